@@ -1,0 +1,159 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * The signed-in user's session: tokens, role and profile; token refresh; sign-out.
+ * Pure: storage, navigation, toasts and the refresh call are supplied with `provide`.
+ */
+
+export type SessionRole = 'TRAINEE' | 'TRAINER';
+
+export interface SessionProfile {
+  full_name: string;
+  email: string;
+  image: string | null;
+}
+
+export interface SessionData {
+  accessToken: string;
+  refreshToken: string;
+  role: SessionRole;
+  profile: SessionProfile | null;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What start-up found in cookies and local storage; any part may be missing. */
+export type StoredSession = Partial<SessionData>;
+
+export type SessionEvent =
+  | { type: 'session.restore'; stored: StoredSession }
+  | { type: 'session.signIn'; session: SessionData }
+  | { type: 'session.refresh' }
+  | { type: 'session.logout' };
+
+export interface SessionContext {
+  session: SessionData | null;
+}
+
+/** A refresh refused with one of these statuses ends the session (spec section 7). */
+export const REFRESH_REFUSED_STATUSES = [400, 401, 403] as const;
+
+/** Signed in means a token AND a role (spec section 4). */
+export function isCompleteSession(stored: StoredSession): stored is SessionData {
+  return Boolean(stored.accessToken && stored.refreshToken && stored.role);
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const { status } = error as { status: unknown };
+    return typeof status === 'number' ? status : undefined;
+  }
+  return undefined;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    refreshTokens: fromPromise<TokenPair, { refreshToken: string }>(async () => {
+      throw new Error('refreshTokens is supplied by the application');
+    }),
+  },
+  guards: {
+    storedSessionComplete: ({ event }) => event.type === 'session.restore' && isCompleteSession(event.stored),
+    refreshRefused: ({ event }) =>
+      (REFRESH_REFUSED_STATUSES as readonly number[]).includes(
+        statusOf((event as { error?: unknown }).error) ?? 0,
+      ),
+  },
+  actions: {
+    restoreSession: assign({
+      session: ({ event }) =>
+        event.type === 'session.restore' && isCompleteSession(event.stored)
+          ? { ...event.stored, profile: event.stored.profile ?? null }
+          : null,
+    }),
+    storeSession: assign({
+      session: ({ context, event }) => (event.type === 'session.signIn' ? event.session : context.session),
+    }),
+    storeTokens: assign({
+      session: ({ context, event }) => {
+        const tokens = (event as { output?: TokenPair }).output;
+        return context.session && tokens ? { ...context.session, ...tokens } : context.session;
+      },
+    }),
+    forgetSession: assign({ session: null }),
+    /** Writes tokens and role to cookies, profile and role to local storage. */
+    persistSession: (_: { context: SessionContext }) => {},
+    /** Clears local storage except the language, and the token and role cookies. */
+    clearSession: () => {},
+    /** The toast 'Successfully signed out'. */
+    announceSignedOut: () => {},
+    /** Goes to / replacing the history entry. */
+    goHome: () => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: { session: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      on: {
+        'session.restore': [
+          { guard: 'storedSessionComplete', target: 'signedIn', actions: 'restoreSession' },
+          { target: 'signedOut' },
+        ],
+      },
+    },
+    signedOut: {
+      on: {
+        'session.signIn': {
+          target: 'signedIn',
+          actions: ['storeSession', 'persistSession'],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'active',
+      on: {
+        'session.signIn': {
+          target: '.active',
+          actions: ['storeSession', 'persistSession'],
+        },
+        'session.logout': {
+          target: 'signedOut',
+          actions: ['forgetSession', 'clearSession', 'announceSignedOut', 'goHome'],
+        },
+      },
+      states: {
+        active: {
+          on: { 'session.refresh': 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
+            onDone: {
+              target: 'active',
+              actions: ['storeTokens', 'persistSession'],
+            },
+            onError: [
+              {
+                guard: 'refreshRefused',
+                target: '#session.signedOut',
+                actions: ['forgetSession', 'clearSession', 'goHome'],
+              },
+              { target: 'active' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import * as z from 'zod/mini';
+import { type Role, roleSchema } from '../../src/api/schemas/common';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const TOKEN_ISSUER = 'kfu-training-api';
+
+export type TokenType = 'access' | 'refresh';
+
+const claimsSchema = z.object({
+  sub: z.string().check(z.regex(/^\d+$/)),
+  role: roleSchema,
+  typ: z.enum(['access', 'refresh']),
+  jti: z.string().check(z.minLength(1)),
+  exp: z.number(),
+});
+
+export interface TokenClaims {
+  userId: number;
+  role: Role;
+  typ: TokenType;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/** Why a token was refused; callers answer 401 for every kind. */
+export class TokenError extends Error {
+  override readonly name = 'TokenError';
+  constructor(readonly reason: 'expired' | 'invalid' | 'wrong-type') {
+    super(`Token refused: ${reason}`);
+  }
+}
+
+export interface TokenService {
+  issue(typ: TokenType, user: { id: number; role: Role }): Promise<IssuedToken>;
+  /** Verifies signature, issuer, expiry and that the token is of the expected type. */
+  verify(token: string, expected: TokenType): Promise<TokenClaims>;
+}
+
+export function createTokenService(secret: Uint8Array): TokenService {
+  if (secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes long');
+  return {
+    async issue(typ, user) {
+      const jti = randomUUID();
+      const ttl = typ === 'access' ? ACCESS_TOKEN_TTL_SECONDS : REFRESH_TOKEN_TTL_SECONDS;
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const exp = issuedAt + ttl;
+      const token = await new SignJWT({ role: user.role, typ })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuer(TOKEN_ISSUER)
+        .setJti(jti)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(exp)
+        .sign(secret);
+      return { token, jti, expiresAt: new Date(exp * 1000) };
+    },
+    async verify(token, expected) {
+      let payload: unknown;
+      try {
+        ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: TOKEN_ISSUER }));
+      } catch (error) {
+        throw new TokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+      }
+      const claims = claimsSchema.safeParse(payload);
+      if (!claims.success) throw new TokenError('invalid');
+      if (claims.data.typ !== expected) throw new TokenError('wrong-type');
+      const { sub, role, typ, jti, exp } = claims.data;
+      return { userId: Number(sub), role, typ, jti, exp };
+    },
+  };
+}

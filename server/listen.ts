@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AppEnv } from './http';
+
+export interface Listening {
+  /** The Node HTTP server, for attaching websocket upgrades. */
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves the app over HTTP; resolves once the port is bound. */
+export function listen(app: Hono<AppEnv>, options: { port: number; hostname: string }): Promise<Listening> {
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.hostname },
+      (info: AddressInfo) => {
+        server.off('error', reject);
+        resolve({
+          server,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              server.close((error) => (error ? fail(error) : done()));
+              server.closeAllConnections();
+            }),
+        });
+      },
+    ) as Server;
+    server.once('error', reject);
+  });
+}

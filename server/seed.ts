@@ -1,0 +1,60 @@
+import type { CentreDetails } from '../src/api/schemas/cms';
+import type { Db } from './db';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { ensureUser } from './users';
+
+/** The training centre's details, in English and Arabic. */
+export const CENTRE_DETAILS: CentreDetails = {
+  browse_course_title1: 'Explore Our',
+  browse_course_title1_ar: 'استكشف',
+  browse_course_title2: 'Training Courses',
+  browse_course_title2_ar: 'دوراتنا التدريبية',
+  get_in_touch_title1: 'Get in',
+  get_in_touch_title1_ar: 'تواصل',
+  get_in_touch_title2: 'Touch',
+  get_in_touch_title2_ar: 'معنا',
+  get_in_touch_description:
+    'Have a question about a course, registration or certificates? Send us a message and our team will reply within two working days.',
+  get_in_touch_description_ar:
+    'هل لديك سؤال عن دورة أو التسجيل أو الشهادات؟ أرسل لنا رسالتك وسيرد عليك فريقنا خلال يومي عمل.',
+  request_a_course_image: '/brand/request-a-course.svg',
+  copyright: '© 2024 King Faisal University Training Centre. All rights reserved.',
+  copyright_ar: '© 2024 مركز التدريب بجامعة الملك فيصل. جميع الحقوق محفوظة.',
+  email: 'training@kfu.edu.sa',
+  facebook_url: 'https://www.facebook.com/KFUniversity',
+  twitter_url: 'https://x.com/KFUniversity',
+  linkedin_url: 'https://www.linkedin.com/school/king-faisal-university/',
+  logo: '/brand/logo.svg',
+  location: 'King Faisal University, Al-Ahsa 31982, Saudi Arabia',
+  location_ar: 'جامعة الملك فيصل، الأحساء 31982، المملكة العربية السعودية',
+  phone_number: '+966 13 589 7000',
+  phone_number_ar: '+٩٦٦ ١٣ ٥٨٩ ٧٠٠٠',
+  footer_header:
+    'The Training Centre at King Faisal University offers practical, accredited courses for students, professionals and the community of Al-Ahsa.',
+  footer_header_ar:
+    'يقدم مركز التدريب بجامعة الملك فيصل دورات عملية معتمدة للطلاب والمهنيين وأبناء مجتمع الأحساء.',
+};
+
+/** Inserts the centre's details unless present (edits made since are kept). */
+export async function seedCentreDetails(db: Db): Promise<void> {
+  const columns = Object.keys(CENTRE_DETAILS) as (keyof CentreDetails)[];
+  const placeholders = columns.map((_, index) => `$${index + 1}`);
+  await db.query(
+    `INSERT INTO centre_details (id, ${columns.join(', ')}) VALUES (1, ${placeholders.join(', ')})
+     ON CONFLICT (id) DO NOTHING`,
+    columns.map((column) => CENTRE_DETAILS[column]),
+  );
+}
+
+/** Creates the demo trainee and the approved demo trainer unless they exist. */
+export async function seedDemoAccounts(db: Db): Promise<void> {
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    await ensureUser(db, account);
+  }
+}
+
+/** Idempotent: running it again changes nothing. */
+export async function seed(db: Db): Promise<void> {
+  await seedCentreDetails(db);
+  await seedDemoAccounts(db);
+}

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { resolveTokenSecret } from './auth/secret';
+import { openDb } from './db';
+import { listen } from './listen';
+import { migrate } from './migrate';
+import { seed } from './seed';
+import { ensureSpaBuild } from './spa-build';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATA_DIR = join(ROOT, '.data');
+const DIST_DIR = join(ROOT, 'dist');
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT is not a port: ${process.env.PORT}`);
+
+  if (process.env.SKIP_BUILD === '1') {
+    if (!existsSync(join(DIST_DIR, 'index.html')))
+      console.warn('SKIP_BUILD=1 and no dist/: serving the API only.');
+  } else {
+    await ensureSpaBuild(ROOT);
+  }
+
+  const databaseUrl = process.env.DATABASE_URL;
+  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : join(DATA_DIR, 'pglite') });
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  await seed(db);
+
+  const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
+  const { app } = buildApp({ db, secret, distDir: DIST_DIR });
+  const http = await listen(app, { port, hostname: '0.0.0.0' });
+  console.log(`KFU Training is running at http://localhost:${http.port}`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    await http.close().catch((error: unknown) => console.error(error));
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { createFetch, FetchError } from 'ofetch';
+import type * as z from 'zod/mini';
+import { ApiError, DEFAULT_FAILURE, httpError, isApiError } from './errors';
+
+/** Spec section 7 and 9: every request gives up after 10 000 ms. */
+export const API_TIMEOUT_MS = 10_000;
+export const DEFAULT_API_BASE = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** JSON-serialisable object, or FormData for multipart uploads. */
+  body?: Record<string, unknown> | FormData;
+  query?: Record<string, string | number | undefined>;
+  /** The sentence shown when the failure carries no message of its own (spec section 8). */
+  fallback?: string;
+}
+
+export interface ApiConfig {
+  baseURL: string;
+  timeout?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** What the authenticated client needs from the session. */
+export interface AuthBridge {
+  getAccessToken(): string | null;
+  /** Obtains fresh tokens; rejects when the session could not be renewed. */
+  refresh(): Promise<void>;
+}
+
+export interface ApiClient {
+  /** A call that needs no sign-in. */
+  public<S extends z.ZodMiniType>(schema: S, path: string, options?: RequestOptions): Promise<z.infer<S>>;
+  /** A call with the bearer token; a 401/403 answer causes one shared refresh and one retry. */
+  authed<S extends z.ZodMiniType>(schema: S, path: string, options?: RequestOptions): Promise<z.infer<S>>;
+}
+
+function toApiError(error: unknown, fallback: string): ApiError {
+  if (isApiError(error)) return error;
+  if (error instanceof FetchError && error.response) {
+    return httpError(error.response.status, error.data, fallback);
+  }
+  const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
+  const name = cause?.name ?? (error instanceof Error ? error.name : '');
+  if (name === 'TimeoutError' || name === 'AbortError') return new ApiError(fallback, 'timeout', 0);
+  return new ApiError(fallback, 'network', 0);
+}
+
+function parseWith<S extends z.ZodMiniType>(schema: S, data: unknown, path: string): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const where = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  console.error(`Response of ${path} does not match its contract:\n  ${where.join('\n  ')}`);
+  throw new ApiError(DEFAULT_FAILURE, 'contract', 200, data);
+}
+
+export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient {
+  const $fetch = createFetch({
+    fetch: config.fetch ?? globalThis.fetch,
+    Headers: globalThis.Headers,
+    AbortController: globalThis.AbortController,
+  }).create({
+    baseURL: config.baseURL,
+    timeout: config.timeout ?? API_TIMEOUT_MS,
+    retry: 0,
+    headers: { Accept: 'application/json' },
+  });
+
+  async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
+    try {
+      return await $fetch(path, {
+        method: options.method ?? 'GET',
+        body: options.body,
+        query: options.query,
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      });
+    } catch (error) {
+      throw toApiError(error, options.fallback ?? DEFAULT_FAILURE);
+    }
+  }
+
+  // One refresh at a time, shared by every request that was refused meanwhile.
+  let refreshing: Promise<void> | null = null;
+  function refreshOnce(): Promise<void> {
+    refreshing ??= auth.refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  return {
+    async public(schema, path, options = {}) {
+      return parseWith(schema, await send(path, options, null), path);
+    },
+    async authed(schema, path, options = {}) {
+      const token = auth.getAccessToken();
+      let data: unknown;
+      try {
+        data = await send(path, options, token);
+      } catch (error) {
+        if (!isApiError(error) || !error.isAuthFailure) throw error;
+        // A refresh that finished while this request was out already gave us a new token.
+        if (auth.getAccessToken() === token) {
+          try {
+            await refreshOnce();
+          } catch {
+            throw error;
+          }
+        }
+        data = await send(path, options, auth.getAccessToken());
+      }
+      return parseWith(schema, data, path);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { type AuthBridge, createApiClient, DEFAULT_API_BASE } from './client';
+
+const signedOutBridge: AuthBridge = {
+  getAccessToken: () => null,
+  refresh: () => Promise.reject(new Error('not signed in')),
+};
+
+let bridge: AuthBridge = signedOutBridge;
+
+/** The session connects itself here at start-up; the client stays free of session code. */
+export function connectAuth(next: AuthBridge): void {
+  bridge = next;
+}
+
+/** The application's API client: base `/api/v1` unless VITE_API_BASE says otherwise. */
+export const api = createApiClient(
+  { baseURL: import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE },
+  {
+    getAccessToken: () => bridge.getAccessToken(),
+    refresh: () => bridge.refresh(),
+  },
+);

@@ -1,0 +1,31 @@
+import { I18nProvider } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n';
+import { Toaster } from '@/ui/Toaster';
+import { AppRoutes } from './AppRoutes';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Footer } from './shell/Footer';
+import { Header } from './shell/Header';
+
+export function App() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <ErrorBoundary>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+          >
+            <Trans>Skip to content</Trans>
+          </a>
+          <Header />
+          <main id="main" className="flex-1">
+            <AppRoutes />
+          </main>
+          <Footer />
+          <Toaster />
+        </div>
+      </ErrorBoundary>
+    </I18nProvider>
+  );
+}

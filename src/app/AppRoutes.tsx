@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import NotFoundPage from '@/features/not-found/NotFoundPage';
+import { useSignedIn } from '@/session';
+import { ErrorBoundary } from './ErrorBoundary';
+import { decideAccess } from './guard';
+import { type AppRoute, routes } from './routes';
+
+const APP_NAME = 'KFU Training';
+
+function PageLoading() {
+  return (
+    <div className="grid min-h-[40vh] place-items-center" aria-busy="true">
+      <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
+      <span className="sr-only">
+        <Trans>Loading…</Trans>
+      </span>
+    </div>
+  );
+}
+
+function GuardedView({ route }: { route: AppRoute }) {
+  const { i18n } = useLingui();
+  const signedIn = useSignedIn();
+  const decision = decideAccess(route.access, signedIn);
+  const title = i18n._(route.title);
+
+  useEffect(() => {
+    if (decision.kind === 'render') document.title = `${title} · ${APP_NAME}`;
+  }, [decision.kind, title]);
+
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  const View = route.view;
+  return <View title={route.title} />;
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <GuardedView route={route} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

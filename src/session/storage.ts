@@ -1,0 +1,61 @@
+import type { SessionData, SessionProfile, SessionRole, StoredSession } from '@machines/session.machine';
+import { LANGUAGE_STORAGE_KEY } from '@/i18n/languages';
+
+/** Spec section 9: cookie names; spec section 4: path /. */
+export const COOKIE = { access: 'access-token', refresh: 'refresh-token', role: 'role' } as const;
+export const PROFILE_KEY = 'profile';
+export const ROLE_KEY = 'role';
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
+
+function writeCookie(name: string, value: string): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${secure}`;
+}
+
+function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+function asRole(value: string | undefined | null): SessionRole | undefined {
+  return value === 'TRAINEE' || value === 'TRAINER' ? value : undefined;
+}
+
+function readProfile(): SessionProfile | null {
+  try {
+    const raw = localStorage.getItem(PROFILE_KEY);
+    return raw ? (JSON.parse(raw) as SessionProfile) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredSession(): StoredSession {
+  return {
+    accessToken: readCookie(COOKIE.access),
+    refreshToken: readCookie(COOKIE.refresh),
+    role: asRole(readCookie(COOKIE.role)) ?? asRole(localStorage.getItem(ROLE_KEY)),
+    profile: readProfile(),
+  };
+}
+
+export function persistSession(session: SessionData | null): void {
+  if (!session) return;
+  writeCookie(COOKIE.access, session.accessToken);
+  writeCookie(COOKIE.refresh, session.refreshToken);
+  writeCookie(COOKIE.role, session.role);
+  localStorage.setItem(ROLE_KEY, session.role);
+  if (session.profile) localStorage.setItem(PROFILE_KEY, JSON.stringify(session.profile));
+}
+
+/** Clears all local storage except the language, and the token and role cookies. */
+export function clearStoredSession(): void {
+  const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  localStorage.clear();
+  if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  for (const name of Object.values(COOKIE)) deleteCookie(name);
+}

@@ -1,0 +1,35 @@
+import { createStore } from '@xstate/store';
+
+/** Spec section 8: toasts appear at bottom centre for 4000 ms. */
+export const TOAST_DURATION_MS = 4000;
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  text: string;
+  tone: ToastTone;
+}
+
+let nextId = 1;
+
+export const toastStore = createStore({
+  context: { toasts: [] as Toast[] },
+  on: {
+    show: (context, event: { text: string; tone: ToastTone }, enq) => {
+      const id = nextId++;
+      enq.effect(() => {
+        setTimeout(() => toastStore.trigger.dismiss({ id }), TOAST_DURATION_MS);
+      });
+      return { toasts: [...context.toasts, { id, text: event.text, tone: event.tone }] };
+    },
+    dismiss: (context, event: { id: number }) => ({
+      toasts: context.toasts.filter((toast) => toast.id !== event.id),
+    }),
+  },
+});
+
+/** `text` is already translated. */
+export function showToast(text: string, tone: ToastTone = 'success'): void {
+  toastStore.trigger.show({ text, tone });
+}

@@ -1,0 +1,19 @@
+import { useLingui } from '@lingui/react/macro';
+import { errorText } from '@/i18n/api-messages';
+
+/** What every failed read shows: the reason and a way to try again. */
+export function Failure({ error, retry, className = '' }: { error: unknown; retry: () => void; className?: string }) {
+  const { t, i18n } = useLingui();
+  return (
+    <div role="alert" className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <span>{errorText(error, i18n)}</span>
+      <button
+        type="button"
+        onClick={retry}
+        className="rounded-lg border border-current px-3 py-1 text-sm font-semibold hover:opacity-80"
+      >
+        {t`Try again`}
+      </button>
+    </div>
+  );
+}

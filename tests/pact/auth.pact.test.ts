@@ -1,0 +1,151 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
+import { login, refreshToken } from '../../src/api/auth';
+import { type ApiError, isApiError } from '../../src/api/errors';
+import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { INJECTED_REFRESH_TOKEN, PROVIDER_STATES } from './states';
+import {
+  apiPath,
+  EXAMPLE_JWT,
+  errorBody,
+  JSON_CONTENT,
+  jwt,
+  PROVIDERS,
+  pactWith,
+  signedOutClient,
+} from './support';
+
+const { integer, like, fromProviderState } = MatchersV3;
+
+const pact = pactWith(PROVIDERS.api);
+const trainee = DEMO_ACCOUNTS.trainee;
+
+/** Runs the call and returns the ApiError it must fail with. */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!isApiError(outcome)) throw new Error(`Expected an ApiError, got ${String(outcome)}`);
+  return outcome;
+}
+
+describe('Auth contract: POST /user/login/', () => {
+  it('signs the trainee in and returns tokens and the user', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeExists)
+      .uponReceiving('a login with the trainee credentials')
+      .withRequest('POST', apiPath('/user/login/'), (b) =>
+        b.jsonBody({ username: trainee.email, password: trainee.password }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          access_token: jwt(),
+          refresh_token: jwt(),
+          data: {
+            id: integer(1),
+            full_name: like(trainee.full_name),
+            email: trainee.email,
+            phone_number: like(trainee.phone_number),
+            role: 'TRAINEE',
+            image: null,
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const response = await login(signedOutClient(mockServer), {
+          username: trainee.email,
+          password: trainee.password,
+        });
+        expect(response.success).toBe(true);
+        expect(response.access_token).toBe(EXAMPLE_JWT);
+        expect(response.data).toMatchObject({
+          email: trainee.email,
+          role: 'TRAINEE',
+          full_name: trainee.full_name,
+        });
+      });
+  });
+
+  it('refuses a wrong password with 401 and the message the user sees', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeExists)
+      .uponReceiving('a login with a wrong password')
+      .withRequest('POST', apiPath('/user/login/'), (b) =>
+        b.jsonBody({ username: trainee.email, password: 'not-the-password' }),
+      )
+      .willRespondWith(401, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.invalidCredentials)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(
+          login(signedOutClient(mockServer), { username: trainee.email, password: 'not-the-password' }),
+        );
+        expect(error.status).toBe(401);
+        expect(error.message).toBe('Invalid email or password');
+      });
+  });
+
+  it('refuses a trainer who is still waiting for approval with 403', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.trainerAwaitingApproval)
+      .uponReceiving('a login of a trainer awaiting approval')
+      .withRequest('POST', apiPath('/user/login/'), (b) =>
+        b.jsonBody({ username: PENDING_TRAINER.email, password: PENDING_TRAINER.password }),
+      )
+      .willRespondWith(403, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.trainerAwaitingApproval)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(
+          login(signedOutClient(mockServer), {
+            username: PENDING_TRAINER.email,
+            password: PENDING_TRAINER.password,
+          }),
+        );
+        expect(error.status).toBe(403);
+        expect(error.message).toBe(SERVER_MESSAGES.trainerAwaitingApproval);
+      });
+  });
+});
+
+describe('Auth contract: POST /user/refresh-token/', () => {
+  it('exchanges a refresh token for a new pair of tokens', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.refreshTokenIssued)
+      .uponReceiving('a refresh with a valid refresh token')
+      .withRequest('POST', apiPath('/user/refresh-token/'), (b) =>
+        b.jsonBody({ refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT) }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ access_token: jwt(), refresh_token: jwt() }),
+      )
+      .executeTest(async (mockServer) => {
+        const tokens = await refreshToken(signedOutClient(mockServer), EXAMPLE_JWT);
+        expect(tokens.access_token).toBe(EXAMPLE_JWT);
+        expect(tokens.refresh_token).toBe(EXAMPLE_JWT);
+      });
+  });
+
+  it('refuses an expired or unknown refresh token with 401', async () => {
+    const stale = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwidHlwIjoicmVmcmVzaCIsImV4cCI6MX0.bm90LXNpZ25lZC1oZXJl';
+    await pact
+      .addInteraction()
+      .uponReceiving('a refresh with an expired or unknown refresh token')
+      .withRequest('POST', apiPath('/user/refresh-token/'), (b) => b.jsonBody({ refresh_token: stale }))
+      .willRespondWith(401, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.invalidRefreshToken)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(refreshToken(signedOutClient(mockServer), stale));
+        expect(error.status).toBe(401);
+        expect(error.isAuthFailure).toBe(true);
+      });
+  });
+});

@@ -1,0 +1,65 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Lingui macros need Babel; only files that import a Lingui macro pay for it.
+const linguiMacros = defineRolldownBabelPreset({
+  preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+});
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), babel({ presets: [linguiMacros] }), lingui(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
+    },
+  },
+  server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true } } },
+  build: { manifest: true, sourcemap: false, target: 'es2022' },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'pact',
+          include: ['tests/pact/**/*.pact.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          globalSetup: ['tests/pact/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'provider',
+          include: ['tests/provider/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
