@@ -26,8 +26,14 @@ export default defineConfig({
   build: { manifest: true, sourcemap: false, target: 'es2022' },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { extends: true, test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+      },
       {
         extends: true,
         test: {

@@ -75,7 +75,9 @@ function delayLabel(transition: AnyTransitionDefinition): string {
   const { delay } = transition as AnyTransitionDefinition & { delay?: unknown };
   if (typeof delay === 'number') return `after ${delay}ms`;
   if (typeof delay === 'string') {
-    const implementation = (transition.source.machine.implementations.delays as Record<string, unknown>)[delay];
+    const implementation = (transition.source.machine.implementations.delays as Record<string, unknown>)[
+      delay
+    ];
     return typeof implementation === 'number' ? `after ${delay} (${implementation}ms)` : `after ${delay}`;
   }
   return `after ${transition.eventType.slice(AFTER.length)}`;
@@ -85,7 +87,8 @@ function delayLabel(transition: AnyTransitionDefinition): string {
 export function triggerLabel(transition: AnyTransitionDefinition): string {
   const type = transition.eventType;
   if (type === '') return 'always';
-  if (type.startsWith(DONE_ACTOR)) return `done: ${invokedActorName(transition.source, type.slice(DONE_ACTOR.length))}`;
+  if (type.startsWith(DONE_ACTOR))
+    return `done: ${invokedActorName(transition.source, type.slice(DONE_ACTOR.length))}`;
   if (type.startsWith(ERROR_ACTOR)) {
     return `error: ${invokedActorName(transition.source, type.slice(ERROR_ACTOR.length))}`;
   }
@@ -131,7 +134,17 @@ export function allTransitions(machine: AnyStateMachine): AnyTransitionDefinitio
 /* ------------------------------------------------------------------------------------------------ */
 
 /** Words the Mermaid state-diagram grammar reads as keywords, so they cannot be bare state ids. */
-const RESERVED_IDS = new Set(['state', 'note', 'end', 'class', 'classdef', 'default', 'direction', 'as', 'hide']);
+const RESERVED_IDS = new Set([
+  'state',
+  'note',
+  'end',
+  'class',
+  'classdef',
+  'default',
+  'direction',
+  'as',
+  'hide',
+]);
 
 /**
  * Mermaid ends a transition label at `:` or `;` and reads `#…;` as an entity code, so those three
@@ -259,9 +272,13 @@ export function machineToStateDiagram(machine: AnyStateMachine): string {
     }
     const pseudo = anyIds.get(node);
     if (pseudo) {
-      write(depth, `state "${node === root ? 'any state' : `any ${escapeLabel(node.key)} state`}" as ${pseudo}`);
+      write(
+        depth,
+        `state "${node === root ? 'any state' : `any ${escapeLabel(node.key)} state`}" as ${pseudo}`,
+      );
     }
-    for (const edge of edgesByScope.get(node) ?? []) write(depth, `${edge.from} --> ${edge.to} : ${edge.label}`);
+    for (const edge of edgesByScope.get(node) ?? [])
+      write(depth, `${edge.from} --> ${edge.to} : ${edge.label}`);
     for (const child of children) if (child.type === 'final') write(depth, `${idOf(child)} --> [*]`);
   };
 
@@ -275,7 +292,11 @@ export interface DiagramOptions {
 }
 
 /** A Markdown document for one machine: a heading and a fenced Mermaid `stateDiagram-v2` block. */
-export function machineToMermaid(machine: AnyStateMachine, title: string, options: DiagramOptions = {}): string {
+export function machineToMermaid(
+  machine: AnyStateMachine,
+  title: string,
+  options: DiagramOptions = {},
+): string {
   const intro = options.source
     ? `Generated from \`${options.source}\` (machine id \`${machine.id}\`) by \`npm run diagrams\`; do not edit by hand.`
     : `Machine id \`${machine.id}\`.`;
@@ -308,14 +329,18 @@ export async function machineFiles(): Promise<string[]> {
 /** The machine exports of a module: exports whose name ends in `Machine`, sorted by name. */
 export function machineExports(module: Record<string, unknown>): Array<[string, AnyStateMachine]> {
   return Object.entries(module)
-    .filter((entry): entry is [string, AnyStateMachine] => entry[0].endsWith('Machine') && isStateMachine(entry[1]))
+    .filter(
+      (entry): entry is [string, AnyStateMachine] => entry[0].endsWith('Machine') && isStateMachine(entry[1]),
+    )
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** The diagram file path (relative to the repository root) for a machine file. */
 export function diagramPathFor(machineFile: string): string {
   const base = basename(machineFile).replace(/\.machine\.ts$/, '');
-  return relative(repoRoot, join(diagramsDir, `${base}.md`)).split('\\').join('/');
+  return relative(repoRoot, join(diagramsDir, `${base}.md`))
+    .split('\\')
+    .join('/');
 }
 
 /** One diagram document per `machines/*.machine.ts`, in file-name order. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { resolveTokenSecret } from './auth/secret';
@@ -10,7 +10,7 @@ import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATA_DIR = join(ROOT, '.data');
+const DATA_DIR = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(ROOT, '.data');
 const DIST_DIR = join(ROOT, 'dist');
 
 async function main(): Promise<void> {

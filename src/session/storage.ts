@@ -14,10 +14,12 @@ function readCookie(name: string): string | undefined {
 
 function writeCookie(name: string, value: string): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${secure}`;
 }
 
 function deleteCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 

@@ -2,7 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { errorText } from '@/i18n/api-messages';
 
 /** What every failed read shows: the reason and a way to try again. */
-export function Failure({ error, retry, className = '' }: { error: unknown; retry: () => void; className?: string }) {
+export function Failure({
+  error,
+  retry,
+  className = '',
+}: {
+  error: unknown;
+  retry: () => void;
+  className?: string;
+}) {
   const { t, i18n } = useLingui();
   return (
     <div role="alert" className={`flex flex-wrap items-center gap-3 ${className}`}>

@@ -32,14 +32,24 @@ describe('home shell', () => {
     expect(text).toContain(centre.email);
     expect(text).toContain(centre.phone_number);
     expect(text).toContain(centre.copyright);
-    for (const label of ['About us', 'Contact us', 'Trainer Login', 'Request Course', 'Report an Issue', 'Privacy Policy', 'Terms of Use']) {
+    for (const label of [
+      'About us',
+      'Contact us',
+      'Trainer Login',
+      'Request Course',
+      'Report an Issue',
+      'Privacy Policy',
+      'Terms of Use',
+    ]) {
       expect(text).toContain(label);
     }
-    const social = await footer(page).locator('a[target="_blank"]').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
+    const social = await footer(page)
+      .locator('a[target="_blank"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(social).toEqual([centre.facebook_url, centre.twitter_url, centre.linkedin_url]);
-    expect(await page.locator('footer [data-menu-id="10005"] a').getAttribute('href')).toBe('/#request-a-course');
+    expect(await page.locator('footer [data-menu-id="10005"] a').getAttribute('href')).toBe(
+      '/#request-a-course',
+    );
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(problems).toEqual([]);
@@ -54,7 +64,9 @@ describe('home shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
     await expect.poll(() => footer(page).textContent()).toContain(centre.location_ar);
     expect(await footer(page).textContent()).toContain(centre.copyright_ar);
-    expect(await page.getByRole('navigation', { name: 'الرئيسية' }).first().textContent()).toContain('من نحن');
+    expect(await page.getByRole('navigation', { name: 'الرئيسية' }).first().textContent()).toContain(
+      'من نحن',
+    );
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
     await expect.poll(() => footer(page).textContent()).toContain(centre.footer_header_ar);
@@ -161,14 +173,17 @@ describe('phone', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.waitFor();
+    // The dialog element itself has no box: wait for its panel's content.
+    await menu.getByRole('heading', { name: 'Menu' }).waitFor();
     expect(await menu.getByRole('searchbox', { name: 'Search courses' }).count()).toBe(1);
     expect(await menu.getByRole('combobox', { name: 'Language' }).count()).toBe(1);
     expect(await menu.getByRole('button', { name: 'Log In' }).count()).toBe(1);
     expect(await menu.getByRole('button', { name: 'Sign Up' }).count()).toBe(1);
     await menu.getByRole('combobox', { name: 'Language' }).selectOption('ar');
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
-    await menu.getByRole('link', { name: 'من نحن' }).click();
+    const arabicMenu = page.getByRole('dialog', { name: 'القائمة' });
+    expect(await arabicMenu.getByRole('button', { name: 'تسجيل الدخول' }).count()).toBe(1);
+    await arabicMenu.getByRole('link', { name: 'من نحن' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/about-us');
     await context.close();
@@ -182,7 +197,9 @@ describe('accessibility', () => {
         const { page, context } = await openPage(browser, app.url, viewport);
         await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
         await page.goto('/');
-        await expect.poll(() => footer(page).textContent()).toContain(language === 'ar' ? centre.location_ar : centre.location);
+        await expect
+          .poll(() => footer(page).textContent())
+          .toContain(language === 'ar' ? centre.location_ar : centre.location);
         await expectNoAxeViolations(page);
         await context.close();
       });

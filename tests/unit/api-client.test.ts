@@ -164,6 +164,9 @@ describe('failures', () => {
       { baseURL: 'http://api.test', fetch: fetch as unknown as typeof globalThis.fetch },
       { getAccessToken: () => null, refresh: async () => {} },
     );
-    await expect(api.public(okSchema, '/x/')).rejects.toMatchObject({ kind: 'network', message: DEFAULT_FAILURE });
+    await expect(api.public(okSchema, '/x/')).rejects.toMatchObject({
+      kind: 'network',
+      message: DEFAULT_FAILURE,
+    });
   });
 });

@@ -12,7 +12,9 @@ describe('error normalisation (spec section 8)', () => {
     expect(messageFromBody({ error: 'Event is full' })).toBe('Event is full');
   });
   it('skips empty messages', () => {
-    expect(messageFromBody({ details: [{ message: ' ' }], detail: '', error: 'Real reason' })).toBe('Real reason');
+    expect(messageFromBody({ details: [{ message: ' ' }], detail: '', error: 'Real reason' })).toBe(
+      'Real reason',
+    );
   });
   it('gives nothing for bodies without a message', () => {
     expect(messageFromBody(undefined)).toBeUndefined();

@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { openDialog } from '@/stores/dialogs';
 
 export function AuthButtons({ stacked = false }: { stacked?: boolean }) {
-  const base = 'rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
+  const base =
+    'rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
     <div className={stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
       <button

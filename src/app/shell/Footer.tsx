@@ -64,7 +64,9 @@ function CentreBlock({ details }: { details: CentreDetails }) {
   return (
     <div className="flex flex-col gap-4">
       <img src={details.logo} alt="" className="h-12 w-fit rounded-lg bg-white px-3 py-1.5" />
-      <p className="max-w-sm text-sm leading-relaxed text-brand-100">{pick(details, 'footer_header', language)}</p>
+      <p className="max-w-sm text-sm leading-relaxed text-brand-100">
+        {pick(details, 'footer_header', language)}
+      </p>
       <ul className="flex flex-col gap-2.5">
         <ContactLine icon={<MapPinIcon />}>{pick(details, 'location', language)}</ContactLine>
         <ContactLine icon={<PhoneIcon />}>

@@ -18,7 +18,9 @@ const navLinkClass = (active: boolean) =>
 
 export function Logo() {
   const { t } = useLingui();
-  return <img src="/brand/logo.svg" alt={t`KFU Training Centre`} width={148} height={40} className="h-10 w-auto" />;
+  return (
+    <img src="/brand/logo.svg" alt={t`KFU Training Centre`} width={148} height={40} className="h-10 w-auto" />
+  );
 }
 
 export function Header() {

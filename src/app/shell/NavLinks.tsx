@@ -3,7 +3,15 @@ import { Link, useLocation } from 'wouter';
 import type { MenuLink } from '../menus';
 
 /** A nav link is active when its path equals the current path (spec section 2). */
-export function NavLinks({ links, className, linkClassName }: { links: readonly MenuLink[]; className?: string; linkClassName: (active: boolean) => string }) {
+export function NavLinks({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: readonly MenuLink[];
+  className?: string;
+  linkClassName: (active: boolean) => string;
+}) {
   const { i18n } = useLingui();
   const [location] = useLocation();
   return (
@@ -12,7 +20,11 @@ export function NavLinks({ links, className, linkClassName }: { links: readonly 
         const active = location === link.path;
         return (
           <li key={link.path}>
-            <Link href={link.path} aria-current={active ? 'page' : undefined} className={linkClassName(active)}>
+            <Link
+              href={link.path}
+              aria-current={active ? 'page' : undefined}
+              className={linkClassName(active)}
+            >
               {i18n._(link.title)}
             </Link>
           </li>

@@ -47,21 +47,23 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
   }
 
   return (
-    <form role="search" onSubmit={submit} className="relative w-full">
-      <label htmlFor={id} className="sr-only">
-        {t`Search courses`}
-      </label>
-      <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
-      <input
-        ref={input}
-        id={id}
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t`Search courses`}
-        autoComplete="off"
-        className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
-      />
-    </form>
+    <search className="relative w-full">
+      <form onSubmit={submit}>
+        <label htmlFor={id} className="sr-only">
+          {t`Search courses`}
+        </label>
+        <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t`Search courses`}
+          autoComplete="off"
+          className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
+        />
+      </form>
+    </search>
   );
 }

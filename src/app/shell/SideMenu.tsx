@@ -39,7 +39,11 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
           <DialogTitle className="text-lg font-bold text-slate-900">
             <Trans>Menu</Trans>
           </DialogTitle>
-          <button type="button" onClick={onClose} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          >
             <CloseIcon className="size-5" />
             <span className="sr-only">
               <Trans>Close menu</Trans>
@@ -52,7 +56,10 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
         </nav>
         {signedIn && role && (
           <nav aria-labelledby="side-account-heading" className="border-t border-slate-200 pt-4">
-            <h2 id="side-account-heading" className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-500 uppercase">
+            <h2
+              id="side-account-heading"
+              className="mb-2 px-3 text-xs font-bold tracking-wide text-slate-500 uppercase"
+            >
               <Trans>My account</Trans>
             </h2>
             <NavLinks links={profileMenus[role]} className="flex flex-col gap-1" linkClassName={linkClass} />
