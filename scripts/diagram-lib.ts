@@ -263,7 +263,7 @@ export function machineToStateDiagram(machine: AnyStateMachine): string {
     const children = Object.values(node.states) as AnyStateNode[];
     if (node.type === 'parallel') {
       children.forEach((region, index) => {
-        if (index > 0) write(depth, '--');
+        if (index > 0 && node !== root) write(depth, '--');
         declare(region, depth);
       });
     } else {

@@ -1,13 +1,27 @@
 import type { ApiClient } from './client';
 import {
+  type ConfirmationResponse,
+  confirmationResponseSchema,
   type LoginRequest,
   type LoginResponse,
   loginResponseSchema,
+  type OtpVerifyRequest,
+  type OtpVerifyResponse,
+  otpVerifyResponseSchema,
+  type PasswordResetRequest,
   type RefreshResponse,
+  type RegistrationRequest,
+  type RegistrationResponse,
   refreshResponseSchema,
+  registrationResponseSchema,
+  type SetPasswordRequest,
 } from './schemas/auth';
 
+/** Spec section 8 fallbacks, shown when a failure carries no message of its own. */
 export const LOGIN_FAILURE = 'Could not logged in at this time. Try again';
+export const REGISTER_FAILURE = 'Could not Register at this time. Try again';
+export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
+export const SEND_OTP_FAILURE = 'Could not send otp in at this time. Try again';
 
 /** POST /user/login/ */
 export function login(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
@@ -20,4 +34,45 @@ export function refreshToken(api: ApiClient, refresh_token: string): Promise<Ref
     method: 'POST',
     body: { refresh_token },
   });
+}
+
+/** POST /user/registration/ as multipart; the code goes to the e-mail address. */
+export function register(api: ApiClient, request: RegistrationRequest): Promise<RegistrationResponse> {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined) continue;
+    if (value instanceof Blob) body.append(key, value, (value as { name?: string }).name ?? 'cv');
+    else body.append(key, String(value));
+  }
+  return api.public(registrationResponseSchema, '/user/registration/', {
+    method: 'POST',
+    body,
+    fallback: REGISTER_FAILURE,
+  });
+}
+
+/** POST /user/otp-verify/ */
+export function verifyOtp(api: ApiClient, body: OtpVerifyRequest): Promise<OtpVerifyResponse> {
+  return api.public(otpVerifyResponseSchema, '/user/otp-verify/', {
+    method: 'POST',
+    body,
+    fallback: VERIFY_FAILURE,
+  });
+}
+
+/** POST /user/reset-password/: sends a password-reset code. */
+export function requestPasswordReset(
+  api: ApiClient,
+  body: PasswordResetRequest,
+): Promise<ConfirmationResponse> {
+  return api.public(confirmationResponseSchema, '/user/reset-password/', {
+    method: 'POST',
+    body,
+    fallback: SEND_OTP_FAILURE,
+  });
+}
+
+/** POST /user/set-password/ with the reset token from /user/otp-verify/. */
+export function setPassword(api: ApiClient, body: SetPasswordRequest): Promise<ConfirmationResponse> {
+  return api.public(confirmationResponseSchema, '/user/set-password/', { method: 'POST', body });
 }

@@ -1,11 +1,26 @@
 import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { i18n } from '@/i18n';
+import { useOpenDialog } from '@/stores/dialogs';
 import { Toaster } from '@/ui/Toaster';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
+
+// Dialogs load when one is first opened: visitors who never sign in don't download them.
+const AuthDialogs = lazy(() => import('@/features/auth/AuthDialogs'));
+
+function Dialogs() {
+  const open = useOpenDialog();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -23,6 +38,7 @@ export function App() {
             <AppRoutes />
           </main>
           <Footer />
+          <Dialogs />
           <Toaster />
         </div>
       </ErrorBoundary>

@@ -3,18 +3,64 @@ import { msg } from '@lingui/core/macro';
 import { DEFAULT_FAILURE, isApiError } from '@/api/errors';
 
 /**
- * Sentences the API and the spec's fallbacks produce, so an alert can show them in the user's
- * language (spec section 8: "details[0].message …, then translated").
+ * English sentences that reach the user from outside the views — the spec's validation messages and
+ * fallbacks, and what the API sends — so they show in the user's language (spec section 8:
+ * "details[0].message …, then translated"). A unit test checks that every message the forms and the
+ * reference server can produce is listed here.
  */
-const known: Record<string, MessageDescriptor> = {
+export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
+  // Fallbacks (spec section 8).
   [DEFAULT_FAILURE]: msg`Something went wrong`,
   'Could not logged in at this time. Try again': msg`Could not logged in at this time. Try again`,
+  'Could not Register at this time. Try again': msg`Could not Register at this time. Try again`,
+  'Could not verify in at this time. Try again': msg`Could not verify in at this time. Try again`,
+  'Could not send otp in at this time. Try again': msg`Could not send otp in at this time. Try again`,
+  // Validation (spec section 5).
+  'Email is required': msg`Email is required`,
+  'Invalid email': msg`Invalid email`,
+  'Password is required': msg`Password is required`,
+  'Password must be at least 5 characters': msg`Password must be at least 5 characters`,
+  'Name is required': msg`Name is required`,
+  'Phone number is required': msg`Phone number is required`,
+  'Invalid phone number': msg`Invalid phone number`,
+  'Phone number must contain only numbers': msg`Phone number must contain only numbers`,
+  'Phone number must be at least 5 characters': msg`Phone number must be at least 5 characters`,
+  'Phone number must be at most 13 characters': msg`Phone number must be at most 13 characters`,
+  'govt id or iqama no is required': msg`govt id or iqama no is required`,
+  'govt id or iqama no must contain only numbers': msg`govt id or iqama no must contain only numbers`,
+  'govt id or iqama no must be at least 10 characters': msg`govt id or iqama no must be at least 10 characters`,
+  'govt id or iqama no must be at most 10 characters': msg`govt id or iqama no must be at most 10 characters`,
+  'Password must be at least 10 characters': msg`Password must be at least 10 characters`,
+  'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)': msg`Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)`,
+  'Password must not contain 1234321, asdf or qwert': msg`Password must not contain 1234321, asdf or qwert`,
+  'Confirm password is required': msg`Confirm password is required`,
+  'Passwords must match': msg`Passwords must match`,
+  'Email/phone is required': msg`Email/phone is required`,
+  'OTP have maximum 7 digit': msg`OTP have maximum 7 digit`,
+  'OTP must be exactly 7 digits': msg`OTP must be exactly 7 digits`,
+  // The API's own sentences.
   'Invalid email or password': msg`Invalid email or password`,
+  'Your trainer account is waiting for admin approval': msg`Your trainer account is waiting for admin approval`,
+  'Email and password are required': msg`Email and password are required`,
+  'Refresh token is required': msg`Refresh token is required`,
+  'Your session has expired. Please log in again': msg`Your session has expired. Please log in again`,
+  'Authentication credentials were not provided': msg`Authentication credentials were not provided`,
+  'Your access token is invalid or has expired': msg`Your access token is invalid or has expired`,
+  'The request body must be valid JSON': msg`The request body must be valid JSON`,
+  'The request body is too large': msg`The request body is too large`,
+  'Not found': msg`Not found`,
+  'Invalid OTP Code': msg`Invalid OTP Code`,
+  'OTP sent successfully': msg`OTP sent successfully`,
+  'Password Reset successfully': msg`Password Reset successfully`,
 };
+
+/** A known English sentence in the active language; anything else as it came. */
+export function translateMessage(message: string, i18n: I18n): string {
+  const descriptor = KNOWN_MESSAGES[message];
+  return descriptor ? i18n._(descriptor) : message;
+}
 
 /** The user-facing text of a failure: the server's message translated when we know it. */
 export function errorText(error: unknown, i18n: I18n): string {
-  const message = isApiError(error) ? error.message : DEFAULT_FAILURE;
-  const descriptor = known[message];
-  return descriptor ? i18n._(descriptor) : message;
+  return translateMessage(isApiError(error) ? error.message : DEFAULT_FAILURE, i18n);
 }

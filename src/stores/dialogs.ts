@@ -1,18 +1,17 @@
 import { createStore } from '@xstate/store';
 import { useSelector } from '@xstate/store/react';
 
-/** The modal dialogs of spec section 2 that the shell can open; at most one is open at a time. */
+/**
+ * The identity dialogs of spec section 2 that can be opened directly; at most one is open at a time.
+ * OTP, reset-password and success dialogs are later steps of the registration and reset flows.
+ */
 export type DialogName =
   | 'login'
   | 'registration'
   | 'forgotPassword'
-  | 'otp'
-  | 'resetPassword'
-  | 'registrationSuccess'
-  | 'trainerRegistration'
   | 'trainerLogin'
-  | 'trainerForgotPassword'
-  | 'trainerOtp';
+  | 'trainerRegistration'
+  | 'trainerForgotPassword';
 
 export const dialogStore = createStore({
   context: { open: null as DialogName | null },

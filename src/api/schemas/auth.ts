@@ -33,3 +33,57 @@ export const refreshResponseSchema = z.object({
   refresh_token: z.string().check(z.minLength(1)),
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** POST /user/registration/ (multipart): the fields; `cv` is an optional file for trainers. */
+export interface RegistrationRequest {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  govt_id_or_iqama_no: string;
+  password: string;
+  confirm_password: string;
+  role: 'TRAINEE' | 'TRAINER';
+  cv?: Blob & { name?: string };
+}
+
+export const registrationResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ email: z.string() }),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+export const otpVerifyRequestSchema = z.object({
+  email_or_phone: z.string(),
+  otp_code: z.string(),
+});
+export type OtpVerifyRequest = z.infer<typeof otpVerifyRequestSchema>;
+
+/**
+ * After a sign-up code: tokens and the user (none for a trainer awaiting approval).
+ * After a password-reset code: `token`, the reset token for /user/set-password/.
+ */
+export const otpVerifyResponseSchema = z.object({
+  success: z.boolean(),
+  access_token: z.optional(z.string()),
+  refresh_token: z.optional(z.string()),
+  data: z.optional(userSchema),
+  token: z.optional(z.string()),
+});
+export type OtpVerifyResponse = z.infer<typeof otpVerifyResponseSchema>;
+
+export const passwordResetRequestSchema = z.object({ email_or_phone: z.string() });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const setPasswordRequestSchema = z.object({
+  new_password: z.string(),
+  confirm_password: z.string(),
+  token: z.string(),
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+/** Replies that only confirm: /user/reset-password/ and /user/set-password/. */
+export const confirmationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.optional(z.string()),
+});
+export type ConfirmationResponse = z.infer<typeof confirmationResponseSchema>;

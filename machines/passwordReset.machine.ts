@@ -1,0 +1,191 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../src/api/schemas/auth';
+import {
+  type ForgotPasswordForm,
+  forgotPasswordFormSchema,
+  OTP_LENGTH,
+  type ResetPasswordForm,
+  resetPasswordFormSchema,
+  validate,
+} from '../src/api/schemas/auth-forms';
+import { alertOf, codeDigits, type Errors, isOtpRefusal, withField } from './forms';
+import type { Audience } from './signIn.machine';
+
+/** Spec section 8. */
+export const SEND_OTP_FAILURE = 'Could not send otp in at this time. Try again';
+export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
+export const RESET_FAILURE = 'Something went wrong';
+
+export interface PasswordResetContext {
+  audience: Audience;
+  request: ForgotPasswordForm;
+  requestErrors: Errors<ForgotPasswordForm>;
+  otp: string;
+  /** Kept from /user/otp-verify/ for /user/set-password/; cleared at the end. */
+  resetToken: string | null;
+  values: ResetPasswordForm;
+  errors: Errors<ResetPasswordForm>;
+  alert: string | null;
+}
+
+export type PasswordResetEvent =
+  | { type: 'request.change'; value: string }
+  | { type: 'request.submit' }
+  | { type: 'otp.change'; value: string }
+  | { type: 'otp.submit' }
+  | { type: 'otp.back' }
+  | { type: 'field.change'; name: keyof ResetPasswordForm; value: string }
+  | { type: 'form.submit' };
+
+export const passwordResetMachine = setup({
+  types: {
+    input: {} as { audience: Audience },
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+  },
+  actors: {
+    requestReset: fromPromise<ConfirmationResponse, ForgotPasswordForm>(async () => {
+      throw new Error('requestReset is supplied by the application');
+    }),
+    verifyOtp: fromPromise<OtpVerifyResponse, { email_or_phone: string; otp_code: string }>(async () => {
+      throw new Error('verifyOtp is supplied by the application');
+    }),
+    setPassword: fromPromise<ConfirmationResponse, SetPasswordRequest>(async () => {
+      throw new Error('setPassword is supplied by the application');
+    }),
+  },
+  guards: {
+    requestValid: ({ context }) =>
+      Object.keys(validate(forgotPasswordFormSchema, context.request)).length === 0,
+    otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
+    gotResetToken: ({ event }) => Boolean((event as { output?: OtpVerifyResponse }).output?.token),
+    otpRefused: ({ event }) => isOtpRefusal((event as { error?: unknown }).error),
+    formValid: ({ context }) => Object.keys(validate(resetPasswordFormSchema, context.values)).length === 0,
+  },
+  actions: {
+    changeRequest: assign({
+      request: ({ event }) => ({ email_or_phone: event.type === 'request.change' ? event.value : '' }),
+      requestErrors: {},
+    }),
+    showRequestErrors: assign({
+      requestErrors: ({ context }) => validate(forgotPasswordFormSchema, context.request),
+    }),
+    changeOtp: assign({
+      otp: ({ event }) => (event.type === 'otp.change' ? codeDigits(event.value, OTP_LENGTH) : ''),
+      alert: null,
+    }),
+    clearOtp: assign({ otp: '' }),
+    keepResetToken: assign({
+      resetToken: ({ event }) => (event as { output?: OtpVerifyResponse }).output?.token ?? null,
+      alert: null,
+    }),
+    changeField: assign(({ context, event }) =>
+      event.type === 'field.change' ? withField({ ...context }, event.name, event.value) : {},
+    ),
+    showErrors: assign({ errors: ({ context }) => validate(resetPasswordFormSchema, context.values) }),
+    clearAlert: assign({ alert: null }),
+    showSendAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, SEND_OTP_FAILURE),
+    }),
+    showVerifyAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, VERIFY_FAILURE),
+    }),
+    showNoTokenAlert: assign({ alert: VERIFY_FAILURE }),
+    showResetAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, RESET_FAILURE),
+    }),
+    /** Reset data is cleared once the password is set (spec section 4). */
+    forgetResetData: assign({
+      request: { email_or_phone: '' },
+      otp: '',
+      resetToken: null,
+      values: { new_password: '', confirm_password: '' },
+    }),
+    focusFirstInvalid: () => {},
+    /** The toast 'OTP sent successfully'. */
+    announceOtpSent: () => {},
+    announceInvalidOtp: () => {},
+    announceOtpVerified: () => {},
+    /** The toast 'Password Reset successfully'. */
+    announcePasswordReset: () => {},
+    /** Opens the login dialog so the user signs in with the new password. */
+    openLogin: () => {},
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: ({ input }) => ({
+    audience: input.audience,
+    request: { email_or_phone: '' },
+    requestErrors: {},
+    otp: '',
+    resetToken: null,
+    values: { new_password: '', confirm_password: '' },
+    errors: {},
+    alert: null,
+  }),
+  initial: 'request',
+  states: {
+    request: {
+      on: {
+        'request.change': { actions: 'changeRequest' },
+        'request.submit': [
+          { guard: 'requestValid', target: 'sending', actions: 'clearAlert' },
+          { actions: ['showRequestErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'requestReset',
+        src: 'requestReset',
+        input: ({ context }) => ({ email_or_phone: context.request.email_or_phone.trim() }),
+        onDone: { target: 'otp', actions: ['clearOtp', 'announceOtpSent'] },
+        onError: { target: 'request', actions: 'showSendAlert' },
+      },
+    },
+    otp: {
+      on: {
+        'otp.change': { actions: 'changeOtp' },
+        'otp.submit': { guard: 'otpComplete', target: 'verifying' },
+        'otp.back': { target: 'request' },
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'verifyOtp',
+        src: 'verifyOtp',
+        input: ({ context }) => ({
+          email_or_phone: context.request.email_or_phone.trim(),
+          otp_code: context.otp,
+        }),
+        onDone: [
+          { guard: 'gotResetToken', target: 'reset', actions: ['keepResetToken', 'announceOtpVerified'] },
+          { target: 'otp', actions: 'showNoTokenAlert' },
+        ],
+        onError: [
+          { guard: 'otpRefused', target: 'otp', actions: ['clearOtp', 'announceInvalidOtp'] },
+          { target: 'otp', actions: 'showVerifyAlert' },
+        ],
+      },
+    },
+    reset: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'form.submit': [
+          { guard: 'formValid', target: 'saving', actions: 'clearAlert' },
+          { actions: ['showErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'setPassword',
+        src: 'setPassword',
+        input: ({ context }) => ({ ...context.values, token: context.resetToken ?? '' }),
+        onDone: { target: 'done', actions: ['forgetResetData', 'announcePasswordReset', 'openLogin'] },
+        onError: { target: 'reset', actions: 'showResetAlert' },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

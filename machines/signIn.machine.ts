@@ -1,0 +1,117 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginResponse } from '../src/api/schemas/auth';
+import { type LoginForm, loginFormSchema, validate } from '../src/api/schemas/auth-forms';
+import { alertOf, type FormContext, withField } from './forms';
+
+/** Spec section 8. */
+export const SIGN_IN_FAILURE = 'Could not logged in at this time. Try again';
+
+export type Audience = 'trainee' | 'trainer';
+
+export interface SignInInput {
+  audience: Audience;
+  /** A course whose attendance the visitor came to give (spec section 4). */
+  storedCourseId: string | null;
+}
+
+export interface SignInContext extends FormContext<LoginForm> {
+  audience: Audience;
+  courseId: string | null;
+  /** 'Continue with KFU ID' was chosen: the view says it is not available yet. */
+  kfuIdNotice: boolean;
+}
+
+export type SignInEvent =
+  | { type: 'field.change'; name: keyof LoginForm; value: string }
+  | { type: 'form.submit' }
+  | { type: 'kfuId.select' };
+
+export const signInMachine = setup({
+  types: {
+    input: {} as SignInInput,
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+  },
+  actors: {
+    login: fromPromise<LoginResponse, LoginForm>(async () => {
+      throw new Error('login is supplied by the application');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(validate(loginFormSchema, context.values)).length === 0,
+    hasCourseId: ({ context }) => Boolean(context.courseId),
+  },
+  actions: {
+    changeField: assign(({ context, event }) =>
+      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
+    ),
+    showErrors: assign({ errors: ({ context }) => validate(loginFormSchema, context.values) }),
+    clearAlert: assign({ alert: null, kfuIdNotice: false }),
+    showKfuIdNotice: assign({ kfuIdNotice: true }),
+    showAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, SIGN_IN_FAILURE),
+    }),
+    /** Moves focus to the first field with a message. */
+    focusFirstInvalid: () => {},
+    /** Hands the tokens, role and profile to the session. */
+    startSession: (_, _params: { reply: LoginResponse }) => {},
+    /** The toast 'Successfully signed in'. */
+    announceSignedIn: () => {},
+    forgetCourseId: () => {},
+    /** To /trainee/make-attendance/{course_id}. */
+    goToAttendance: (_: { context: SignInContext }) => {},
+    goHome: () => {},
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({
+    audience: input.audience,
+    courseId: input.storedCourseId,
+    values: { username: '', password: '' },
+    errors: {},
+    alert: null,
+    kfuIdNotice: false,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'kfuId.select': { actions: 'showKfuIdNotice' },
+        'form.submit': [
+          { guard: 'formValid', target: 'submitting', actions: 'clearAlert' },
+          { actions: ['showErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ ...context.values, username: context.values.username.trim() }),
+        onDone: [
+          {
+            guard: 'hasCourseId',
+            target: 'signedIn',
+            actions: [
+              { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+              'announceSignedIn',
+              'goToAttendance',
+              'forgetCourseId',
+            ],
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+              'announceSignedIn',
+              'goHome',
+            ],
+          },
+        ],
+        onError: { target: 'editing', actions: 'showAlert' },
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+});

@@ -1,0 +1,180 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/api/schemas/auth';
+import {
+  normalisePhone,
+  OTP_LENGTH,
+  type RegistrationForm,
+  registrationFormSchema,
+  validate,
+} from '../src/api/schemas/auth-forms';
+import { alertOf, codeDigits, type FormContext, isOtpRefusal, withField } from './forms';
+import type { Audience } from './signIn.machine';
+
+/** Spec section 8. */
+export const REGISTER_FAILURE = 'Could not Register at this time. Try again';
+export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
+
+export interface SignUpContext extends FormContext<RegistrationForm> {
+  audience: Audience;
+  cv: (Blob & { name?: string }) | null;
+  /** Remembered from the registration reply for the OTP step. */
+  email: string | null;
+  otp: string;
+}
+
+export type SignUpEvent =
+  | { type: 'field.change'; name: keyof RegistrationForm; value: string }
+  | { type: 'cv.change'; file: (Blob & { name?: string }) | null }
+  | { type: 'form.submit' }
+  | { type: 'otp.change'; value: string }
+  | { type: 'otp.submit' }
+  | { type: 'otp.back' }
+  | { type: 'success.close' };
+
+const emptyForm: RegistrationForm = {
+  full_name: '',
+  email: '',
+  phone_number: '',
+  govt_id_or_iqama_no: '',
+  password: '',
+  confirm_password: '',
+};
+
+export const signUpMachine = setup({
+  types: {
+    input: {} as { audience: Audience },
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+  },
+  actors: {
+    register: fromPromise<RegistrationResponse, RegistrationRequest>(async () => {
+      throw new Error('register is supplied by the application');
+    }),
+    verifyOtp: fromPromise<OtpVerifyResponse, { email_or_phone: string; otp_code: string }>(async () => {
+      throw new Error('verifyOtp is supplied by the application');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(validate(registrationFormSchema, context.values)).length === 0,
+    otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
+    signedInByOtp: ({ event }) => {
+      const output = (event as { output?: OtpVerifyResponse }).output;
+      return Boolean(output?.access_token && output.refresh_token && output.data);
+    },
+    otpRefused: ({ event }) => isOtpRefusal((event as { error?: unknown }).error),
+  },
+  actions: {
+    changeField: assign(({ context, event }) =>
+      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
+    ),
+    changeCv: assign({ cv: ({ event }) => (event.type === 'cv.change' ? event.file : null) }),
+    showErrors: assign({ errors: ({ context }) => validate(registrationFormSchema, context.values) }),
+    clearAlert: assign({ alert: null }),
+    showRegisterAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, REGISTER_FAILURE),
+    }),
+    showVerifyAlert: assign({
+      alert: ({ event }) => alertOf((event as { error?: unknown }).error, VERIFY_FAILURE),
+    }),
+    rememberEmail: assign({
+      email: ({ context, event }) =>
+        (event as { output?: RegistrationResponse }).output?.data.email ?? context.values.email.trim(),
+      otp: '',
+      alert: null,
+    }),
+    changeOtp: assign({
+      otp: ({ event }) => (event.type === 'otp.change' ? codeDigits(event.value, OTP_LENGTH) : ''),
+      alert: null,
+    }),
+    clearOtp: assign({ otp: '' }),
+    focusFirstInvalid: () => {},
+    /** The toast 'Successfully signed up'. */
+    announceSignedUp: () => {},
+    /** The toast 'Successfully OTP Verified'. */
+    announceOtpVerified: () => {},
+    /** The toast 'Invalid OTP Code'. */
+    announceInvalidOtp: () => {},
+    startSession: (_, _params: { reply: OtpVerifyResponse }) => {},
+    /** A trainee's success modal closes to /profile. */
+    goToProfile: () => {},
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    audience: input.audience,
+    values: emptyForm,
+    errors: {},
+    alert: null,
+    cv: null,
+    email: null,
+    otp: '',
+  }),
+  initial: 'form',
+  states: {
+    form: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'cv.change': { actions: 'changeCv' },
+        'form.submit': [
+          { guard: 'formValid', target: 'registering', actions: 'clearAlert' },
+          { actions: ['showErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    registering: {
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({
+          ...context.values,
+          full_name: context.values.full_name.trim(),
+          email: context.values.email.trim(),
+          phone_number: normalisePhone(context.values.phone_number),
+          govt_id_or_iqama_no: context.values.govt_id_or_iqama_no.trim(),
+          role: context.audience === 'trainer' ? 'TRAINER' : 'TRAINEE',
+          ...(context.audience === 'trainer' && context.cv ? { cv: context.cv } : {}),
+        }),
+        onDone: { target: 'otp', actions: ['rememberEmail', 'announceSignedUp'] },
+        onError: { target: 'form', actions: 'showRegisterAlert' },
+      },
+    },
+    otp: {
+      on: {
+        'otp.change': { actions: 'changeOtp' },
+        'otp.submit': { guard: 'otpComplete', target: 'verifying' },
+        'otp.back': { target: 'form' },
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'verifyOtp',
+        src: 'verifyOtp',
+        input: ({ context }) => ({ email_or_phone: context.email ?? '', otp_code: context.otp }),
+        onDone: [
+          {
+            guard: 'signedInByOtp',
+            target: 'registered',
+            actions: [
+              { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+              'announceOtpVerified',
+            ],
+          },
+          { target: 'awaitingApproval', actions: 'announceOtpVerified' },
+        ],
+        onError: [
+          { guard: 'otpRefused', target: 'otp', actions: ['clearOtp', 'announceInvalidOtp'] },
+          { target: 'otp', actions: 'showVerifyAlert' },
+        ],
+      },
+    },
+    /** Trainee: 'Your registration is successfully completed!' */
+    registered: {
+      on: { 'success.close': { target: 'closed', actions: 'goToProfile' } },
+    },
+    /** Trainer: waits for the admin's approval before signing in. */
+    awaitingApproval: {
+      on: { 'success.close': { target: 'closed' } },
+    },
+    closed: { type: 'final' },
+  },
+});

@@ -1,0 +1,179 @@
+import * as z from 'zod/mini';
+
+/**
+ * The identity forms' rules and messages (spec section 5), shared by the dialogs and the server.
+ * Each field reports at most one message: the first rule it breaks.
+ */
+export const VALIDATION = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email',
+  passwordRequired: 'Password is required',
+  passwordMin5: 'Password must be at least 5 characters',
+  nameRequired: 'Name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Invalid phone number',
+  phoneDigits: 'Phone number must contain only numbers',
+  phoneMin: 'Phone number must be at least 5 characters',
+  phoneMax: 'Phone number must be at most 13 characters',
+  govtIdRequired: 'govt id or iqama no is required',
+  govtIdDigits: 'govt id or iqama no must contain only numbers',
+  govtIdMin: 'govt id or iqama no must be at least 10 characters',
+  govtIdMax: 'govt id or iqama no must be at most 10 characters',
+  passwordMin10: 'Password must be at least 10 characters',
+  passwordRule:
+    'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
+  passwordWeakSequence: 'Password must not contain 1234321, asdf or qwert',
+  confirmRequired: 'Confirm password is required',
+  passwordsMustMatch: 'Passwords must match',
+  emailOrPhoneRequired: 'Email/phone is required',
+  otpMax: 'OTP have maximum 7 digit',
+  otpLength: 'OTP must be exactly 7 digits',
+} as const;
+
+export type ValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];
+
+/** Spec section 9. */
+export const OTP_LENGTH = 7;
+export const PASSWORD_MIN = 10;
+export const LOGIN_PASSWORD_MIN = 5;
+export const PHONE_MIN = 5;
+export const PHONE_MAX = 13;
+export const GOVT_ID_LENGTH = 10;
+export const WEAK_SEQUENCES = ['1234321', 'asdf', 'qwert'] as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Rule = (value: string) => ValidationMessage | null;
+
+/** A string field that reports the first broken rule as its one message. */
+function field(...rules: Rule[]) {
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      for (const rule of rules) {
+        const message = rule(value);
+        if (message) {
+          ctx.issues.push({ code: 'custom', message, input: value });
+          return;
+        }
+      }
+    }),
+  );
+}
+
+const required =
+  (message: ValidationMessage): Rule =>
+  (value) =>
+    value.trim() ? null : message;
+
+const email: Rule = (value) => (EMAIL.test(value.trim()) ? null : VALIDATION.emailInvalid);
+
+/** Spaces are removed before the phone number is checked and sent. */
+export function normalisePhone(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+const phone: Rule = (raw) => {
+  const value = normalisePhone(raw);
+  if (!value) return null;
+  if (!/^\d+$/.test(value)) return VALIDATION.phoneDigits;
+  if (value.length < PHONE_MIN) return VALIDATION.phoneMin;
+  if (value.length > PHONE_MAX) return VALIDATION.phoneMax;
+  return null;
+};
+
+const govtId: Rule = (raw) => {
+  const value = raw.trim();
+  if (!/^\d+$/.test(value)) return VALIDATION.govtIdDigits;
+  if (value.length < GOVT_ID_LENGTH) return VALIDATION.govtIdMin;
+  if (value.length > GOVT_ID_LENGTH) return VALIDATION.govtIdMax;
+  return null;
+};
+
+/** At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +, without weak sequences. */
+export const strongPassword: Rule = (value) => {
+  if (value.length < PASSWORD_MIN) return VALIDATION.passwordMin10;
+  if (!/[A-Z]/.test(value) || !/[a-z]/.test(value) || !/\d/.test(value) || !/[@#$*!+]/.test(value)) {
+    return VALIDATION.passwordRule;
+  }
+  const lower = value.toLowerCase();
+  if (WEAK_SEQUENCES.some((sequence) => lower.includes(sequence))) return VALIDATION.passwordWeakSequence;
+  return null;
+};
+
+function confirmation<T extends { confirm_password: string }>(password: (values: T) => string) {
+  return z.superRefine<T>(
+    (values, ctx) => {
+      if (values.confirm_password && values.confirm_password !== password(values)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: VALIDATION.passwordsMustMatch,
+          path: ['confirm_password'],
+          input: values.confirm_password,
+        });
+      }
+    },
+    // Also when other fields are wrong, so every message shows at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
+
+export const loginFormSchema = z.object({
+  username: field(required(VALIDATION.emailRequired), email),
+  password: field(required(VALIDATION.passwordRequired), (value) =>
+    value.length < LOGIN_PASSWORD_MIN ? VALIDATION.passwordMin5 : null,
+  ),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+const registrationFields = {
+  full_name: field(required(VALIDATION.nameRequired)),
+  email: field(required(VALIDATION.emailRequired), email),
+  /** Optional on sign-up (the spec's second reading), validated when given. */
+  phone_number: field(phone),
+  govt_id_or_iqama_no: field(required(VALIDATION.govtIdRequired), govtId),
+  password: field(required(VALIDATION.passwordRequired), strongPassword),
+  confirm_password: field(required(VALIDATION.confirmRequired)),
+};
+
+export const registrationFormSchema = z
+  .object(registrationFields)
+  .check(confirmation((values) => values.password));
+export type RegistrationForm = z.infer<typeof registrationFormSchema>;
+
+export const forgotPasswordFormSchema = z.object({
+  email_or_phone: field(required(VALIDATION.emailOrPhoneRequired)),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+export const otpFormSchema = z.object({
+  otp_code: field((value) => {
+    if (value.length > OTP_LENGTH) return VALIDATION.otpMax;
+    return /^\d{7}$/.test(value) ? null : VALIDATION.otpLength;
+  }),
+});
+export type OtpForm = z.infer<typeof otpFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: field(required(VALIDATION.passwordRequired), strongPassword),
+    confirm_password: field(required(VALIDATION.confirmRequired)),
+  })
+  .check(confirmation((values) => values.new_password));
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, ValidationMessage>>;
+
+/** Field → first message, in the schema's field order; empty when the values are valid. */
+export function validate<T extends Record<string, unknown>>(
+  schema: z.ZodMiniType<T>,
+  values: T,
+): FieldErrors<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors as FieldErrors<T>;
+}

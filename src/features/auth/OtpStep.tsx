@@ -1,0 +1,70 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
+import { OTP_LENGTH } from '@/api/schemas/auth-forms';
+import { AlertBox, LinkButton, SubmitButton } from '@/ui/forms';
+
+/** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */
+export function OtpStep({
+  destination,
+  code,
+  alert,
+  busy,
+  onChange,
+  onSubmit,
+  onBack,
+  backLabel,
+}: {
+  destination: string;
+  code: string;
+  alert: string | null;
+  busy: boolean;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+  backLabel: ReactNode;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-slate-700">
+        <Trans>
+          Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all">{destination}</strong>.
+        </Trans>
+      </p>
+      <AlertBox message={alert} />
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        <Trans>Verification code</Trans>
+      </label>
+      <input
+        id={id}
+        name="otp_code"
+        value={code}
+        onChange={(event) => onChange(event.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        dir="ltr"
+        data-autofocus
+        aria-describedby={`${id}-hint`}
+        className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.5em] focus:border-brand-600"
+      />
+      <p id={`${id}-hint`} className="-mt-2 text-xs text-slate-600">
+        {t`${code.length} of ${OTP_LENGTH} digits`}
+      </p>
+      <SubmitButton busy={busy} disabled={code.length !== OTP_LENGTH}>
+        <Trans>Confirm</Trans>
+      </SubmitButton>
+      <p className="text-center text-sm">
+        <LinkButton onClick={onBack}>{backLabel}</LinkButton>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { passwordResetMachine } from '@machines/passwordReset.machine';
+import type { Audience } from '@machines/signIn.machine';
+import { useMachine } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { requestPasswordReset, setPassword, verifyOtp } from '@/api/auth';
+import { api } from '@/api/http';
+import { closeDialog, openDialog } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { Modal } from '@/ui/Modal';
+import { OtpStep } from './OtpStep';
+
+/** Forgot password → OTP (reset mode) → new password. */
+export function PasswordResetFlow({ audience }: { audience: Audience }) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const [machine] = useState(() =>
+    passwordResetMachine.provide({
+      actors: {
+        requestReset: fromPromise(({ input }) => requestPasswordReset(api, input)),
+        verifyOtp: fromPromise(({ input }) => verifyOtp(api, input)),
+        setPassword: fromPromise(({ input }) => setPassword(api, input)),
+      },
+      actions: {
+        focusFirstInvalid: () => focusFirstInvalid(form.current),
+        announceOtpSent: () => showToast(t`OTP sent successfully`),
+        announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
+        announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
+        announcePasswordReset: () => showToast(t`Password Reset successfully`),
+        openLogin: () => openDialog(audience === 'trainer' ? 'trainerLogin' : 'login'),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { audience } });
+  const { request, requestErrors, otp, values, errors, alert } = state.context;
+
+  if (state.matches('otp') || state.matches('verifying')) {
+    return (
+      <Modal title={t`Verify it's you`} onClose={closeDialog}>
+        <OtpStep
+          destination={request.email_or_phone}
+          code={otp}
+          alert={alert}
+          busy={state.matches('verifying')}
+          onChange={(value) => send({ type: 'otp.change', value })}
+          onSubmit={() => send({ type: 'otp.submit' })}
+          onBack={() => send({ type: 'otp.back' })}
+          backLabel={t`Change e-mail or phone`}
+        />
+      </Modal>
+    );
+  }
+
+  if (state.matches('reset') || state.matches('saving') || state.matches('done')) {
+    return (
+      <Modal title={t`Reset password`} onClose={closeDialog}>
+        <form
+          ref={form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+          className="flex flex-col gap-4"
+        >
+          <AlertBox message={alert} />
+          <TextField
+            label={t`New password`}
+            type="password"
+            name="new_password"
+            data-autofocus
+            autoComplete="new-password"
+            value={values.new_password}
+            error={errors.new_password}
+            hint={t`At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +`}
+            onChange={(event) =>
+              send({ type: 'field.change', name: 'new_password', value: event.target.value })
+            }
+          />
+          <TextField
+            label={t`Confirm password`}
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={values.confirm_password}
+            error={errors.confirm_password}
+            onChange={(event) =>
+              send({ type: 'field.change', name: 'confirm_password', value: event.target.value })
+            }
+          />
+          <SubmitButton busy={state.matches('saving')}>
+            <Trans>Reset password</Trans>
+          </SubmitButton>
+        </form>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={t`Forgot password`} onClose={closeDialog}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'request.submit' });
+        }}
+        className="flex flex-col gap-4"
+      >
+        <p className="text-sm text-slate-700">
+          <Trans>Enter the e-mail or phone number of your account and we will send you a code.</Trans>
+        </p>
+        <AlertBox message={alert} />
+        <TextField
+          label={t`Email or phone number`}
+          name="email_or_phone"
+          data-autofocus
+          autoComplete="username"
+          value={request.email_or_phone}
+          error={requestErrors.email_or_phone}
+          onChange={(event) => send({ type: 'request.change', value: event.target.value })}
+        />
+        <SubmitButton busy={state.matches('sending')}>
+          <Trans>Send code</Trans>
+        </SubmitButton>
+        <p className="text-center text-sm">
+          <LinkButton onClick={() => openDialog(audience === 'trainer' ? 'trainerLogin' : 'login')}>
+            <Trans>Back to Log In</Trans>
+          </LinkButton>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type Audience, signInMachine } from '@machines/signIn.machine';
+import { useMachine } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+import { login } from '@/api/auth';
+import { api } from '@/api/http';
+import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
+import { closeDialog, openDialog } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { Modal } from '@/ui/Modal';
+
+export function SignInDialog({ audience }: { audience: Audience }) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const [machine] = useState(() =>
+    signInMachine.provide({
+      actors: { login: fromPromise(({ input }) => login(api, input)) },
+      actions: {
+        focusFirstInvalid: () => focusFirstInvalid(form.current),
+        startSession: (_, { reply }) => beginSession(reply),
+        announceSignedIn: () => showToast(t`Successfully signed in`),
+        forgetCourseId,
+        goToAttendance: ({ context }) => {
+          closeDialog();
+          navigate(`/trainee/make-attendance/${context.courseId}`);
+        },
+        goHome: () => {
+          closeDialog();
+          navigate('/');
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { audience, storedCourseId: storedCourseId() } });
+  const { values, errors, alert, courseId, kfuIdNotice } = state.context;
+  const busy = state.matches('submitting');
+  const trainer = audience === 'trainer';
+
+  return (
+    <Modal title={trainer ? t`Trainer Login` : t`Log In`} onClose={courseId ? undefined : closeDialog}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+        className="flex flex-col gap-4"
+      >
+        <AlertBox message={alert} />
+        <TextField
+          label={t`Email`}
+          type="email"
+          name="username"
+          data-autofocus
+          autoComplete="username"
+          value={values.username}
+          error={errors.username}
+          onChange={(event) => send({ type: 'field.change', name: 'username', value: event.target.value })}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => send({ type: 'field.change', name: 'password', value: event.target.value })}
+        />
+        <div className="-mt-1 text-end text-sm">
+          <LinkButton onClick={() => openDialog(trainer ? 'trainerForgotPassword' : 'forgotPassword')}>
+            <Trans>Forgot password?</Trans>
+          </LinkButton>
+        </div>
+        <SubmitButton busy={busy}>{trainer ? t`Log In as Trainer` : t`Log In`}</SubmitButton>
+        {!trainer && (
+          <>
+            <button
+              type="button"
+              onClick={() => send({ type: 'kfuId.select' })}
+              className="w-full rounded-lg border border-slate-300 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <Trans>Continue with KFU ID</Trans>
+            </button>
+            {kfuIdNotice && (
+              <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+                <Trans>
+                  Signing in with KFU ID is not available yet. Please use your e-mail and password.
+                </Trans>
+              </p>
+            )}
+          </>
+        )}
+        <p className="text-center text-sm text-slate-700">
+          {trainer ? (
+            <Trans>
+              Want to teach with us?{' '}
+              <LinkButton onClick={() => openDialog('trainerRegistration')}>Become a Trainer</LinkButton>
+            </Trans>
+          ) : (
+            <Trans>
+              Don't have an account?{' '}
+              <LinkButton onClick={() => openDialog('registration')}>Sign Up</LinkButton>
+            </Trans>
+          )}
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,198 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Audience } from '@machines/signIn.machine';
+import { signUpMachine } from '@machines/signUp.machine';
+import { useMachine } from '@xstate/react';
+import { useId, useRef, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+import { register, verifyOtp } from '@/api/auth';
+import { api } from '@/api/http';
+import type { RegistrationForm } from '@/api/schemas/auth-forms';
+import { beginSession } from '@/session/sign-in';
+import { closeDialog, openDialog } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { Modal } from '@/ui/Modal';
+import { OtpStep } from './OtpStep';
+
+/** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
+export function SignUpFlow({ audience }: { audience: Audience }) {
+  const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const cvId = useId();
+  const [machine] = useState(() =>
+    signUpMachine.provide({
+      actors: {
+        register: fromPromise(({ input }) => register(api, input)),
+        verifyOtp: fromPromise(({ input }) => verifyOtp(api, input)),
+      },
+      actions: {
+        focusFirstInvalid: () => focusFirstInvalid(form.current),
+        announceSignedUp: () => showToast(t`Successfully signed up`),
+        announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
+        announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
+        startSession: (_, { reply }) => beginSession(reply),
+        goToProfile: () => navigate('/profile'),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { audience } });
+  const { values, errors, alert, email, otp, cv } = state.context;
+  const trainer = audience === 'trainer';
+
+  if (state.matches('otp') || state.matches('verifying')) {
+    return (
+      <Modal title={t`Verify your e-mail`} onClose={closeDialog}>
+        <OtpStep
+          destination={email ?? ''}
+          code={otp}
+          alert={alert}
+          busy={state.matches('verifying')}
+          onChange={(value) => send({ type: 'otp.change', value })}
+          onSubmit={() => send({ type: 'otp.submit' })}
+          onBack={() => send({ type: 'otp.back' })}
+          backLabel={t`Change e-mail address`}
+        />
+      </Modal>
+    );
+  }
+
+  if (state.matches('registered') || state.matches('awaitingApproval') || state.matches('closed')) {
+    const close = () => {
+      send({ type: 'success.close' });
+      closeDialog();
+    };
+    return (
+      <Modal title={t`Registration complete`} onClose={close}>
+        <div className="flex flex-col items-center gap-5 text-center">
+          <span
+            className="grid size-16 place-items-center rounded-full bg-brand-100 text-3xl text-brand-700"
+            aria-hidden="true"
+          >
+            ✓
+          </span>
+          <p className="text-slate-800">
+            {state.matches('awaitingApproval') ? (
+              <Trans>
+                Your registration for Trainer has been taken. Once admin approve you will notify and then able
+                to login.
+              </Trans>
+            ) : (
+              <Trans>Your registration is successfully completed!</Trans>
+            )}
+          </p>
+          <button
+            type="button"
+            onClick={close}
+            className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            {state.matches('awaitingApproval') ? t`Close` : t`Go to my profile`}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  const change = (name: keyof RegistrationForm) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    send({ type: 'field.change', name, value: event.target.value });
+
+  return (
+    <Modal title={trainer ? t`Become a Trainer` : t`Sign Up`} onClose={closeDialog} wide>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <div className="sm:col-span-2">
+          <AlertBox message={alert} />
+        </div>
+        <TextField
+          label={t`Full name`}
+          name="full_name"
+          data-autofocus
+          autoComplete="name"
+          value={values.full_name}
+          error={errors.full_name}
+          onChange={change('full_name')}
+        />
+        <TextField
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={change('email')}
+        />
+        <TextField
+          label={t`Phone number (optional)`}
+          type="tel"
+          name="phone_number"
+          autoComplete="tel"
+          inputMode="tel"
+          value={values.phone_number}
+          error={errors.phone_number}
+          onChange={change('phone_number')}
+        />
+        <TextField
+          label={t`Govt ID or Iqama number`}
+          name="govt_id_or_iqama_no"
+          inputMode="numeric"
+          value={values.govt_id_or_iqama_no}
+          error={errors.govt_id_or_iqama_no}
+          onChange={change('govt_id_or_iqama_no')}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          hint={t`At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +`}
+          onChange={change('password')}
+        />
+        <TextField
+          label={t`Confirm password`}
+          type="password"
+          name="confirm_password"
+          autoComplete="new-password"
+          value={values.confirm_password}
+          error={errors.confirm_password}
+          onChange={change('confirm_password')}
+        />
+        {trainer && (
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <label htmlFor={cvId} className="text-sm font-semibold text-slate-800">
+              <Trans>CV (optional)</Trans>
+            </label>
+            <input
+              id={cvId}
+              type="file"
+              name="cv"
+              accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              onChange={(event) => send({ type: 'cv.change', file: event.target.files?.[0] ?? null })}
+              className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+            />
+            {cv?.name && <p className="text-xs text-slate-600">{cv.name}</p>}
+          </div>
+        )}
+        <div className="sm:col-span-2">
+          <SubmitButton busy={state.matches('registering')}>
+            {trainer ? t`Apply as Trainer` : t`Sign Up`}
+          </SubmitButton>
+        </div>
+        <p className="text-center text-sm text-slate-700 sm:col-span-2">
+          <Trans>
+            Already have an account?{' '}
+            <LinkButton onClick={() => openDialog(trainer ? 'trainerLogin' : 'login')}>Log In</LinkButton>
+          </Trans>
+        </p>
+      </form>
+    </Modal>
+  );
+}

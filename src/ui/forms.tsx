@@ -1,0 +1,91 @@
+import { useLingui } from '@lingui/react/macro';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { translateMessage } from '@/i18n/api-messages';
+
+/** A labelled input with its message beside it; the message is announced and tied to the input. */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: ReactNode; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 placeholder:text-slate-400 ${
+          error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
+        }`}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {translateMessage(error, i18n)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The alert box of spec section 8. */
+export function AlertBox({ message }: { message: string | null }) {
+  const { i18n } = useLingui();
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {translateMessage(message, i18n)}
+    </p>
+  );
+}
+
+export function SubmitButton({
+  busy,
+  children,
+  disabled,
+}: {
+  busy?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {busy && <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+      {children}
+    </button>
+  );
+}
+
+export function LinkButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** After a refused submit, moves focus to the first field marked invalid. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

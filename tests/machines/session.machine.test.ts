@@ -1,0 +1,253 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type SessionData,
+  type SessionEvent,
+  type StoredSession,
+  sessionMachine,
+  type TokenPair,
+} from '../../machines/session.machine.ts';
+import {
+  createHarness,
+  createPathModel,
+  doneActor,
+  errorActor,
+  expectState,
+  type MachineHarness,
+  scriptedPromise,
+  serializeValue,
+  spyActions,
+} from './support/paths.ts';
+
+const ACTION_NAMES = ['persistSession', 'clearSession', 'announceSignedOut', 'goHome'] as const;
+
+const stored: SessionData = {
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  role: 'TRAINEE',
+  profile: { full_name: 'Huda Saleh', email: 'huda@example.com', image: null },
+};
+
+const otherSession: SessionData = {
+  accessToken: 'access-9',
+  refreshToken: 'refresh-9',
+  role: 'TRAINER',
+  profile: { full_name: 'Omar Nasser', email: 'omar@example.com', image: '/media/omar.png' },
+};
+
+const refreshed: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+
+const restore = (session: StoredSession): SessionEvent => ({ type: 'session.restore', stored: session });
+
+function implementations() {
+  return {
+    actors: { refreshTokens: scriptedPromise<TokenPair, { refreshToken: string }>() },
+    actions: spyActions(ACTION_NAMES),
+  };
+}
+
+describe('session machine: generated paths', () => {
+  const model = createPathModel(sessionMachine, {
+    events: [
+      restore(stored),
+      restore({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
+      restore({ role: 'TRAINER' }),
+      { type: 'session.signIn', session: otherSession },
+      { type: 'session.refresh' },
+      { type: 'session.logout' },
+      doneActor('refreshTokens', refreshed),
+      errorActor('refreshTokens', { status: 400 }),
+      errorActor('refreshTokens', { status: 401 }),
+      errorActor('refreshTokens', { status: 403 }),
+      errorActor('refreshTokens', { status: 0 }),
+    ],
+    serializeState: serializeValue,
+    implementations,
+    compareContext: true,
+  });
+
+  it('generates paths through every kind of step', () => {
+    const eventTypes = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    expect([...eventTypes].sort()).toEqual([
+      'session.logout',
+      'session.refresh',
+      'session.restore',
+      'session.signIn',
+      'xstate.done.actor.refreshTokens',
+      'xstate.error.actor.refreshTokens',
+      'xstate.init',
+    ]);
+  });
+
+  for (const path of model.paths) {
+    it(`replays ${path.description}`, async () => {
+      await model.replay(path);
+    });
+  }
+
+  it('reaches every state and every transition', async () => {
+    await model.expectFullCoverage();
+  });
+});
+
+describe('session machine: behaviour', () => {
+  const running: MachineHarness<typeof sessionMachine>[] = [];
+
+  afterEach(() => {
+    for (const harness of running.splice(0)) harness.stop();
+  });
+
+  function start() {
+    const impl = implementations();
+    const harness = createHarness(sessionMachine, impl);
+    running.push(harness);
+    return { harness, refreshTokens: impl.actors.refreshTokens, actions: impl.actions };
+  }
+
+  async function signedIn() {
+    const started = start();
+    await started.harness.send(restore(stored));
+    expectState(started.harness, 'signedIn.active');
+    started.harness.takeActions();
+    return started;
+  }
+
+  it('waits in restoring until start-up reports what it found', () => {
+    const { harness } = start();
+    expectState(harness, 'restoring');
+    expect(harness.context.session).toBeNull();
+  });
+
+  it('restores a stored token and role as signed in', async () => {
+    const { harness, actions } = start();
+    await harness.send(restore(stored));
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(stored);
+    expect(actions.persistSession).not.toHaveBeenCalled();
+  });
+
+  it('restores a session stored without a profile with profile null', async () => {
+    const { harness } = start();
+    await harness.send(restore({ accessToken: 'a', refreshToken: 'r', role: 'TRAINER' }));
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual({ accessToken: 'a', refreshToken: 'r', role: 'TRAINER', profile: null });
+  });
+
+  it.each<[string, StoredSession]>([
+    ['the role', { accessToken: 'access-1', refreshToken: 'refresh-1', profile: stored.profile }],
+    ['the access token', { refreshToken: 'refresh-1', role: 'TRAINEE' }],
+    ['the refresh token', { accessToken: 'access-1', role: 'TRAINEE' }],
+    ['everything', {}],
+  ])('restores as signed out when %s is missing', async (_, partial) => {
+    const { harness, actions } = start();
+    await harness.send(restore(partial));
+    expectState(harness, 'signedOut');
+    expect(harness.context.session).toBeNull();
+    expect(actions.persistSession).not.toHaveBeenCalled();
+  });
+
+  it('refreshes with the stored refresh token, then stores and persists the new tokens', async () => {
+    const { harness, refreshTokens, actions } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    expectState(harness, 'signedIn.refreshing');
+    expect(refreshTokens.inputs).toEqual([{ refreshToken: 'refresh-1' }]);
+
+    await harness.resolve('refreshTokens', refreshed);
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual({ ...stored, ...refreshed });
+    expect(actions.persistSession).toHaveBeenCalledTimes(1);
+    expect(actions.persistSession.mock.calls[0]?.[0].context.session).toEqual({ ...stored, ...refreshed });
+    expect(harness.takeActions()).toEqual(['persistSession']);
+  });
+
+  it('starts one refresh however many are asked for while refreshing', async () => {
+    const { harness, refreshTokens } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.send({ type: 'session.refresh' });
+    await harness.send({ type: 'session.refresh' });
+    expect(refreshTokens.inputs).toHaveLength(1);
+    expect(refreshTokens.pendingIds()).toEqual(['refreshTokens']);
+  });
+
+  it.each([400, 401, 403])('signs out without the toast when the refresh is refused with %i', async (status) => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.reject('refreshTokens', { status });
+    expectState(harness, 'signedOut');
+    expect(harness.context.session).toBeNull();
+    expect(harness.takeActions()).toEqual(['clearSession', 'goHome']);
+    expect(actions.clearSession).toHaveBeenCalledTimes(1);
+    expect(actions.goHome).toHaveBeenCalledTimes(1);
+    expect(actions.announceSignedOut).not.toHaveBeenCalled();
+    expect(actions.persistSession).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, unknown]>([
+    ['a network error (status 0)', { status: 0 }],
+    ['a server error (status 500)', { status: 500 }],
+    ['an error without a status', new TypeError('Failed to fetch')],
+  ])('stays signed in with the old tokens after %s', async (_, error) => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.reject('refreshTokens', error);
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(stored);
+    expect(harness.takeActions()).toEqual([]);
+    expect(actions.clearSession).not.toHaveBeenCalled();
+  });
+
+  it('logs out: clears the session, announces it, then goes home, in that order', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.logout' });
+    expectState(harness, 'signedOut');
+    expect(harness.context.session).toBeNull();
+    expect(harness.takeActions()).toEqual(['clearSession', 'announceSignedOut', 'goHome']);
+    const order = [actions.clearSession, actions.announceSignedOut, actions.goHome].map(
+      (spy) => spy.mock.invocationCallOrder[0],
+    );
+    expect(order.every((n) => typeof n === 'number')).toBe(true);
+    expect([...order].sort((a = 0, b = 0) => a - b)).toEqual(order);
+  });
+
+  it('logs out while refreshing and drops the pending refresh', async () => {
+    const { harness, refreshTokens } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.send({ type: 'session.logout' });
+    expectState(harness, 'signedOut');
+    expect(refreshTokens.pendingIds()).toEqual([]);
+    expect(harness.takeActions()).toEqual(['clearSession', 'announceSignedOut', 'goHome']);
+  });
+
+  it('signs in from signed out, storing and persisting the session', async () => {
+    const { harness, actions } = start();
+    await harness.send(restore({}));
+    await harness.send({ type: 'session.signIn', session: otherSession });
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(otherSession);
+    expect(actions.persistSession.mock.calls[0]?.[0].context.session).toEqual(otherSession);
+  });
+
+  it('replaces the session when signing in while signed in', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.signIn', session: otherSession });
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(otherSession);
+    expect(harness.takeActions()).toEqual(['persistSession']);
+    expect(actions.persistSession.mock.calls[0]?.[0].context.session).toEqual(otherSession);
+  });
+
+  it('replaces the session when signing in during a refresh, and the stale refresh is cancelled', async () => {
+    const { harness, refreshTokens } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.send({ type: 'session.signIn', session: otherSession });
+    expectState(harness, 'signedIn.active');
+    expect(refreshTokens.pendingIds()).toEqual([]);
+    expect(harness.context.session).toEqual(otherSession);
+  });
+
+  it('ignores a second restore once restored', async () => {
+    const { harness } = await signedIn();
+    await harness.send(restore({}));
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(stored);
+  });
+});
