@@ -41,7 +41,7 @@ const restore = (session: StoredSession): SessionEvent => ({ type: 'session.rest
 function implementations() {
   return {
     actors: { refreshTokens: scriptedPromise<TokenPair, { refreshToken: string }>() },
-    actions: spyActions(ACTION_NAMES),
+    actions: spyActions(sessionMachine, ACTION_NAMES),
   };
 }
 
@@ -129,7 +129,12 @@ describe('session machine: behaviour', () => {
     const { harness } = start();
     await harness.send(restore({ accessToken: 'a', refreshToken: 'r', role: 'TRAINER' }));
     expectState(harness, 'signedIn.active');
-    expect(harness.context.session).toEqual({ accessToken: 'a', refreshToken: 'r', role: 'TRAINER', profile: null });
+    expect(harness.context.session).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+      role: 'TRAINER',
+      profile: null,
+    });
   });
 
   it.each<[string, StoredSession]>([
@@ -168,18 +173,21 @@ describe('session machine: behaviour', () => {
     expect(refreshTokens.pendingIds()).toEqual(['refreshTokens']);
   });
 
-  it.each([400, 401, 403])('signs out without the toast when the refresh is refused with %i', async (status) => {
-    const { harness, actions } = await signedIn();
-    await harness.send({ type: 'session.refresh' });
-    await harness.reject('refreshTokens', { status });
-    expectState(harness, 'signedOut');
-    expect(harness.context.session).toBeNull();
-    expect(harness.takeActions()).toEqual(['clearSession', 'goHome']);
-    expect(actions.clearSession).toHaveBeenCalledTimes(1);
-    expect(actions.goHome).toHaveBeenCalledTimes(1);
-    expect(actions.announceSignedOut).not.toHaveBeenCalled();
-    expect(actions.persistSession).not.toHaveBeenCalled();
-  });
+  it.each([400, 401, 403])(
+    'signs out without the toast when the refresh is refused with %i',
+    async (status) => {
+      const { harness, actions } = await signedIn();
+      await harness.send({ type: 'session.refresh' });
+      await harness.reject('refreshTokens', { status });
+      expectState(harness, 'signedOut');
+      expect(harness.context.session).toBeNull();
+      expect(harness.takeActions()).toEqual(['clearSession', 'goHome']);
+      expect(actions.clearSession).toHaveBeenCalledTimes(1);
+      expect(actions.goHome).toHaveBeenCalledTimes(1);
+      expect(actions.announceSignedOut).not.toHaveBeenCalled();
+      expect(actions.persistSession).not.toHaveBeenCalled();
+    },
+  );
 
   it.each<[string, unknown]>([
     ['a network error (status 0)', { status: 0 }],

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export interface RunningApp {
   url: string;
+  /** What a command-line tool needs to reach this instance (PORT, DATA_DIR). */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startApp(): Promise<RunningApp> {
   });
   return {
     url,
+    env: { PORT: String(port), DATA_DIR: dataDir },
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -42,7 +42,10 @@ export async function openPage(
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // A refused request (wrong password, invalid code) is logged by the browser itself; not a fault.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console: ${message.text()}`);
+    }
   });
   return { context, page, problems };
 }

@@ -1,4 +1,11 @@
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
+import {
+  type AdjacencyValue,
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  type StatePath,
+} from '@xstate/graph';
+import type { Mock } from 'vitest';
 import { expect, vi } from 'vitest';
 import {
   type Actor,
@@ -8,6 +15,7 @@ import {
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
+  type ContextFrom,
   createActor,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -15,9 +23,11 @@ import {
   fromPromise,
   type InputFrom,
   type InspectionEvent,
+  initialTransition,
   type PromiseActorLogic,
   type SnapshotFrom,
   type StateValue,
+  transition,
 } from 'xstate';
 import { allStateNodes, allTransitions, transitionLabel } from '../../../scripts/diagram-lib.ts';
 
@@ -91,7 +101,8 @@ export interface ScriptedPromise<TOutput, TInput> extends AnyScriptedActor {
  * Invocations that the machine stops (state left, actor cancelled) are dropped.
  */
 export function scriptedPromise<TOutput, TInput = unknown>(): ScriptedPromise<TOutput, TInput> {
-  const pending: Array<{ id: string; resolve: (output: TOutput) => void; reject: (error: unknown) => void }> = [];
+  const pending: Array<{ id: string; resolve: (output: TOutput) => void; reject: (error: unknown) => void }> =
+    [];
   const inputs: TInput[] = [];
   const drop = (entry: (typeof pending)[number]) => {
     const index = pending.indexOf(entry);
@@ -135,11 +146,20 @@ export function scriptedPromise<TOutput, TInput = unknown>(): ScriptedPromise<TO
   };
 }
 
-export type ActionSpy = ReturnType<typeof vi.fn>;
+/** An action implementation that records its calls: `spy.mock.calls[0][0].context`. */
+export type ActionSpy<TContext = unknown> = Mock<
+  (args: { context: TContext; event: AnyEventObject }, params?: unknown) => void
+>;
 
-/** One `vi.fn()` per action name, to pass as `actions` to the harness. */
-export function spyActions<const TName extends string>(names: readonly TName[]): Record<TName, ActionSpy> {
-  return Object.fromEntries(names.map((name) => [name, vi.fn()])) as Record<TName, ActionSpy>;
+/** One `vi.fn()` per action name of `machine`, to pass as `actions` to the harness. */
+export function spyActions<TMachine extends AnyStateMachine, const TName extends string>(
+  _machine: TMachine,
+  names: readonly TName[],
+): Record<TName, ActionSpy<ContextFrom<TMachine>>> {
+  return Object.fromEntries(names.map((name) => [name, vi.fn()])) as Record<
+    TName,
+    ActionSpy<ContextFrom<TMachine>>
+  >;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -285,7 +305,7 @@ export class MachineHarness<TMachine extends AnyStateMachine> {
     return (this.snapshot as AnyMachineSnapshot).value;
   }
 
-  get context(): SnapshotFrom<TMachine> extends { context: infer C } ? C : never {
+  get context(): ContextFrom<TMachine> {
     return (this.snapshot as AnyMachineSnapshot).context;
   }
 
@@ -342,7 +362,10 @@ export class MachineHarness<TMachine extends AnyStateMachine> {
       const snapshot = this.snapshot as AnyMachineSnapshot;
       const ms =
         typeof implementation === 'function'
-          ? implementation({ context: snapshot.context, event: { type: eventType } }, undefined)
+          ? (implementation as (args: unknown, params: unknown) => unknown)(
+              { context: snapshot.context, event: { type: eventType } },
+              undefined,
+            )
           : implementation;
       if (typeof ms !== 'number') throw new Error(`Delay "${delay}" is not implemented`);
       return { ms, stateId: node.id };
@@ -383,7 +406,9 @@ export function expectState(
   expected: string | StateValue,
   message?: string,
 ): void {
-  const snapshot = (target instanceof MachineHarness ? target.snapshot : target.getSnapshot()) as AnyMachineSnapshot;
+  const snapshot = (
+    target instanceof MachineHarness ? target.snapshot : target.getSnapshot()
+  ) as AnyMachineSnapshot;
   expect(snapshot.value, message ?? 'state value').toEqual(toStateValue(expected));
 }
 
@@ -470,14 +495,27 @@ export interface PathModel<TMachine extends AnyStateMachine> {
   expectFullCoverage(): Promise<void>;
 }
 
-function formatEvent(event: AnyEventObject): string {
-  const { type, ...payload } = event;
+function compactJson(value: unknown): string {
+  const text = JSON.stringify(value, (_key, inner: unknown) =>
+    inner instanceof Error ? `${inner.name}(${inner.message})` : inner,
+  );
+  return text === undefined ? String(value) : text;
+}
+
+/** `session.refresh`, `done: refreshTokens {"accessToken":…}`, `after 4000 (toast.visible)`. */
+export function formatEvent(event: AnyEventObject): string {
+  const { type, actorId: _actorId, ...payload } = event;
   let label = type;
   if (type.startsWith(DONE_ACTOR)) label = `done: ${type.slice(DONE_ACTOR.length)}`;
   else if (type.startsWith(ERROR_ACTOR)) label = `error: ${type.slice(ERROR_ACTOR.length)}`;
-  delete payload.actorId;
-  const body = Object.keys(payload).length ? JSON.stringify(Object.values(payload).length === 1 ? Object.values(payload)[0] : payload) : '';
-  return body ? `${label} ${body.length > 80 ? `${body.slice(0, 77)}…` : body}` : label;
+  else if (type.startsWith(AFTER)) {
+    const [delay, ...stateId] = type.slice(AFTER.length).split('.');
+    label = `after ${delay} (${stateId.join('.')})`;
+  }
+  const values = Object.values(payload);
+  if (values.length === 0) return label;
+  const body = compactJson(values.length === 1 ? values[0] : payload);
+  return `${label} ${body.length > 72 ? `${body.slice(0, 71)}…` : body}`;
 }
 
 function describeValue(value: StateValue): string {
@@ -487,11 +525,27 @@ function describeValue(value: StateValue): string {
     .join(' + ');
 }
 
-function toMachinePath(path: StatePath<AnyMachineSnapshot, AnyEventObject>): MachinePath {
-  const steps = path.steps.map((step) => ({ event: step.event, value: step.state.value, context: step.state.context }));
+/**
+ * Turns a graph path into replay steps. The snapshots are recomputed from the path's events with
+ * XState's pure `transition`: the graph keeps one snapshot per serialized state, so when
+ * `serializeState` leaves context out, a path's stored snapshots may come from another route.
+ */
+function toMachinePath(
+  machine: AnyStateMachine,
+  input: unknown,
+  path: StatePath<AnyMachineSnapshot, AnyEventObject>,
+): MachinePath {
+  let [snapshot] = initialTransition(machine, input) as [AnyMachineSnapshot, unknown];
+  const steps: PathStep[] = [
+    { event: { type: 'xstate.init' }, value: snapshot.value, context: snapshot.context },
+  ];
+  for (const { event } of path.steps.slice(1)) {
+    [snapshot] = transition(machine, snapshot, event) as [AnyMachineSnapshot, unknown];
+    steps.push({ event, value: snapshot.value, context: snapshot.context });
+  }
   const events = steps.slice(1).map((step) => formatEvent(step.event));
   return {
-    description: `${events.length ? events.join(' → ') : '(start)'} ⇒ ${describeValue(path.state.value)}`,
+    description: `${events.length ? events.join(' → ') : '(start)'} ⇒ ${describeValue(snapshot.value)}`,
     steps,
   };
 }
@@ -516,10 +570,13 @@ export function createPathModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: PathModelOptions<TMachine>,
 ): PathModel<TMachine> {
-  const implementations = options.implementations ?? (() => ({}));
+  const implementations: () => Implementations = options.implementations ?? (() => ({}));
   const { guards, delays } = implementations();
-  const traversed = (guards || delays ? machine.provide({ guards, delays } as never) : machine) as AnyStateMachine;
-  const serialize = (options.serializeState ?? ((snapshot) => JSON.stringify([snapshot.value, snapshot.context]))) as (
+  const traversed = (
+    guards || delays ? machine.provide({ guards, delays } as never) : machine
+  ) as AnyStateMachine;
+  const serialize = (options.serializeState ??
+    ((snapshot) => JSON.stringify([snapshot.value, snapshot.context]))) as (
     snapshot: AnyMachineSnapshot,
   ) => string;
   const traversal = {
@@ -537,18 +594,28 @@ export function createPathModel<TMachine extends AnyStateMachine>(
     statePaths = getShortestPaths(traversed, traversal);
     if (strategy === 'transitions') {
       const shortestTo = new Map(statePaths.map((path) => [serialize(path.state), path]));
-      const adjacency = getAdjacencyMap(traversed, traversal);
+      const adjacency = getAdjacencyMap(traversed, traversal) as Record<
+        string,
+        AdjacencyValue<AnyMachineSnapshot, AnyEventObject>
+      >;
       for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
         const prefix = shortestTo.get(serialized);
         if (!prefix) continue;
-        for (const { event, state: next } of Object.values(transitions)) {
+        for (const { event, state: next } of Object.values(transitions) as Array<{
+          event: AnyEventObject;
+          state: AnyMachineSnapshot;
+        }>) {
           if (traversed.getTransitionData(state, event).length === 0) continue;
-          statePaths.push({ state: next, steps: [...prefix.steps, { event, state: next }], weight: prefix.weight + 1 });
+          statePaths.push({
+            state: next,
+            steps: [...prefix.steps, { event, state: next }],
+            weight: prefix.weight + 1,
+          });
         }
       }
     }
   }
-  const paths = withoutPrefixes(statePaths.map(toMachinePath));
+  const paths = withoutPrefixes(statePaths.map((path) => toMachinePath(traversed, options.input, path)));
 
   const replay = async (path: MachinePath): Promise<ReplayRecord> => {
     const harness = new MachineHarness(machine, implementations(), {
