@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,5 +11,6 @@ export default defineConfig({
       include: ['<rootDir>/src'],
     },
   ],
-  format: 'po',
+  // Origins without line numbers: catalogues change only when messages do.
+  format: formatter({ lineNumbers: false }),
 });

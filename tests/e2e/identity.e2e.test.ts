@@ -52,7 +52,9 @@ describe('trainee sign-up', () => {
     await dialog(page).getByLabel('Verification code').fill(code);
     expect(await confirm.isEnabled()).toBe(true);
     await confirm.click();
-    await expect.poll(() => dialog(page).textContent()).toContain('Your registration is successfully completed!');
+    await expect
+      .poll(() => dialog(page).textContent())
+      .toContain('Your registration is successfully completed!');
     await dialog(page).getByRole('button', { name: 'Go to my profile' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/profile');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
@@ -84,7 +86,9 @@ describe('trainee sign-up', () => {
     await expect.poll(() => toast(page, 'رمز التحقق غير صحيح').count()).toBe(1);
     expect(await dialog(page).getByLabel('رمز التحقق').inputValue()).toBe('');
     // Pasted codes keep only digits.
-    await dialog(page).getByLabel('رمز التحقق').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await dialog(page)
+      .getByLabel('رمز التحقق')
+      .fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     expect(await dialog(page).getByLabel('رمز التحقق').inputValue()).toBe(code);
     await dialog(page).getByRole('button', { name: 'تأكيد' }).click();
     await expect.poll(() => dialog(page).textContent()).toContain('تم إكمال تسجيلك بنجاح!');
@@ -146,7 +150,9 @@ describe('sign-in', () => {
     const { page, context, problems } = await visit('en');
     await page.getByRole('button', { name: 'Log In' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('username');
     await page.keyboard.press('Enter');
     expect(await dialog(page).textContent()).toContain('Email is required');
     expect(await dialog(page).textContent()).toContain('Password is required');
@@ -171,16 +177,24 @@ describe('sign-in', () => {
     for (const language of ['en', 'ar'] as const) {
       const { page, context } = await visit(language);
       await page.getByRole('button', { name: language === 'en' ? 'Log In' : 'تسجيل الدخول' }).click();
-      await dialog(page).getByRole('button', { name: language === 'en' ? 'Continue with KFU ID' : 'المتابعة بحساب جامعة الملك فيصل' }).click();
+      await dialog(page)
+        .getByRole('button', {
+          name: language === 'en' ? 'Continue with KFU ID' : 'المتابعة بحساب جامعة الملك فيصل',
+        })
+        .click();
       expect(await dialog(page).getByRole('status').textContent()).toContain(
         language === 'en' ? 'not available yet' : 'غير متاح بعد',
       );
       await expectNoAxeViolations(page);
-      await dialog(page).getByRole('button', { name: language === 'en' ? 'Forgot password?' : 'نسيت كلمة المرور؟' }).click();
+      await dialog(page)
+        .getByRole('button', { name: language === 'en' ? 'Forgot password?' : 'نسيت كلمة المرور؟' })
+        .click();
       await expect
         .poll(() => dialog(page).getByRole('heading').textContent())
         .toBe(language === 'en' ? 'Forgot password' : 'نسيت كلمة المرور');
-      await dialog(page).getByRole('button', { name: language === 'en' ? 'Send code' : 'إرسال الرمز' }).click();
+      await dialog(page)
+        .getByRole('button', { name: language === 'en' ? 'Send code' : 'إرسال الرمز' })
+        .click();
       expect(await dialog(page).textContent()).toContain(
         language === 'en' ? 'Email/phone is required' : 'البريد الإلكتروني أو رقم الجوال مطلوب',
       );
@@ -199,7 +213,9 @@ describe('password reset', () => {
     for (const [key, value] of Object.entries(person)) form.append(key, value);
     form.append('confirm_password', person.password);
     form.append('role', 'TRAINEE');
-    expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(true);
+    expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(
+      true,
+    );
     const signUpCode = await latestCode(app.url, person.email);
     const verified = await fetch(`${app.url}/api/v1/user/otp-verify/`, {
       method: 'POST',

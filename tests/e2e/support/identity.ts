@@ -52,12 +52,18 @@ export function approveTrainer(env: Record<string, string>, email: string): Prom
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`admin exited ${code}: ${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`admin exited ${code}: ${output}`)),
+    );
   });
 }
 
 /** Fills the registration dialog by label (labels in the active language). */
-export async function fillRegistration(page: Page, person: Person, labels: Record<keyof Person | 'confirm', string>) {
+export async function fillRegistration(
+  page: Page,
+  person: Person,
+  labels: Record<keyof Person | 'confirm', string>,
+) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(labels.full_name, { exact: true }).fill(person.full_name);
   await dialog.getByLabel(labels.email, { exact: true }).fill(person.email);
