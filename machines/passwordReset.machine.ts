@@ -130,7 +130,7 @@ export const passwordResetMachine = setup({
         'request.change': { actions: 'changeRequest' },
         'request.submit': [
           { guard: 'requestValid', target: 'sending', actions: 'clearAlert' },
-          { actions: ['showRequestErrors', 'focusFirstInvalid'] },
+          { actions: ['clearAlert', 'showRequestErrors', 'focusFirstInvalid'] },
         ],
       },
     },
@@ -173,7 +173,7 @@ export const passwordResetMachine = setup({
         'field.change': { actions: 'changeField' },
         'form.submit': [
           { guard: 'formValid', target: 'saving', actions: 'clearAlert' },
-          { actions: ['showErrors', 'focusFirstInvalid'] },
+          { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
       },
     },

@@ -80,7 +80,7 @@ export const signInMachine = setup({
         'kfuId.select': { actions: 'showKfuIdNotice' },
         'form.submit': [
           { guard: 'formValid', target: 'submitting', actions: 'clearAlert' },
-          { actions: ['showErrors', 'focusFirstInvalid'] },
+          { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
       },
     },

@@ -117,7 +117,7 @@ export const signUpMachine = setup({
         'cv.change': { actions: 'changeCv' },
         'form.submit': [
           { guard: 'formValid', target: 'registering', actions: 'clearAlert' },
-          { actions: ['showErrors', 'focusFirstInvalid'] },
+          { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
       },
     },

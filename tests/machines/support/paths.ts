@@ -439,12 +439,18 @@ export interface MachinePath {
  */
 export type PathStrategy = 'transitions' | 'shortest' | 'simple';
 
+/** The events a path model tries: the machine's own events and runtime outcomes. */
+export type PathEvents<TMachine extends AnyStateMachine> = ReadonlyArray<
+  EventFromLogic<TMachine> | RuntimeEvent
+>;
+
 export interface PathModelOptions<TMachine extends AnyStateMachine> {
   /**
    * Events to try in every state: user events, and `doneActor` / `errorActor` / `afterDelay` outcomes
-   * with realistic payloads. This list replaces the events @xstate/graph would infer.
+   * with realistic payloads. This list replaces the events @xstate/graph would infer. A function
+   * chooses the events per snapshot, e.g. to fill a long form one field after the other.
    */
-  events: ReadonlyArray<EventFromLogic<TMachine> | RuntimeEvent>;
+  events: PathEvents<TMachine> | ((snapshot: SnapshotFrom<TMachine>) => PathEvents<TMachine>);
   /** Fresh implementations for each replay: scripted actors, spy actions, guards, delays. */
   implementations?: () => Implementations;
   /**
@@ -580,7 +586,7 @@ export function createPathModel<TMachine extends AnyStateMachine>(
     snapshot: AnyMachineSnapshot,
   ) => string;
   const traversal = {
-    events: options.events as AnyEventObject[],
+    events: options.events as AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]),
     serializeState: (snapshot: AnyMachineSnapshot) => serialize(snapshot),
     input: options.input,
     ...(options.limit === undefined ? {} : { limit: options.limit }),
@@ -640,39 +646,70 @@ export function createPathModel<TMachine extends AnyStateMachine>(
     }
   };
 
-  const coverage = async (): Promise<CoverageReport> => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const path of paths) {
-      const record = await replay(path);
-      for (const id of record.visitedStates) visited.add(id);
-      for (const key of record.takenTransitions) taken.add(key);
-    }
-    const states = allStateNodes(machine)
-      .filter((node) => node.type !== 'history')
-      .map((node) => node.id);
-    const transitions = allTransitions(machine);
-    return {
-      states: { all: states, missing: states.filter((id) => !visited.has(id)) },
-      transitions: {
-        all: transitions.map(describeTransition),
-        missing: transitions.filter((t) => !taken.has(transitionKey(t))).map(describeTransition),
-      },
-    };
-  };
+  const coverage = async (): Promise<CoverageReport> => coverageOf(machine, [{ paths, replay }]);
 
   const expectFullCoverage = async () => {
-    const report = await coverage();
-    const missing = [
-      ...report.states.missing.map((id) => `state ${id}`),
-      ...report.transitions.missing.map((description) => `transition ${description}`),
-    ];
-    expect(
-      missing,
-      `${machine.id}: not reached by any of the ${paths.length} paths; add events (with payloads that pass ` +
-        'the guards) to the path model, or remove what cannot happen from the machine',
-    ).toEqual([]);
+    expectNothingMissing(machine, await coverage(), `${paths.length} paths`);
   };
 
   return { machine, paths, replay, coverage, expectFullCoverage };
+}
+
+/** Replays the paths of `models` (all of the same machine) and lists what none of them reached. */
+async function coverageOf(
+  machine: AnyStateMachine,
+  models: ReadonlyArray<Pick<PathModel<AnyStateMachine>, 'paths' | 'replay'>>,
+): Promise<CoverageReport> {
+  const visited = new Set<string>();
+  const taken = new Set<string>();
+  for (const model of models) {
+    for (const path of model.paths) {
+      const record = await model.replay(path);
+      for (const id of record.visitedStates) visited.add(id);
+      for (const key of record.takenTransitions) taken.add(key);
+    }
+  }
+  const states = allStateNodes(machine)
+    .filter((node) => node.type !== 'history')
+    .map((node) => node.id);
+  const transitions = allTransitions(machine);
+  return {
+    states: { all: states, missing: states.filter((id) => !visited.has(id)) },
+    transitions: {
+      all: transitions.map(describeTransition),
+      missing: transitions.filter((t) => !taken.has(transitionKey(t))).map(describeTransition),
+    },
+  };
+}
+
+function expectNothingMissing(machine: AnyStateMachine, report: CoverageReport, reachedBy: string): void {
+  const missing = [
+    ...report.states.missing.map((id) => `state ${id}`),
+    ...report.transitions.missing.map((description) => `transition ${description}`),
+  ];
+  expect(
+    missing,
+    `${machine.id}: not reached by any of the ${reachedBy}; add events (with payloads that pass ` +
+      'the guards) to the path model, or remove what cannot happen from the machine',
+  ).toEqual([]);
+}
+
+/**
+ * Like `expectFullCoverage`, over the paths of several models of one machine together: when a guard
+ * reads what only the input sets (a stored course id, say), each input reaches its own branch.
+ */
+export async function expectJointCoverage<TMachine extends AnyStateMachine>(
+  models: ReadonlyArray<PathModel<TMachine>>,
+): Promise<void> {
+  const [first] = models;
+  if (!first) throw new Error('expectJointCoverage needs at least one path model');
+  if (models.some((model) => model.machine !== first.machine)) {
+    throw new Error('expectJointCoverage: every path model must be of the same machine');
+  }
+  const count = models.reduce((sum, model) => sum + model.paths.length, 0);
+  expectNothingMissing(
+    first.machine,
+    await coverageOf(first.machine, models as ReadonlyArray<PathModel<AnyStateMachine>>),
+    `${count} paths of ${models.length} models`,
+  );
 }

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { resourceMachine } from '../../machines/resource.machine.ts';
+import { httpFailure } from './support/fixtures.ts';
+import {
+  createHarness,
+  createPathModel,
+  doneActor,
+  errorActor,
+  expectState,
+  type MachineHarness,
+  scriptedPromise,
+  serializeValue,
+} from './support/paths.ts';
+
+/** A slice of GET /cms/king-fahad-details/, as the footer reads it. */
+const details = {
+  email: 'training@example.edu.sa',
+  phone_number: '+966 13 000 0000',
+  copyright: '© Training Centre',
+};
+const updatedDetails = { ...details, phone_number: '+966 13 111 1111' };
+const unavailable = httpFailure(500, 'Service unavailable');
+
+function implementations() {
+  return { actors: { load: scriptedPromise<unknown, undefined>() } };
+}
+
+describe('resource machine: generated paths', () => {
+  const model = createPathModel(resourceMachine, {
+    events: [
+      doneActor('load', details),
+      errorActor('load', unavailable),
+      { type: 'resource.retry' },
+      { type: 'resource.reload' },
+    ],
+    // No guards: the state value is all that decides what happens next.
+    serializeState: serializeValue,
+    implementations,
+    compareContext: true,
+  });
+
+  it('generates paths through every kind of step', () => {
+    const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    expect([...types].sort()).toEqual([
+      'resource.reload',
+      'resource.retry',
+      'xstate.done.actor.load',
+      'xstate.error.actor.load',
+      'xstate.init',
+    ]);
+  });
+
+  for (const path of model.paths) {
+    it(`replays ${path.description}`, async () => {
+      await model.replay(path);
+    });
+  }
+
+  it('reaches every state and every transition', async () => {
+    await model.expectFullCoverage();
+  });
+});
+
+describe('resource machine: behaviour', () => {
+  const running: MachineHarness<typeof resourceMachine>[] = [];
+
+  afterEach(() => {
+    for (const harness of running.splice(0)) harness.stop();
+  });
+
+  function start() {
+    const impl = implementations();
+    const harness = createHarness(resourceMachine, impl);
+    running.push(harness);
+    return { harness, load: impl.actors.load };
+  }
+
+  it('starts loading at once, with nothing to show yet', () => {
+    const { harness, load } = start();
+    expectState(harness, 'loading');
+    expect(harness.context).toEqual({ data: undefined, error: null });
+    expect(load.pendingIds()).toEqual(['load']);
+    expect(load.inputs).toHaveLength(1);
+  });
+
+  it('keeps the data when the load succeeds', async () => {
+    const { harness } = start();
+    await harness.resolve('load', details);
+    expectState(harness, 'ready');
+    expect(harness.context).toEqual({ data: details, error: null });
+  });
+
+  it('keeps the error when the load fails', async () => {
+    const { harness } = start();
+    await harness.reject('load', unavailable);
+    expectState(harness, 'failed');
+    expect(harness.context.error).toBe(unavailable);
+    expect(harness.context.data).toBeUndefined();
+  });
+
+  it('loads again on retry and forgets the error once it succeeds', async () => {
+    const { harness, load } = start();
+    await harness.reject('load', unavailable);
+    await harness.send({ type: 'resource.retry' });
+    expectState(harness, 'loading');
+    expect(load.inputs).toHaveLength(2);
+    expect(load.pendingIds()).toEqual(['load']);
+
+    await harness.resolve('load', details);
+    expectState(harness, 'ready');
+    expect(harness.context).toEqual({ data: details, error: null });
+  });
+
+  it('can fail again after a retry', async () => {
+    const { harness } = start();
+    await harness.reject('load', unavailable);
+    await harness.send({ type: 'resource.retry' });
+    const timeout = httpFailure(504, 'Gateway timeout');
+    await harness.reject('load', timeout);
+    expectState(harness, 'failed');
+    expect(harness.context.error).toBe(timeout);
+  });
+
+  it('reloads from ready, keeping the old data until the new data arrives', async () => {
+    const { harness, load } = start();
+    await harness.resolve('load', details);
+    await harness.send({ type: 'resource.reload' });
+    expectState(harness, 'loading');
+    expect(harness.context.data).toEqual(details);
+    expect(load.inputs).toHaveLength(2);
+
+    await harness.resolve('load', updatedDetails);
+    expectState(harness, 'ready');
+    expect(harness.context.data).toEqual(updatedDetails);
+  });
+
+  it('ignores a retry while loading or ready, and a reload while failed', async () => {
+    const { harness, load } = start();
+    await harness.send({ type: 'resource.retry' });
+    expectState(harness, 'loading');
+    expect(load.inputs).toHaveLength(1);
+
+    await harness.resolve('load', details);
+    await harness.send({ type: 'resource.retry' });
+    expectState(harness, 'ready');
+
+    await harness.send({ type: 'resource.reload' });
+    await harness.reject('load', unavailable);
+    await harness.send({ type: 'resource.reload' });
+    expectState(harness, 'failed');
+    expect(load.inputs).toHaveLength(2);
+  });
+});

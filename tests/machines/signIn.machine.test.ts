@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  SIGN_IN_FAILURE,
+  type SignInContext,
+  type SignInEvent,
+  type SignInInput,
+  signInMachine,
+} from '../../machines/signIn.machine.ts';
+import type { LoginResponse } from '../../src/api/schemas/auth.ts';
+import { type LoginForm, loginFormSchema, validate } from '../../src/api/schemas/auth-forms.ts';
+import { firstInvalid, httpFailure, loginReply, silentFailure } from './support/fixtures.ts';
+import {
+  createHarness,
+  createPathModel,
+  doneActor,
+  errorActor,
+  expectJointCoverage,
+  expectState,
+  type MachineHarness,
+  scriptedPromise,
+  serializeValueAnd,
+  spyActions,
+} from './support/paths.ts';
+
+const ACTION_NAMES = [
+  'focusFirstInvalid',
+  'startSession',
+  'announceSignedIn',
+  'forgetCourseId',
+  'goToAttendance',
+  'goHome',
+] as const;
+
+const COURSE_ID = 'course-42';
+
+const change = (name: keyof LoginForm, value: string): SignInEvent => ({ type: 'field.change', name, value });
+const submit: SignInEvent = { type: 'form.submit' };
+
+function implementations() {
+  return {
+    actors: { login: scriptedPromise<LoginResponse, LoginForm>() },
+    actions: spyActions(signInMachine, ACTION_NAMES),
+  };
+}
+
+describe('signIn machine: generated paths', () => {
+  const inputs: Array<[string, SignInInput]> = [
+    ['no stored course', { audience: 'trainee', storedCourseId: null }],
+    ['a stored course', { audience: 'trainee', storedCourseId: COURSE_ID }],
+  ];
+  const models = inputs.map(([label, input]) => {
+    const model = createPathModel(signInMachine, {
+      input,
+      events: [
+        change('username', ''),
+        change('username', 'huda@example'),
+        change('username', '  huda@example.com  '),
+        change('password', '1234'),
+        change('password', 'secret-42'),
+        { type: 'kfuId.select' },
+        submit,
+        doneActor('login', loginReply),
+        errorActor('login', httpFailure(401, 'Invalid email or password')),
+        errorActor('login', silentFailure(500)),
+      ],
+      // formValid reads the values (through their first message); hasCourseId the stored course.
+      serializeState: serializeValueAnd((context: SignInContext) => ({
+        firstInvalid: firstInvalid(validate(loginFormSchema, context.values)),
+        hasCourseId: Boolean(context.courseId),
+      })),
+      implementations,
+      compareContext: true,
+    });
+    return { label, model };
+  });
+
+  for (const { label, model } of models) {
+    describe(`with ${label}`, () => {
+      it('generates paths through every kind of step', () => {
+        const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+        expect([...types].sort()).toEqual([
+          'field.change',
+          'form.submit',
+          'kfuId.select',
+          'xstate.done.actor.login',
+          'xstate.error.actor.login',
+          'xstate.init',
+        ]);
+      });
+
+      for (const path of model.paths) {
+        it(`replays ${path.description}`, async () => {
+          await model.replay(path);
+        });
+      }
+    });
+  }
+
+  it('leaves out only the other branch of a successful login for each input', async () => {
+    const [withoutCourse, withCourse] = models.map(({ model }) => model);
+    expect((await withoutCourse?.coverage())?.transitions.missing).toEqual([
+      'submitting → signedIn on "done: login [hasCourseId]"',
+    ]);
+    expect((await withCourse?.coverage())?.transitions.missing).toEqual([
+      'submitting → signedIn on "done: login"',
+    ]);
+  });
+
+  it('reaches every state and every transition', async () => {
+    await expectJointCoverage(models.map(({ model }) => model));
+  });
+});
+
+describe('signIn machine: behaviour', () => {
+  const running: MachineHarness<typeof signInMachine>[] = [];
+
+  afterEach(() => {
+    for (const harness of running.splice(0)) harness.stop();
+  });
+
+  function start(storedCourseId: string | null = null) {
+    const impl = implementations();
+    const harness = createHarness(signInMachine, impl, { input: { audience: 'trainee', storedCourseId } });
+    running.push(harness);
+    return { harness, login: impl.actors.login, actions: impl.actions };
+  }
+
+  async function submitting(storedCourseId: string | null = null) {
+    const started = start(storedCourseId);
+    await started.harness.send(change('username', '  huda@example.com '));
+    await started.harness.send(change('password', 'secret-42'));
+    await started.harness.send(submit);
+    expectState(started.harness, 'submitting');
+    started.harness.takeActions();
+    return started;
+  }
+
+  it('starts with an empty form and no messages', () => {
+    const { harness } = start(COURSE_ID);
+    expectState(harness, 'editing');
+    expect(harness.context).toEqual({
+      audience: 'trainee',
+      courseId: COURSE_ID,
+      values: { username: '', password: '' },
+      errors: {},
+      alert: null,
+      kfuIdNotice: false,
+    });
+  });
+
+  it('keeps an empty form in editing, shows both required messages and focuses the first', async () => {
+    const { harness, login, actions } = start();
+    await harness.send(submit);
+    expectState(harness, 'editing');
+    expect(harness.context.errors).toEqual({
+      username: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(harness.takeActions()).toEqual(['focusFirstInvalid']);
+    expect(actions.focusFirstInvalid).toHaveBeenCalledTimes(1);
+    expect(login.inputs).toEqual([]);
+  });
+
+  it('rejects a malformed email and a password shorter than 5 characters', async () => {
+    const { harness, login } = start();
+    await harness.send(change('username', 'huda@example'));
+    await harness.send(change('password', 'abcd'));
+    await harness.send(submit);
+    expectState(harness, 'editing');
+    expect(harness.context.errors).toEqual({
+      username: 'Invalid email',
+      password: 'Password must be at least 5 characters',
+    });
+    expect(login.inputs).toEqual([]);
+  });
+
+  it('treats an email of spaces as missing', async () => {
+    const { harness } = start();
+    await harness.send(change('username', '   '));
+    await harness.send(change('password', 'secret-42'));
+    await harness.send(submit);
+    expect(harness.context.errors).toEqual({ username: 'Email is required' });
+  });
+
+  it('clears only the message of the field being edited', async () => {
+    const { harness } = start();
+    await harness.send(submit);
+    await harness.send(change('password', 'x'));
+    expect(harness.context.errors).toEqual({ username: 'Email is required' });
+    expect(harness.context.values).toEqual({ username: '', password: 'x' });
+  });
+
+  it('logs in with the trimmed email and the password exactly as typed', async () => {
+    const { harness, login, actions } = start();
+    await harness.send(change('username', '  huda@example.com '));
+    await harness.send(change('password', ' secret-42 '));
+    await harness.send(submit);
+    expectState(harness, 'submitting');
+    expect(login.inputs).toEqual([{ username: 'huda@example.com', password: ' secret-42 ' }]);
+    expect(login.pendingIds()).toEqual(['login']);
+    expect(actions.focusFirstInvalid).not.toHaveBeenCalled();
+  });
+
+  it('ignores typing and a second submit while the login is on its way', async () => {
+    const { harness, login } = await submitting();
+    await harness.send(change('username', 'other@example.com'));
+    await harness.send(submit);
+    expectState(harness, 'submitting');
+    expect(harness.context.values.username).toBe('  huda@example.com ');
+    expect(login.inputs).toHaveLength(1);
+  });
+
+  it('with a stored course: starts the session, announces it, goes to attendance and forgets the course', async () => {
+    const { harness, actions } = await submitting(COURSE_ID);
+    await harness.resolve('login', loginReply);
+    expectState(harness, 'signedIn');
+    expect(harness.snapshot.status).toBe('done');
+    expect(harness.takeActions()).toEqual([
+      'startSession',
+      'announceSignedIn',
+      'goToAttendance',
+      'forgetCourseId',
+    ]);
+    expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
+    expect(actions.goToAttendance.mock.calls[0]?.[0].context.courseId).toBe(COURSE_ID);
+    expect(actions.goHome).not.toHaveBeenCalled();
+  });
+
+  it('without a stored course: starts the session, announces it and goes home', async () => {
+    const { harness, actions } = await submitting();
+    await harness.resolve('login', loginReply);
+    expectState(harness, 'signedIn');
+    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goHome']);
+    expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
+    expect(actions.goToAttendance).not.toHaveBeenCalled();
+    expect(actions.forgetCourseId).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the login is refused, keeping what was typed", async () => {
+    const { harness, actions } = await submitting(COURSE_ID);
+    await harness.reject('login', httpFailure(401, 'Invalid email or password'));
+    expectState(harness, 'editing');
+    expect(harness.context.alert).toBe('Invalid email or password');
+    expect(harness.context.values).toEqual({ username: '  huda@example.com ', password: 'secret-42' });
+    expect(harness.context.courseId).toBe(COURSE_ID);
+    expect(harness.takeActions()).toEqual([]);
+    expect(actions.startSession).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, unknown]>([
+    ['an error object without a message', silentFailure(500)],
+    ['an Error with a blank message', httpFailure(500, '  ')],
+    ['a network failure without a message', new TypeError('')],
+  ])('falls back to the spec sentence after %s', async (_, error) => {
+    const { harness } = await submitting();
+    await harness.reject('login', error);
+    expectState(harness, 'editing');
+    expect(harness.context.alert).toBe(SIGN_IN_FAILURE);
+    expect(harness.context.alert).toBe('Could not logged in at this time. Try again');
+  });
+
+  it('says KFU ID is not available yet, without leaving the form', async () => {
+    const { harness, login } = start();
+    await harness.send({ type: 'kfuId.select' });
+    expectState(harness, 'editing');
+    expect(harness.context.kfuIdNotice).toBe(true);
+    expect(login.inputs).toEqual([]);
+  });
+
+  it('clears the alert and the KFU ID notice when a valid form is sent again', async () => {
+    const { harness, login } = await submitting();
+    await harness.reject('login', httpFailure(401, 'Invalid email or password'));
+    await harness.send({ type: 'kfuId.select' });
+    await harness.send(submit);
+    expectState(harness, 'submitting');
+    expect(harness.context.alert).toBeNull();
+    expect(harness.context.kfuIdNotice).toBe(false);
+    expect(login.inputs).toHaveLength(2);
+
+    await harness.resolve('login', loginReply);
+    expectState(harness, 'signedIn');
+  });
+});

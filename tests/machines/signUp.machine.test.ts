@@ -1,0 +1,508 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Audience } from '../../machines/signIn.machine.ts';
+import {
+  REGISTER_FAILURE,
+  type SignUpContext,
+  type SignUpEvent,
+  signUpMachine,
+  VERIFY_FAILURE,
+} from '../../machines/signUp.machine.ts';
+import type {
+  OtpVerifyResponse,
+  RegistrationRequest,
+  RegistrationResponse,
+} from '../../src/api/schemas/auth.ts';
+import {
+  OTP_LENGTH,
+  type RegistrationForm,
+  registrationFormSchema,
+  validate,
+} from '../../src/api/schemas/auth-forms.ts';
+import {
+  firstInvalid,
+  httpFailure,
+  otpAwaitingApproval,
+  otpSignedIn,
+  silentFailure,
+} from './support/fixtures.ts';
+import {
+  createHarness,
+  createPathModel,
+  doneActor,
+  errorActor,
+  expectJointCoverage,
+  expectState,
+  type MachineHarness,
+  type PathEvents,
+  scriptedPromise,
+  spyActions,
+} from './support/paths.ts';
+
+const ACTION_NAMES = [
+  'focusFirstInvalid',
+  'announceSignedUp',
+  'announceOtpVerified',
+  'announceInvalidOtp',
+  'startSession',
+  'goToProfile',
+] as const;
+
+const PASSWORD = 'Str0ng@Pass!';
+
+const change = (name: keyof RegistrationForm, value: string): SignUpEvent => ({
+  type: 'field.change',
+  name,
+  value,
+});
+const submit: SignUpEvent = { type: 'form.submit' };
+const otpChange = (value: string): SignUpEvent => ({ type: 'otp.change', value });
+const otpSubmit: SignUpEvent = { type: 'otp.submit' };
+
+const cvFile = new File(['%PDF-1.7 curriculum vitae'], 'omar-nasser-cv.pdf', { type: 'application/pdf' });
+
+const registered = (email: string): RegistrationResponse => ({ success: true, data: { email } });
+
+/** Wrong and right values for each field, in form order. */
+const FIELD_EVENTS: Record<keyof RegistrationForm, SignUpEvent[]> = {
+  full_name: [change('full_name', '   '), change('full_name', ' Huda Saleh ')],
+  email: [change('email', 'huda@example'), change('email', ' huda@example.com ')],
+  phone_number: [change('phone_number', '055-512-3456'), change('phone_number', '055 512 3456')],
+  govt_id_or_iqama_no: [change('govt_id_or_iqama_no', '12345'), change('govt_id_or_iqama_no', '1098765432')],
+  password: [
+    change('password', 'Short@1a'),
+    change('password', 'alllowercase1'),
+    change('password', 'Asdf@12345x'),
+    change('password', PASSWORD),
+  ],
+  confirm_password: [change('confirm_password', 'Str0ng@Pass?'), change('confirm_password', PASSWORD)],
+};
+
+/** Once the form is valid: changes that break it again, or keep it valid. */
+const VALID_FORM_EVENTS: SignUpEvent[] = [
+  change('email', 'huda@example'),
+  change('phone_number', '055-512-3456'),
+  change('confirm_password', 'Str0ng@Pass?'),
+  change('phone_number', '055 512 3456'),
+];
+
+const firstInvalidField = (values: RegistrationForm) =>
+  firstInvalid(validate(registrationFormSchema, values)) as keyof RegistrationForm | null;
+
+/** Fills a valid form, the way a user does top to bottom. */
+const filledForm: SignUpEvent[] = [
+  change('full_name', ' Huda Saleh '),
+  change('email', ' huda@example.com '),
+  change('phone_number', '055 512 3456'),
+  change('govt_id_or_iqama_no', ' 1098765432 '),
+  change('password', PASSWORD),
+  change('confirm_password', PASSWORD),
+];
+
+function implementations() {
+  return {
+    actors: {
+      register: scriptedPromise<RegistrationResponse, RegistrationRequest>(),
+      verifyOtp: scriptedPromise<OtpVerifyResponse, { email_or_phone: string; otp_code: string }>(),
+    },
+    actions: spyActions(signUpMachine, ACTION_NAMES),
+  };
+}
+
+describe('signUp machine: generated paths', () => {
+  /** A trainee is signed in by the code; a trainer attaches a CV and waits for approval. */
+  const byAudience: Record<Audience, PathEvents<typeof signUpMachine>> = {
+    trainee: [doneActor('verifyOtp', otpSignedIn)],
+    trainer: [doneActor('verifyOtp', otpAwaitingApproval)],
+  };
+  const cvEvents: Record<Audience, SignUpEvent[]> = {
+    trainee: [],
+    trainer: [
+      { type: 'cv.change', file: cvFile },
+      { type: 'cv.change', file: null },
+    ],
+  };
+
+  const models = (['trainee', 'trainer'] as const).map((audience) => {
+    const model = createPathModel(signUpMachine, {
+      input: { audience },
+      events: ({ context }) => {
+        const next = firstInvalidField(context.values);
+        return [
+          ...(next ? FIELD_EVENTS[next] : [...VALID_FORM_EVENTS, ...cvEvents[audience]]),
+          submit,
+          doneActor('register', registered('huda@example.com')),
+          errorActor('register', httpFailure(400, 'A user with this email already exists')),
+          errorActor('register', silentFailure(500)),
+          otpChange('12 34-567 89'),
+          otpChange('123'),
+          otpSubmit,
+          { type: 'otp.back' },
+          ...byAudience[audience],
+          errorActor('verifyOtp', httpFailure(400, 'Invalid OTP Code')),
+          errorActor('verifyOtp', httpFailure(401, 'Invalid OTP Code')),
+          errorActor('verifyOtp', silentFailure(500)),
+          { type: 'success.close' },
+        ];
+      },
+      // formValid reads the values (through their first message) in form; otpComplete the code in otp.
+      serializeState: ({ value, context }) =>
+        JSON.stringify([
+          value,
+          value === 'form' ? firstInvalidField(context.values) : null,
+          value === 'otp' ? context.otp.length === OTP_LENGTH : null,
+        ]),
+      implementations,
+      compareContext: true,
+    });
+    return { audience, model };
+  });
+
+  for (const { audience, model } of models) {
+    describe(`as a ${audience}`, () => {
+      it('generates paths through every kind of step', () => {
+        const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+        expect([...types].sort()).toEqual(
+          [
+            'field.change',
+            'form.submit',
+            'otp.back',
+            'otp.change',
+            'otp.submit',
+            'success.close',
+            'xstate.done.actor.register',
+            'xstate.done.actor.verifyOtp',
+            'xstate.error.actor.register',
+            'xstate.error.actor.verifyOtp',
+            'xstate.init',
+            ...(audience === 'trainer' ? ['cv.change'] : []),
+          ].sort(),
+        );
+      });
+
+      for (const path of model.paths) {
+        it(`replays ${path.description}`, async () => {
+          await model.replay(path);
+        });
+      }
+    });
+  }
+
+  it('reaches every state and every transition', async () => {
+    await expectJointCoverage(models.map(({ model }) => model));
+  });
+});
+
+describe('signUp machine: behaviour', () => {
+  const running: MachineHarness<typeof signUpMachine>[] = [];
+
+  afterEach(() => {
+    for (const harness of running.splice(0)) harness.stop();
+  });
+
+  function start(audience: Audience = 'trainee') {
+    const impl = implementations();
+    const harness = createHarness(signUpMachine, impl, { input: { audience } });
+    running.push(harness);
+    return {
+      harness,
+      register: impl.actors.register,
+      verifyOtp: impl.actors.verifyOtp,
+      actions: impl.actions,
+    };
+  }
+
+  async function fill(harness: MachineHarness<typeof signUpMachine>, events = filledForm) {
+    for (const event of events) await harness.send(event);
+  }
+
+  async function atOtp(audience: Audience = 'trainee') {
+    const started = start(audience);
+    await fill(started.harness);
+    await started.harness.send(submit);
+    await started.harness.resolve('register', registered('huda@example.com'));
+    expectState(started.harness, 'otp');
+    started.harness.takeActions();
+    return started;
+  }
+
+  async function verifying(audience: Audience = 'trainee') {
+    const started = await atOtp(audience);
+    await started.harness.send(otpChange('1234567'));
+    await started.harness.send(otpSubmit);
+    expectState(started.harness, 'verifying');
+    return started;
+  }
+
+  describe('registration form', () => {
+    it('shows every message of an empty form and focuses the first', async () => {
+      const { harness, register, actions } = start();
+      await harness.send(submit);
+      expectState(harness, 'form');
+      expect(harness.context.errors).toEqual({
+        full_name: 'Name is required',
+        email: 'Email is required',
+        govt_id_or_iqama_no: 'govt id or iqama no is required',
+        password: 'Password is required',
+        confirm_password: 'Confirm password is required',
+      });
+      expect(actions.focusFirstInvalid).toHaveBeenCalledTimes(1);
+      expect(register.inputs).toEqual([]);
+    });
+
+    it('explains what is wrong with each value', async () => {
+      const { harness } = start();
+      await fill(harness, [
+        change('full_name', 'Huda Saleh'),
+        change('email', 'huda@example'),
+        change('phone_number', '055-512'),
+        change('govt_id_or_iqama_no', '12345'),
+        change('password', 'Asdf@12345x'),
+        change('confirm_password', 'Asdf@12345y'),
+      ]);
+      await harness.send(submit);
+      expect(harness.context.errors).toEqual({
+        email: 'Invalid email',
+        phone_number: 'Phone number must contain only numbers',
+        govt_id_or_iqama_no: 'govt id or iqama no must be at least 10 characters',
+        password: 'Password must not contain 1234321, asdf or qwert',
+        confirm_password: 'Passwords must match',
+      });
+    });
+
+    it.each([
+      ['Short@1a', 'Password must be at least 10 characters'],
+      [
+        'alllowercase1',
+        'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
+      ],
+      ['Qwert@98765', 'Password must not contain 1234321, asdf or qwert'],
+    ])('refuses the password %j with "%s"', async (password, message) => {
+      const { harness } = start();
+      await fill(harness, [...filledForm.slice(0, 4), change('password', password)]);
+      await harness.send(submit);
+      expect(harness.context.errors.password).toBe(message);
+    });
+
+    it('registers a trainee with trimmed values, the phone without spaces and no CV', async () => {
+      const { harness, register } = start('trainee');
+      await fill(harness);
+      await harness.send({ type: 'cv.change', file: cvFile });
+      await harness.send(submit);
+      expectState(harness, 'registering');
+      expect(register.inputs).toEqual([
+        {
+          full_name: 'Huda Saleh',
+          email: 'huda@example.com',
+          phone_number: '0555123456',
+          govt_id_or_iqama_no: '1098765432',
+          password: PASSWORD,
+          confirm_password: PASSWORD,
+          role: 'TRAINEE',
+        },
+      ]);
+    });
+
+    it('registers a trainer with the CV', async () => {
+      const { harness, register } = start('trainer');
+      await fill(harness);
+      await harness.send({ type: 'cv.change', file: cvFile });
+      await harness.send(submit);
+      expect(register.inputs[0]?.role).toBe('TRAINER');
+      expect(register.inputs[0]?.cv).toBe(cvFile);
+      expect(register.inputs[0]?.phone_number).toBe('0555123456');
+    });
+
+    it('registers a trainer without a CV when none is attached, or it was removed', async () => {
+      const { harness, register } = start('trainer');
+      await fill(harness);
+      await harness.send({ type: 'cv.change', file: cvFile });
+      await harness.send({ type: 'cv.change', file: null });
+      await harness.send(submit);
+      expect(register.inputs[0]?.role).toBe('TRAINER');
+      expect(register.inputs[0]).not.toHaveProperty('cv');
+    });
+
+    it('sends an empty phone number when none is given', async () => {
+      const { harness, register } = start();
+      await fill(
+        harness,
+        filledForm.filter((event) => event.type !== 'field.change' || event.name !== 'phone_number'),
+      );
+      await harness.send(submit);
+      expect(register.inputs[0]?.phone_number).toBe('');
+    });
+
+    it("keeps every typed value and shows the server's message when registration is refused", async () => {
+      const { harness, actions } = start('trainer');
+      await fill(harness);
+      await harness.send({ type: 'cv.change', file: cvFile });
+      const typed = harness.context.values;
+      await harness.send(submit);
+      await harness.reject('register', httpFailure(400, 'A user with this email already exists'));
+      expectState(harness, 'form');
+      expect(harness.context.alert).toBe('A user with this email already exists');
+      expect(harness.context.values).toEqual(typed);
+      expect(harness.context.cv).toBe(cvFile);
+      expect(harness.context.email).toBeNull();
+      expect(actions.announceSignedUp).not.toHaveBeenCalled();
+    });
+
+    it('falls back to the spec sentence when the refusal has no message', async () => {
+      const { harness } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.reject('register', silentFailure(500));
+      expect(harness.context.alert).toBe(REGISTER_FAILURE);
+      expect(harness.context.alert).toBe('Could not Register at this time. Try again');
+    });
+
+    it('clears the alert when the form is sent again', async () => {
+      const { harness, register } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.reject('register', silentFailure(500));
+      await harness.send(submit);
+      expectState(harness, 'registering');
+      expect(harness.context.alert).toBeNull();
+      expect(register.inputs).toHaveLength(2);
+    });
+  });
+
+  describe('one-time code', () => {
+    it('remembers the email from the reply and announces the sign-up', async () => {
+      const { harness, actions } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.resolve('register', registered('huda.saleh@example.com'));
+      expectState(harness, 'otp');
+      expect(harness.context.email).toBe('huda.saleh@example.com');
+      expect(harness.context.otp).toBe('');
+      expect(harness.takeActions()).toEqual(['announceSignedUp']);
+      expect(actions.announceSignedUp).toHaveBeenCalledTimes(1);
+    });
+
+    it.each([
+      ['12 34-567 89', '1234567'],
+      ['123456789', '1234567'],
+      ['ab12c', '12'],
+      ['', ''],
+    ])('keeps only digits, at most 7, of %j', async (typed, kept) => {
+      const { harness } = await atOtp();
+      await harness.send(otpChange(typed));
+      expect(harness.context.otp).toBe(kept);
+    });
+
+    it('ignores a submit until the code has 7 digits', async () => {
+      const { harness, verifyOtp } = await atOtp();
+      await harness.send(otpChange('123456'));
+      await harness.send(otpSubmit);
+      expectState(harness, 'otp');
+      expect(verifyOtp.inputs).toEqual([]);
+
+      await harness.send(otpChange('1234567'));
+      await harness.send(otpSubmit);
+      expectState(harness, 'verifying');
+      expect(verifyOtp.inputs).toEqual([{ email_or_phone: 'huda@example.com', otp_code: '1234567' }]);
+    });
+
+    it('signs a trainee in when the code comes back with tokens', async () => {
+      const { harness, actions } = await verifying('trainee');
+      await harness.resolve('verifyOtp', otpSignedIn);
+      expectState(harness, 'registered');
+      expect(harness.takeActions()).toEqual(['startSession', 'announceOtpVerified']);
+      expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: otpSignedIn });
+    });
+
+    it.each<[string, OtpVerifyResponse]>([
+      ['without tokens', otpAwaitingApproval],
+      ['with tokens but no user', { success: true, access_token: 'a', refresh_token: 'r' }],
+    ])('leaves a trainer awaiting approval when the code comes back %s', async (_, reply) => {
+      const { harness, actions } = await verifying('trainer');
+      await harness.resolve('verifyOtp', reply);
+      expectState(harness, 'awaitingApproval');
+      expect(harness.takeActions()).toEqual(['announceOtpVerified']);
+      expect(actions.startSession).not.toHaveBeenCalled();
+    });
+
+    it.each([400, 401])('clears the code and says it is invalid when refused with %i', async (status) => {
+      const { harness, actions } = await verifying();
+      await harness.reject('verifyOtp', httpFailure(status, 'Invalid OTP Code'));
+      expectState(harness, 'otp');
+      expect(harness.context.otp).toBe('');
+      expect(harness.context.alert).toBeNull();
+      expect(harness.takeActions()).toEqual(['announceInvalidOtp']);
+      expect(actions.announceInvalidOtp).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the code and shows the fallback sentence after a failure without a message', async () => {
+      const { harness, actions } = await verifying();
+      await harness.reject('verifyOtp', silentFailure(500));
+      expectState(harness, 'otp');
+      expect(harness.context.otp).toBe('1234567');
+      expect(harness.context.alert).toBe(VERIFY_FAILURE);
+      expect(harness.context.alert).toBe('Could not verify in at this time. Try again');
+      expect(actions.announceInvalidOtp).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's message after a failure that has one, and clears it when the code changes", async () => {
+      const { harness } = await verifying();
+      await harness.reject('verifyOtp', httpFailure(500, 'The code could not be checked'));
+      expect(harness.context.alert).toBe('The code could not be checked');
+      await harness.send(otpChange('7654321'));
+      expect(harness.context.alert).toBeNull();
+    });
+
+    it('goes back to the form with every value kept', async () => {
+      const { harness } = await atOtp();
+      const typed = harness.context.values;
+      await harness.send({ type: 'otp.back' });
+      expectState(harness, 'form');
+      expect(harness.context.values).toEqual(typed);
+    });
+  });
+
+  describe('success', () => {
+    it('closes to the profile for a signed-in trainee and ends', async () => {
+      const { harness, actions } = await verifying('trainee');
+      await harness.resolve('verifyOtp', otpSignedIn);
+      harness.takeActions();
+      await harness.send({ type: 'success.close' });
+      expectState(harness, 'closed');
+      expect(harness.snapshot.status).toBe('done');
+      expect(harness.takeActions()).toEqual(['goToProfile']);
+      expect(actions.goToProfile).toHaveBeenCalledTimes(1);
+    });
+
+    it('closes without going anywhere for a trainer awaiting approval', async () => {
+      const { harness, actions } = await verifying('trainer');
+      await harness.resolve('verifyOtp', otpAwaitingApproval);
+      harness.takeActions();
+      await harness.send({ type: 'success.close' });
+      expectState(harness, 'closed');
+      expect(harness.snapshot.status).toBe('done');
+      expect(harness.takeActions()).toEqual([]);
+      expect(actions.goToProfile).not.toHaveBeenCalled();
+    });
+  });
+
+  it('starts with an empty form, no CV, no email and no code', () => {
+    const { harness } = start('trainer');
+    const context: SignUpContext = harness.context;
+    expect(context).toEqual({
+      audience: 'trainer',
+      values: {
+        full_name: '',
+        email: '',
+        phone_number: '',
+        govt_id_or_iqama_no: '',
+        password: '',
+        confirm_password: '',
+      },
+      errors: {},
+      alert: null,
+      cv: null,
+      email: null,
+      otp: '',
+    });
+  });
+});
