@@ -106,6 +106,27 @@ export function transitionLabel(transition: AnyTransitionDefinition): string {
   return transition.guard === undefined ? trigger : `${trigger} [${guardLabel(transition.guard)}]`;
 }
 
+/** Named actions a transition runs, for QA to see toasts, navigation and storage at a glance. */
+export function actionNames(transition: AnyTransitionDefinition): string[] {
+  const names: string[] = [];
+  for (const action of (transition.actions ?? []) as unknown[]) {
+    let name: string | undefined;
+    if (typeof action === 'string') name = action;
+    else if (action && typeof action === 'object' && 'type' in action)
+      name = String((action as { type: unknown }).type);
+    else if (typeof action === 'function') name = action.name;
+    if (name && !name.startsWith('xstate.')) names.push(name);
+  }
+  return names;
+}
+
+/** A diagram edge's label: trigger, `[guard]`, then `/ action, action`. */
+export function edgeLabel(transition: AnyTransitionDefinition): string {
+  const actions = actionNames(transition);
+  const label = transitionLabel(transition);
+  return actions.length ? `${label} / ${actions.join(', ')}` : label;
+}
+
 /** Every state node below the root, parents before children, in definition order. */
 export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const nodes: AnyStateNode[] = [];
@@ -225,7 +246,7 @@ export function machineToStateDiagram(machine: AnyStateMachine): string {
   const edgesByScope = new Map<AnyStateNode, Edge[]>();
   for (const source of [root, ...nodes]) {
     for (const transition of ownTransitions(source)) {
-      const label = escapeLabel(transitionLabel(transition));
+      const label = escapeLabel(edgeLabel(transition));
       const targets = transition.target?.length ? transition.target : [source];
       for (const target of targets) {
         const inward = hasChildren(source) && ancestorsAndSelf(target).includes(source);

@@ -64,17 +64,17 @@ describe('session diagram', () => {
       '    refreshing : invokes refreshTokens',
       '    [*] --> active',
       '    state "any signedIn state" as signedIn_any',
-      '    signedIn_any --> active : session.signIn',
+      '    signedIn_any --> active : session.signIn / storeSession, persistSession',
       '    active --> refreshing : session.refresh',
-      '    refreshing --> active : done#58; refreshTokens',
+      '    refreshing --> active : done#58; refreshTokens / storeTokens, persistSession',
       '    refreshing --> active : error#58; refreshTokens',
       '  }',
       '  [*] --> restoring',
-      '  restoring --> signedIn : session.restore [storedSessionComplete]',
+      '  restoring --> signedIn : session.restore [storedSessionComplete] / restoreSession',
       '  restoring --> signedOut : session.restore',
-      '  signedOut --> signedIn : session.signIn',
-      '  signedIn --> signedOut : session.logout',
-      '  refreshing --> signedOut : error#58; refreshTokens [refreshRefused]',
+      '  signedOut --> signedIn : session.signIn / storeSession, persistSession',
+      '  signedIn --> signedOut : session.logout / forgetSession, clearSession, announceSignedOut, goHome',
+      '  refreshing --> signedOut : error#58; refreshTokens [refreshRefused] / forgetSession, clearSession, goHome',
     ]);
   });
 
