@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 
 /** A labelled input with its message beside it; the message is announced and tied to the input. */
@@ -88,4 +88,31 @@ export function LinkButton({ onClick, children }: { onClick: () => void; childre
 /** After a refused submit, moves focus to the first field marked invalid. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** A form whose submit goes to its machine; the browser's own validation bubbles are off. */
+export function Form({
+  onSubmit,
+  className = 'flex flex-col gap-4',
+  children,
+  ref,
+}: {
+  onSubmit: () => void;
+  className?: string;
+  children: ReactNode;
+  ref?: Ref<HTMLFormElement>;
+}) {
+  return (
+    <form
+      ref={ref}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className={className}
+    >
+      {children}
+    </form>
+  );
 }

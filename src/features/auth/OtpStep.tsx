@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { OTP_LENGTH } from '@/api/schemas/auth-forms';
-import { AlertBox, LinkButton, SubmitButton } from '@/ui/forms';
+import { AlertBox, Form, LinkButton, SubmitButton } from '@/ui/forms';
 
 /** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */
 export function OtpStep({
@@ -26,14 +26,7 @@ export function OtpStep({
   const { t } = useLingui();
   const id = useId();
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="flex flex-col gap-4"
-    >
+    <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         <Trans>
           Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all">{destination}</strong>.
@@ -65,6 +58,6 @@ export function OtpStep({
       <p className="text-center text-sm">
         <LinkButton onClick={onBack}>{backLabel}</LinkButton>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -8,7 +8,7 @@ import { requestPasswordReset, setPassword, verifyOtp } from '@/api/auth';
 import { api } from '@/api/http';
 import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
-import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { OtpStep } from './OtpStep';
 
@@ -56,15 +56,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
   if (state.matches('reset') || state.matches('saving') || state.matches('done')) {
     return (
       <Modal title={t`Reset password`} onClose={closeDialog}>
-        <form
-          ref={form}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'form.submit' });
-          }}
-          className="flex flex-col gap-4"
-        >
+        <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
           <AlertBox message={alert} />
           <TextField
             label={t`New password`}
@@ -93,22 +85,14 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
           <SubmitButton busy={state.matches('saving')}>
             <Trans>Reset password</Trans>
           </SubmitButton>
-        </form>
+        </Form>
       </Modal>
     );
   }
 
   return (
     <Modal title={t`Forgot password`} onClose={closeDialog}>
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'request.submit' });
-        }}
-        className="flex flex-col gap-4"
-      >
+      <Form ref={form} onSubmit={() => send({ type: 'request.submit' })} className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
           <Trans>Enter the e-mail or phone number of your account and we will send you a code.</Trans>
         </p>
@@ -130,7 +114,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
             <Trans>Back to Log In</Trans>
           </LinkButton>
         </p>
-      </form>
+      </Form>
     </Modal>
   );
 }

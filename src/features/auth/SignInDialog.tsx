@@ -9,7 +9,7 @@ import { api } from '@/api/http';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
 import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
-import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 
 export function SignInDialog({ audience }: { audience: Audience }) {
@@ -41,15 +41,7 @@ export function SignInDialog({ audience }: { audience: Audience }) {
 
   return (
     <Modal title={trainer ? t`Trainer Login` : t`Log In`} onClose={courseId ? undefined : closeDialog}>
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'form.submit' });
-        }}
-        className="flex flex-col gap-4"
-      >
+      <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
         <AlertBox message={alert} />
         <TextField
           label={t`Email`}
@@ -107,7 +99,7 @@ export function SignInDialog({ audience }: { audience: Audience }) {
             </Trans>
           )}
         </p>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -11,7 +11,7 @@ import type { RegistrationForm } from '@/api/schemas/auth-forms';
 import { beginSession } from '@/session/sign-in';
 import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
-import { AlertBox, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { OtpStep } from './OtpStep';
 
@@ -98,15 +98,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
 
   return (
     <Modal title={trainer ? t`Become a Trainer` : t`Sign Up`} onClose={closeDialog} wide>
-      <form
-        ref={form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'form.submit' });
-        }}
-        className="grid gap-4 sm:grid-cols-2"
-      >
+      <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <AlertBox message={alert} />
         </div>
@@ -192,7 +184,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
             <LinkButton onClick={() => openDialog(trainer ? 'trainerLogin' : 'login')}>Log In</LinkButton>
           </Trans>
         </p>
-      </form>
+      </Form>
     </Modal>
   );
 }
