@@ -77,7 +77,7 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
               <Trans>Log Out</Trans>
             </button>
           ) : (
-            <AuthButtons stacked />
+            <AuthButtons stacked onChoose={onClose} />
           )}
         </div>
       </DialogPanel>
