@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Db } from './db';
 import { type AppEnv, handleError, notFoundResponse } from './http';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cmsRoutes } from './routes/cms';
+import { devRoutes } from './routes/dev';
+import { identityRoutes } from './routes/identity';
 import { serveSpa } from './spa';
+import { createUploadStore, type UploadStore } from './uploads';
 
 export const API_BASE = '/api/v1';
 
@@ -14,16 +19,31 @@ export interface AppOptions {
   secret: Uint8Array;
   /** The built SPA (Vite's dist/); when absent only the API is served. */
   distDir?: string | undefined;
+  /** Where uploaded files go (DATA_DIR/uploads); a temporary folder when absent. */
+  uploadsDir?: string | undefined;
+  /** What the X-Admin-Token header of /admin/… calls must hold; random when absent. */
+  adminToken?: string | undefined;
+  /** Serve /dev/… (the mail outbox); by default unless NODE_ENV is production. */
+  devRoutes?: boolean | undefined;
 }
 
 export interface ReferenceApp {
   app: Hono<AppEnv>;
   tokens: TokenService;
+  uploads: UploadStore;
+  adminToken: string;
+}
+
+export function randomAdminToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** The reference API (and, given distDir, the SPA) as a Hono app plus the services it uses. */
-export function buildApp({ db, secret, distDir }: AppOptions): ReferenceApp {
+export function buildApp(options: AppOptions): ReferenceApp {
+  const { db, secret, distDir } = options;
   const tokens = createTokenService(secret);
+  const uploads = createUploadStore(options.uploadsDir);
+  const adminToken = options.adminToken ?? randomAdminToken();
   const app = new Hono<AppEnv>();
 
   app.onError(handleError);
@@ -31,6 +51,9 @@ export function buildApp({ db, secret, distDir }: AppOptions): ReferenceApp {
   const api = new Hono<AppEnv>();
   api.route('/cms', cmsRoutes(db));
   api.route('/user', authRoutes(db, tokens));
+  api.route('/user', identityRoutes({ db, tokens, uploads }));
+  api.route('/admin', adminRoutes(db, adminToken));
+  if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(db));
   app.route(API_BASE, api);
 
   app.all('/api', notFoundResponse);
@@ -38,7 +61,7 @@ export function buildApp({ db, secret, distDir }: AppOptions): ReferenceApp {
   if (distDir) app.use('*', serveSpa(distDir));
   app.notFound((c) => c.text('Not found', 404));
 
-  return { app, tokens };
+  return { app, tokens, uploads, adminToken };
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildApp, randomAdminToken } from './app';
 import { resolveTokenSecret } from './auth/secret';
 import { openDb } from './db';
 import { listen } from './listen';
 import { migrate } from './migrate';
+import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATA_DIR = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(ROOT, '.data');
+const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
 
 async function main(): Promise<void> {
@@ -26,13 +26,19 @@ async function main(): Promise<void> {
   }
 
   const databaseUrl = process.env.DATABASE_URL;
-  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : join(DATA_DIR, 'pglite') });
+  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   await seed(db);
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
-  const { app } = buildApp({ db, secret, distDir: DIST_DIR });
+  // `npm run admin` reads this token to reach the running server (a new one at every start).
+  const adminToken = randomAdminToken();
+  const tokenFile = adminTokenFile(DATA_DIR);
+  await mkdir(DATA_DIR, { recursive: true });
+  await writeFile(tokenFile, `${adminToken}\n`, { mode: 0o600 });
+
+  const { app } = buildApp({ db, secret, distDir: DIST_DIR, uploadsDir: uploadsDir(DATA_DIR), adminToken });
   const http = await listen(app, { port, hostname: '0.0.0.0' });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
 
@@ -43,6 +49,9 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping…`);
     await http.close().catch((error: unknown) => console.error(error));
     await db.close();
+    // Another server may have started on the same data folder since: leave its token alone.
+    const current = await readFile(tokenFile, 'utf8').catch(() => '');
+    if (current.trim() === adminToken) await rm(tokenFile, { force: true });
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -1,15 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, randomAdminToken } from './app';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
 import { type Db, openPglite } from './db';
 import { listen } from './listen';
 import { migrate } from './migrate';
+import { ROOT } from './paths';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
@@ -17,6 +17,10 @@ export interface TestServer {
   db: Db;
   /** Signs tokens the server accepts, for tests that need a session without signing in. */
   tokens: TokenService;
+  /** The X-Admin-Token the server's /api/v1/admin/… endpoints accept. */
+  adminToken: string;
+  /** The temporary folder uploaded files go to (removed by close). */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -24,26 +28,36 @@ export interface TestServer {
 export async function startTestServer(options: { withSpa?: boolean } = {}): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
   const db = await openPglite();
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'kfu-test-uploads-'));
+  const cleanUp = async () => {
+    await db.close();
+    await rm(uploadsDir, { recursive: true, force: true });
+  };
   try {
     await migrate(db);
     await seed(db);
+    const adminToken = randomAdminToken();
     const { app, tokens } = buildApp({
       db,
       secret: randomTokenSecret(),
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
+      uploadsDir,
+      adminToken,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     return {
       url: `http://127.0.0.1:${http.port}`,
       db,
       tokens,
+      adminToken,
+      uploadsDir,
       async close() {
         await http.close();
-        await db.close();
+        await cleanUp();
       },
     };
   } catch (error) {
-    await db.close();
+    await cleanUp();
     throw error;
   }
 }

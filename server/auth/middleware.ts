@@ -8,9 +8,9 @@ import { TokenError, type TokenService } from './tokens';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Lets a request through only with a valid access token of an existing, approved user, whom it
- * stores as `c.get('user')`. Missing or refused credentials answer 401 (which makes the client
- * refresh once and retry).
+ * Lets a request through only with a valid access token of an existing, verified and approved
+ * user, whom it stores as `c.get('user')`. Missing or refused credentials answer 401 (which makes
+ * the client refresh once and retry).
  */
 export function requireAuth(db: Db, tokens: TokenService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -29,7 +29,7 @@ export function requireAuth(db: Db, tokens: TokenService): MiddlewareHandler<App
       throw error;
     }
     const user = await findUserById(db, userId);
-    if (!user) throw refused;
+    if (!user?.verified) throw refused;
     if (!user.approved) throw new HttpProblem(403, SERVER_MESSAGES.trainerAwaitingApproval);
     c.set('user', user);
     await next();

@@ -41,3 +41,10 @@ export async function spendRefreshToken(db: Db, tokens: TokenService, refreshTok
   if (!row) throw new TokenError('invalid');
   return row.user_id;
 }
+
+/** Ends every session of the user: none of their refresh tokens can be exchanged any more. */
+export async function revokeSessions(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+    userId,
+  ]);
+}

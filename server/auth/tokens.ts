@@ -5,14 +5,22 @@ import { type Role, roleSchema } from '../../src/api/schemas/common';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** A password-reset token, handed out for a verified reset code. */
+export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 export const TOKEN_ISSUER = 'kfu-training-api';
 
-export type TokenType = 'access' | 'refresh';
+export type TokenType = 'access' | 'refresh' | 'reset';
+
+const TTL_SECONDS: Record<TokenType, number> = {
+  access: ACCESS_TOKEN_TTL_SECONDS,
+  refresh: REFRESH_TOKEN_TTL_SECONDS,
+  reset: RESET_TOKEN_TTL_SECONDS,
+};
 
 const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
   role: roleSchema,
-  typ: z.enum(['access', 'refresh']),
+  typ: z.enum(['access', 'refresh', 'reset']),
   jti: z.string().check(z.minLength(1)),
   exp: z.number(),
 });
@@ -41,7 +49,12 @@ export class TokenError extends Error {
 }
 
 export interface TokenService {
-  issue(typ: TokenType, user: { id: number; role: Role }): Promise<IssuedToken>;
+  /** `issuedAt` (seconds since the epoch) defaults to now; tests pass an earlier time. */
+  issue(
+    typ: TokenType,
+    user: { id: number; role: Role },
+    options?: { issuedAt?: number },
+  ): Promise<IssuedToken>;
   /** Verifies signature, issuer, expiry and that the token is of the expected type. */
   verify(token: string, expected: TokenType): Promise<TokenClaims>;
 }
@@ -49,11 +62,10 @@ export interface TokenService {
 export function createTokenService(secret: Uint8Array): TokenService {
   if (secret.byteLength < 32) throw new Error('The token secret must be at least 32 bytes long');
   return {
-    async issue(typ, user) {
+    async issue(typ, user, options = {}) {
       const jti = randomUUID();
-      const ttl = typ === 'access' ? ACCESS_TOKEN_TTL_SECONDS : REFRESH_TOKEN_TTL_SECONDS;
-      const issuedAt = Math.floor(Date.now() / 1000);
-      const exp = issuedAt + ttl;
+      const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
+      const exp = issuedAt + TTL_SECONDS[typ];
       const token = await new SignJWT({ role: user.role, typ })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))

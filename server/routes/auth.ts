@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -11,23 +10,14 @@ import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { spendRefreshToken, startSession } from '../auth/sessions';
 import { TokenError, type TokenService } from '../auth/tokens';
 import type { Db } from '../db';
-import { type AppEnv, HttpProblem, problemResponse, readJsonBody } from '../http';
+import { type AppEnv, HttpProblem, jsonBodyLimit, readJsonBody } from '../http';
 import { findUserByEmail, findUserById, toPublicUser } from '../users';
 
-const MAX_BODY_BYTES = 16 * 1024;
-
-/** /user/…: sign-in and token refresh. */
+/** /user/…: sign-in and token refresh (sign-up and password reset: routes/identity.ts). */
 export function authRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => problemResponse(c, new HttpProblem(413, SERVER_MESSAGES.bodyTooLarge)),
-    }),
-  );
-
-  routes.post('/login/', async (c) => {
+  routes.post('/login/', jsonBodyLimit(), async (c) => {
     const { username, password } = await readJsonBody(
       c,
       loginRequestSchema,
@@ -44,13 +34,14 @@ export function authRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
       throw new HttpProblem(401, SERVER_MESSAGES.invalidCredentials);
     }
     // Told only to someone who knows the password.
+    if (!user.verified) throw new HttpProblem(403, SERVER_MESSAGES.emailNotVerified);
     if (!user.approved) throw new HttpProblem(403, SERVER_MESSAGES.trainerAwaitingApproval);
 
     const session = await startSession(db, tokens, user);
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
 
-  routes.post('/refresh-token/', async (c) => {
+  routes.post('/refresh-token/', jsonBodyLimit(), async (c) => {
     const { refresh_token } = await readJsonBody(
       c,
       refreshRequestSchema,
@@ -65,7 +56,7 @@ export function authRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
       throw error;
     }
     const user = await findUserById(db, userId);
-    if (!user?.approved) throw refused;
+    if (!user?.approved || !user.verified) throw refused;
     return c.json(refreshResponseSchema.parse(await startSession(db, tokens, user)));
   });
 

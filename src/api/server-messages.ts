@@ -1,6 +1,6 @@
 /**
- * Every English sentence the reference server may put in an error body
- * (`details[0].message` or `detail`). The client translates them like its own texts.
+ * Every English sentence the reference server may send: in an error body (`details[0].message` or
+ * `detail`) or as a confirmation's `message`. The client translates them like its own texts.
  */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -14,6 +14,21 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   notFound: 'Not found',
   internalError: 'Something went wrong',
+  emailNotVerified: 'Please verify your email address first',
+  multipartRequired: 'The registration must be sent as multipart/form-data',
+  roleInvalid: 'Role must be TRAINEE or TRAINER',
+  cvType: 'The CV must be a PDF or Word document (.pdf, .doc or .docx)',
+  cvTooLarge: 'The CV must not be larger than 5 MB',
+  emailTaken: 'A user with this email already exists',
+  govtIdTaken: 'A user with this govt id or iqama no already exists',
+  invalidOtp: 'Invalid OTP Code',
+  tooManyOtpAttempts: 'Too many attempts. Request a new code',
+  otpSent: 'OTP sent successfully',
+  resetTokenInvalid: 'Your reset link has expired. Request a new code',
+  passwordReset: 'Password Reset successfully',
+  adminTokenInvalid: 'A valid admin token is required',
+  userNotFound: 'No account uses this email address',
+  notATrainer: 'This account is not a trainer account',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

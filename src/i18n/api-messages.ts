@@ -52,6 +52,18 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Invalid OTP Code': msg`Invalid OTP Code`,
   'OTP sent successfully': msg`OTP sent successfully`,
   'Password Reset successfully': msg`Password Reset successfully`,
+  'Please verify your email address first': msg`Please verify your email address first`,
+  'The registration must be sent as multipart/form-data': msg`The registration must be sent as multipart/form-data`,
+  'Role must be TRAINEE or TRAINER': msg`Role must be TRAINEE or TRAINER`,
+  'The CV must be a PDF or Word document (.pdf, .doc or .docx)': msg`The CV must be a PDF or Word document (.pdf, .doc or .docx)`,
+  'The CV must not be larger than 5 MB': msg`The CV must not be larger than 5 MB`,
+  'A user with this email already exists': msg`A user with this email already exists`,
+  'A user with this govt id or iqama no already exists': msg`A user with this govt id or iqama no already exists`,
+  'Too many attempts. Request a new code': msg`Too many attempts. Request a new code`,
+  'Your reset link has expired. Request a new code': msg`Your reset link has expired. Request a new code`,
+  'A valid admin token is required': msg`A valid admin token is required`,
+  'No account uses this email address': msg`No account uses this email address`,
+  'This account is not a trainer account': msg`This account is not a trainer account`,
 };
 
 /** A known English sentence in the active language; anything else as it came. */

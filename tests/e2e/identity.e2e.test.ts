@@ -58,7 +58,7 @@ describe('trainee sign-up', () => {
     await dialog(page).getByRole('button', { name: 'Go to my profile' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/profile');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
-    expect(await page.locator('header').textContent()).toContain(person.full_name);
+    await expect.poll(() => page.locator('header').textContent()).toContain(person.full_name);
 
     await page.getByRole('button', { name: new RegExp(person.full_name) }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
@@ -67,7 +67,7 @@ describe('trainee sign-up', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await logIn(page, person.email, person.password);
     await expect.poll(() => toast(page, 'Successfully signed in').count()).toBe(1);
-    expect(await page.locator('header').textContent()).toContain(person.full_name);
+    await expect.poll(() => page.locator('header').textContent()).toContain(person.full_name);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -7,9 +7,44 @@ export const PROVIDER_STATES = {
   traineeExists: 'a trainee account exists',
   trainerAwaitingApproval: 'a trainer account is awaiting approval',
   refreshTokenIssued: 'a refresh token was issued to the trainee',
+  newTraineeUnregistered: "no account uses the new trainee's e-mail address or id",
+  newTrainerUnregistered: "no account uses the new trainer's e-mail address or id",
+  registrationCodeSent: 'a registration code was sent to a new trainee',
+  resetCodeSent: 'a password reset code was sent to the trainee',
+  resetTokenIssued: 'a reset token was issued to the trainee',
+  resetTokenExpired: "the trainee's reset token has expired",
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
 
 /** Key of the value the state 'a refresh token was issued to the trainee' returns. */
 export const INJECTED_REFRESH_TOKEN = 'refreshToken';
+/** Key of the plain one-time code the code states return. */
+export const INJECTED_OTP_CODE = 'otpCode';
+/** Key of the reset token the reset-token states return. */
+export const INJECTED_RESET_TOKEN = 'resetToken';
+
+/** The code the consumer tests use in place of the one the provider state generates. */
+export const EXAMPLE_OTP = '4821957';
+/** A code the provider states never generate: always a wrong code. */
+export const WRONG_OTP = '0000000';
+
+/** People who sign up in the contracts (the provider states create or remove them). */
+export const APPLICANTS = {
+  trainee: {
+    full_name: 'Noura Al-Harbi',
+    email: 'new.trainee@example.com',
+    phone_number: '0551112233',
+    govt_id_or_iqama_no: '1077788899',
+    password: 'Noura#Pass2026',
+    role: 'TRAINEE',
+  },
+  trainer: {
+    full_name: 'Dr. Faisal Al-Omair',
+    email: 'new.trainer@example.com',
+    phone_number: '0562223344',
+    govt_id_or_iqama_no: '1066677788',
+    password: 'Faisal#Pass2026',
+    role: 'TRAINER',
+  },
+} as const;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MatchersV3, PactV4, SpecificationVersion } from '@pact-foundation/pact';
+import { type Matcher, MatchersV3, PactV4, type Rule, SpecificationVersion } from '@pact-foundation/pact';
+import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import { type ApiClient, createApiClient, DEFAULT_API_BASE } from '../../src/api/client';
 
 export const CONSUMER = 'kfu-training-web';
@@ -61,4 +63,61 @@ export const JSON_CONTENT = { 'Content-Type': MatchersV3.regex('^application/jso
 /** The error body of the API: the client shows `details[0].message`. */
 export function errorBody(message: string) {
   return { success: false, details: [{ message }] };
+}
+
+/** An error body that names the form field it concerns. */
+export function fieldErrorBody(field: string, message: string) {
+  return { success: false, details: [{ field, message }] };
+}
+
+/** The boundary of the multipart bodies written into the pact (the client's own boundary varies). */
+export const PACT_BOUNDARY = 'kfuPactBoundary4Ez7Qh2Vw';
+
+export interface MultipartFile {
+  name: string;
+  filename: string;
+  contentType: string;
+  path: string;
+}
+
+/**
+ * A multipart/form-data request with text fields and at most one file. Pact's `multipartBody`
+ * describes a single file part only, and the provider would then receive a form without its text
+ * fields; so the whole body goes into the pact, with a matching rule per part: each text field
+ * must equal its value, the file must have the content type, and the Content-Type header may
+ * carry any boundary.
+ */
+export function multipartRequest(fields: Record<string, string>, file?: MultipartFile) {
+  const contentType = `multipart/form-data; boundary=${PACT_BOUNDARY}`;
+  const chunks: Buffer[] = [];
+  const rules: Rule[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+    rules.push({ path: `$.${name}`, rules: [MatchersV3.equal(value)] });
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      readFileSync(file.path),
+      Buffer.from('\r\n'),
+    );
+    const contentTypeMatcher: Matcher<string> = {
+      'pact:matcher:type': 'contentType',
+      value: file.contentType,
+    } as Matcher<string>;
+    rules.push({ path: `$.${file.name}`, rules: [contentTypeMatcher] });
+  }
+  chunks.push(Buffer.from(`--${PACT_BOUNDARY}--\r\n`));
+  const body = Buffer.concat(chunks);
+
+  return (b: V4RequestBuilder): V4RequestBuilder =>
+    b
+      .headers({ 'Content-Type': MatchersV3.regex('^multipart/form-data;\\s*boundary=.+$', contentType) })
+      .body(contentType, body)
+      .matchingRules({ body: rules });
 }

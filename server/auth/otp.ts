@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import { OTP_LENGTH } from '../../src/api/schemas/auth-forms';
+import type { Db } from '../db';
+import { identifierQuery } from '../users';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
+
+export type OtpPurpose = 'registration' | 'reset';
+
+/** A code is good for 10 minutes and 5 tries; a new code replaces the older ones. */
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** A random code of OTP_LENGTH digits (leading zeros included). */
+export function generateOtp(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/**
+ * Stores a new code for the user (hashed; the plain code is returned for the mail) and retires
+ * every code the user still had.
+ */
+export async function issueOtp(
+  db: Db,
+  userId: number,
+  purpose: OtpPurpose,
+  code = generateOtp(),
+): Promise<string> {
+  const codeHash = await hashPassword(code);
+  await retireOtps(db, userId);
+  await db.query('INSERT INTO otp_codes (user_id, purpose, code_hash) VALUES ($1, $2, $3)', [
+    userId,
+    purpose,
+    codeHash,
+  ]);
+  return code;
+}
+
+/** Takes as long as issuing a code, for requests that must not reveal whether an account exists. */
+export async function spendOtpIssue(): Promise<void> {
+  await hashPassword(generateOtp());
+}
+
+export type OtpCheck =
+  | { ok: true; userId: number; purpose: OtpPurpose }
+  | { ok: false; reason: 'invalid' | 'too-many-attempts' };
+
+interface CandidateRow {
+  id: number;
+  user_id: number;
+  purpose: OtpPurpose;
+  code_hash: string;
+  attempts: number;
+  expired: boolean;
+}
+
+/**
+ * Checks a code against the newest unused code of the account(s) that `emailOrPhone` names, and
+ * spends it when it matches. Every try counts, and is counted before the code is compared, so
+ * that parallel guesses cannot exceed OTP_MAX_ATTEMPTS.
+ */
+export async function checkOtp(db: Db, emailOrPhone: string, code: string): Promise<OtpCheck> {
+  const invalid = { ok: false, reason: 'invalid' } as const;
+  const { column, value } = identifierQuery(emailOrPhone);
+  const { rows } = value
+    ? await db.query<CandidateRow>(
+        `SELECT o.id, o.user_id, o.purpose, o.code_hash, o.attempts,
+                o.created_at <= now() - make_interval(mins => $2) AS expired
+         FROM otp_codes o JOIN users u ON u.id = o.user_id
+         WHERE u.${column} = $1 AND o.used_at IS NULL
+         ORDER BY o.id DESC LIMIT 1`,
+        [value, OTP_TTL_MINUTES],
+      )
+    : { rows: [] };
+  const candidate = rows[0];
+  if (!candidate || candidate.expired) {
+    await spendPasswordCheck(code);
+    return invalid;
+  }
+  const { rows: counted } = await db.query(
+    `UPDATE otp_codes SET attempts = attempts + 1
+     WHERE id = $1 AND used_at IS NULL AND attempts < $2 RETURNING id`,
+    [candidate.id, OTP_MAX_ATTEMPTS],
+  );
+  if (counted.length === 0) {
+    return candidate.attempts >= OTP_MAX_ATTEMPTS ? { ok: false, reason: 'too-many-attempts' } : invalid;
+  }
+  if (!(await verifyPassword(code, candidate.code_hash))) return invalid;
+  const { rows: spent } = await db.query(
+    'UPDATE otp_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
+    [candidate.id],
+  );
+  if (spent.length === 0) return invalid;
+  return { ok: true, userId: candidate.user_id, purpose: candidate.purpose };
+}
+
+/** Retires every code of the user that is still unspent. */
+export async function retireOtps(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE otp_codes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
+}

@@ -1,0 +1,289 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { messageFromBody } from '../src/api/errors';
+import {
+  AdminError,
+  approveTrainer,
+  type TrainerApprovalResponse,
+  toApprovalResponse,
+  trainerApprovalResponseSchema,
+} from './admin';
+import { API_BASE } from './app';
+import { type Db, openDb } from './db';
+import { type OutboxMail, readOutbox } from './mail';
+import { migrate } from './migrate';
+import { adminTokenFile, dataDir, pgliteDir } from './paths';
+import { ADMIN_TOKEN_HEADER } from './routes/admin';
+
+/** What a command prints and the exit code it ends with. */
+export interface CommandResult {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+export interface CommandContext {
+  env: NodeJS.ProcessEnv;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * How the commands find the running server: `--url`, else http://localhost:$PORT, else
+ * http://localhost:3000. The data folder (DATA_DIR, default .data) holds the admin token the
+ * server wrote at start, and the embedded database used when no server answers.
+ */
+export interface ServerTarget {
+  url: string;
+  dataDir: string;
+}
+
+export function serverTarget(url: string | undefined, env: NodeJS.ProcessEnv): ServerTarget {
+  const base = url ?? `http://localhost:${env.PORT || 3000}`;
+  return { url: base.replace(/\/+$/, ''), dataDir: dataDir(env) };
+}
+
+async function readAdminToken(data: string): Promise<string | undefined> {
+  try {
+    return (await readFile(adminTokenFile(data), 'utf8')).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Errors that mean nothing listens at the address, so the database is free to open. */
+const NOTHING_LISTENING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+function nothingListens(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 4 && cause; depth += 1) {
+    const { code, errors } = cause as { code?: string; errors?: { code?: string }[] };
+    if (code && NOTHING_LISTENING.has(code)) return true;
+    // Both addresses of localhost (IPv6 and IPv4) refused.
+    if (errors?.length && errors.every((inner) => inner.code && NOTHING_LISTENING.has(inner.code)))
+      return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type ServerAnswer = { status: number; body: unknown } | 'no-server';
+
+async function callServer(target: ServerTarget, path: string, init: RequestInit = {}): Promise<ServerAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${target.url}${API_BASE}${path}`, {
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (nothingListens(error)) return 'no-server';
+    throw new Error(`The server at ${target.url} did not answer: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, body };
+}
+
+/** Opens the database the server would use, when no server holds it. */
+async function openDataDb(target: ServerTarget, env: NodeJS.ProcessEnv): Promise<Db> {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (!databaseUrl && !existsSync(pgliteDir(target.dataDir))) {
+    throw new Error(
+      `No server answers at ${target.url}, and ${target.dataDir} holds no database. ` +
+        'Start the server (npm start), or give --url, PORT or DATA_DIR.',
+    );
+  }
+  const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(target.dataDir) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function withDataDb<T>(target: ServerTarget, env: NodeJS.ProcessEnv, use: (db: Db) => Promise<T>) {
+  const db = await openDataDb(target, env);
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
+
+function describeFailure(status: number, body: unknown): string {
+  return (
+    messageFromBody(body) ?? `HTTP ${status}: ${typeof body === 'string' ? body.slice(0, 200) : 'no message'}`
+  );
+}
+
+function approvalLines(approval: TrainerApprovalResponse, where: string): string[] {
+  const { email, full_name, verified, already_approved } = approval.data;
+  const lines = [
+    already_approved
+      ? `${full_name} <${email}> was already approved (${where}).`
+      : `Approved the trainer ${full_name} <${email}> (${where}). They can sign in now.`,
+  ];
+  if (!verified)
+    lines.push('Note: they have not confirmed their e-mail address yet, so sign-in waits for that.');
+  return lines;
+}
+
+const ADMIN_USAGE = 'Usage: npm run admin -- approve-trainer EMAIL [--url URL]';
+
+/** `npm run admin -- approve-trainer EMAIL [--url URL]` */
+export async function adminCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  let parsed: ReturnType<typeof parseAdminArgs>;
+  try {
+    parsed = parseAdminArgs(argv);
+  } catch (error) {
+    return { code: 2, out, err: [(error as Error).message, ADMIN_USAGE] };
+  }
+  const { command, email, url } = parsed;
+  if (command !== 'approve-trainer' || !email) return { code: 2, out, err: [ADMIN_USAGE] };
+
+  const target = serverTarget(url, env);
+  const token = await readAdminToken(target.dataDir);
+  const answer = await callServer(target, '/admin/approve-trainer/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
+    body: JSON.stringify({ email }),
+  });
+
+  if (answer === 'no-server') {
+    try {
+      const approval = await withDataDb(target, env, (db) => approveTrainer(db, email));
+      out.push(...approvalLines(toApprovalResponse(approval), `in the database of ${target.dataDir}`));
+      return { code: 0, out, err };
+    } catch (error) {
+      err.push(error instanceof AdminError ? `${error.userMessage}: ${email}` : (error as Error).message);
+      return { code: 1, out, err };
+    }
+  }
+
+  if (answer.status === 401) {
+    err.push(
+      token
+        ? `The server at ${target.url} refused the admin token in ${adminTokenFile(target.dataDir)}: ` +
+            'is DATA_DIR the data folder of that server?'
+        : `No admin token in ${adminTokenFile(target.dataDir)}: set DATA_DIR to the data folder of the server at ${target.url}.`,
+    );
+    return { code: 1, out, err };
+  }
+  const approval = trainerApprovalResponseSchema.safeParse(answer.body);
+  if (answer.status >= 200 && answer.status < 300 && approval.success) {
+    out.push(...approvalLines(approval.data, `through the server at ${target.url}`));
+    return { code: 0, out, err };
+  }
+  err.push(`${describeFailure(answer.status, answer.body)}: ${email}`);
+  return { code: 1, out, err };
+}
+
+function parseAdminArgs(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { url: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [command, email, ...rest] = positionals;
+  if (rest.length > 0) throw new Error(`Unexpected arguments: ${rest.join(' ')}`);
+  return { command, email, url: values.url };
+}
+
+const OUTBOX_USAGE = 'Usage: npm run outbox [-- EMAIL] [--limit N] [--url URL]';
+
+export function formatMail(mail: OutboxMail): string[] {
+  return [
+    `#${mail.id}  ${mail.created_at}  to ${mail.to_address}`,
+    `  ${mail.subject}`,
+    ...(mail.otp ? [`  code: ${mail.otp}`] : []),
+    ...mail.body.split('\n').map((line) => (line ? `  | ${line}` : '  |')),
+    '',
+  ];
+}
+
+/** `npm run outbox [-- EMAIL] [--limit N] [--url URL]`: the latest mails, newest first. */
+export async function outboxCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  let values: { url?: string | undefined; limit?: string | undefined };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      options: { url: { type: 'string' }, limit: { type: 'string' } },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    return { code: 2, out, err: [(error as Error).message, OUTBOX_USAGE] };
+  }
+  const limit = values.limit === undefined ? 10 : Number(values.limit);
+  if (positionals.length > 1 || !Number.isInteger(limit) || limit < 1)
+    return { code: 2, out, err: [OUTBOX_USAGE] };
+  const to = positionals[0];
+
+  const target = serverTarget(values.url, env);
+  const query = new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) });
+  let mails: OutboxMail[];
+  let where: string;
+  try {
+    const answer = await callServer(target, `/dev/outbox/?${query}`);
+    if (answer === 'no-server') {
+      mails = await withDataDb(target, env, (db) => readOutbox(db, { to, limit }));
+      where = `the database of ${target.dataDir}`;
+    } else if (answer.status === 200 && Array.isArray(answer.body)) {
+      mails = answer.body as OutboxMail[];
+      where = `the server at ${target.url}`;
+    } else if (answer.status === 404) {
+      err.push(
+        `The server at ${target.url} has no outbox endpoint (it is not served when NODE_ENV=production).`,
+      );
+      return { code: 1, out, err };
+    } else {
+      err.push(describeFailure(answer.status, answer.body));
+      return { code: 1, out, err };
+    }
+  } catch (error) {
+    err.push((error as Error).message);
+    return { code: 1, out, err };
+  }
+
+  if (mails.length === 0) {
+    out.push(`No mail${to ? ` to ${to}` : ''} in the outbox (${where}).`);
+    return { code: 0, out, err };
+  }
+  out.push(
+    `Latest ${mails.length} mail${mails.length === 1 ? '' : 's'}${to ? ` to ${to}` : ''} (${where}):`,
+    '',
+  );
+  for (const mail of mails) out.push(...formatMail(mail));
+  return { code: 0, out, err };
+}
+
+/** Runs a command as a script: prints its output and exits with its code. */
+export function runCommand(command: (argv: string[], context: CommandContext) => Promise<CommandResult>) {
+  command(process.argv.slice(2), { env: process.env }).then(
+    ({ code, out, err }) => {
+      if (out.length) console.log(out.join('\n'));
+      if (err.length) console.error(err.join('\n'));
+      process.exit(code);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

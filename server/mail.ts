@@ -1,0 +1,98 @@
+import { OTP_LENGTH } from '../src/api/schemas/auth-forms';
+import { OTP_TTL_MINUTES, type OtpPurpose } from './auth/otp';
+import type { Db } from './db';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  /** Plain text, English then Arabic. */
+  text: string;
+}
+
+/**
+ * Sends a mail. There is no SMTP relay yet: every mail goes to the `outbox` table, which the
+ * development endpoint GET /api/v1/dev/outbox/ and `npm run outbox` read.
+ */
+export async function sendMail(db: Db, mail: Mail): Promise<void> {
+  await db.query('INSERT INTO outbox (to_address, subject, body) VALUES ($1, $2, $3)', [
+    mail.to.trim().toLowerCase(),
+    mail.subject,
+    mail.text,
+  ]);
+}
+
+const OTP_TEXTS: Record<
+  OtpPurpose,
+  { subject: string; en: string; ar: string; enIgnore: string; arIgnore: string }
+> = {
+  registration: {
+    subject: 'KFU Training: your verification code | رمز التحقق',
+    en: 'Your verification code is',
+    ar: 'رمز التحقق الخاص بك هو',
+    enIgnore: 'If you did not sign up for KFU Training, ignore this e-mail.',
+    arIgnore: 'إذا لم تسجّل في منصة التدريب بجامعة الملك فيصل فتجاهل هذه الرسالة.',
+  },
+  reset: {
+    subject: 'KFU Training: your password reset code | رمز إعادة تعيين كلمة المرور',
+    en: 'Your password reset code is',
+    ar: 'رمز إعادة تعيين كلمة المرور الخاص بك هو',
+    enIgnore: 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+    arIgnore: 'إذا لم تطلب إعادة تعيين كلمة المرور فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
+  },
+};
+
+/** The mail that carries a one-time code, in English and Arabic. */
+export function otpMail(to: string, purpose: OtpPurpose, code: string, name?: string): Mail {
+  const texts = OTP_TEXTS[purpose];
+  const text = [
+    name ? `Hello ${name},` : 'Hello,',
+    '',
+    `${texts.en}: ${code}`,
+    `It expires in ${OTP_TTL_MINUTES} minutes. ${texts.enIgnore}`,
+    '',
+    '—',
+    '',
+    name ? `مرحبًا ${name}،` : 'مرحبًا،',
+    '',
+    `${texts.ar}: ${code}`,
+    `تنتهي صلاحيته خلال ${OTP_TTL_MINUTES} دقائق. ${texts.arIgnore}`,
+    '',
+    'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
+  ].join('\n');
+  return { to, subject: texts.subject, text };
+}
+
+const OTP_IN_TEXT = new RegExp(`(?<!\\d)\\d{${OTP_LENGTH}}(?!\\d)`);
+
+/** The one-time code a mail carries, if any. */
+export function findOtp(text: string): string | null {
+  return OTP_IN_TEXT.exec(text)?.[0] ?? null;
+}
+
+export interface OutboxMail {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** ISO 8601. */
+  created_at: string;
+  otp: string | null;
+}
+
+/** The latest mails, newest first; only those sent to `to` when given. */
+export async function readOutbox(db: Db, options: { to?: string | undefined; limit?: number } = {}) {
+  const to = options.to?.trim().toLowerCase();
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 200);
+  const { rows } = await db.query<Omit<OutboxMail, 'otp' | 'created_at'> & { created_at: Date | string }>(
+    `SELECT id, to_address, subject, body, created_at FROM outbox
+     WHERE $1::text IS NULL OR to_address = $1 ORDER BY id DESC LIMIT $2`,
+    [to || null, limit],
+  );
+  return rows.map(
+    (row): OutboxMail => ({
+      ...row,
+      created_at: new Date(row.created_at).toISOString(),
+      otp: findOtp(row.body),
+    }),
+  );
+}

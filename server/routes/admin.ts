@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { VALIDATION } from '../../src/api/schemas/auth-forms';
+import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { AdminError, approveTrainer, toApprovalResponse } from '../admin';
+import type { Db } from '../db';
+import { type AppEnv, HttpProblem, jsonBodyLimit, readJsonFields } from '../http';
+
+export const ADMIN_TOKEN_HEADER = 'X-Admin-Token';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
+ * open the database). Every call needs the header X-Admin-Token with the token the server wrote
+ * to DATA_DIR/admin-token when it started.
+ */
+export function adminRoutes(db: Db, adminToken: string): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const expected = digest(adminToken);
+
+  routes.use('*', async (c, next) => {
+    const offered = c.req.header(ADMIN_TOKEN_HEADER) ?? '';
+    if (!offered || !timingSafeEqual(digest(offered), expected)) {
+      throw new HttpProblem(401, SERVER_MESSAGES.adminTokenInvalid);
+    }
+    await next();
+  });
+
+  routes.post('/approve-trainer/', jsonBodyLimit(), async (c) => {
+    const { email } = await readJsonFields(c, ['email']);
+    if (!email.trim()) throw new HttpProblem(400, { field: 'email', message: VALIDATION.emailRequired });
+    try {
+      return c.json(toApprovalResponse(await approveTrainer(db, email)));
+    } catch (error) {
+      if (error instanceof AdminError) {
+        throw new HttpProblem(error.reason === 'unknown-user' ? 404 : 400, {
+          field: 'email',
+          message: error.userMessage,
+        });
+      }
+      throw error;
+    }
+  });
+
+  return routes;
+}

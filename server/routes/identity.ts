@@ -1,0 +1,209 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod/mini';
+import {
+  confirmationResponseSchema,
+  otpVerifyResponseSchema,
+  registrationResponseSchema,
+} from '../../src/api/schemas/auth';
+import {
+  forgotPasswordFormSchema,
+  normalisePhone,
+  otpFormSchema,
+  registrationFormSchema,
+  resetPasswordFormSchema,
+  validate,
+} from '../../src/api/schemas/auth-forms';
+import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { checkOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
+import { hashPassword } from '../auth/passwords';
+import {
+  isResetTokenUsable,
+  issueResetToken,
+  retireResetTokens,
+  spendResetToken,
+} from '../auth/reset-tokens';
+import { revokeSessions, startSession } from '../auth/sessions';
+import { TokenError, type TokenService } from '../auth/tokens';
+import type { Db } from '../db';
+import {
+  type AppEnv,
+  checkForm,
+  fieldDetails,
+  HttpProblem,
+  jsonBodyLimit,
+  type ProblemDetail,
+  problemResponse,
+  readJsonFields,
+  textFields,
+} from '../http';
+import { otpMail, sendMail } from '../mail';
+import { CV_MAX_BYTES, cvProblem, type StoredUpload, type UploadStore } from '../uploads';
+import { createApplicant, DetailTakenError, findUserById, findVerifiedUser, toPublicUser } from '../users';
+
+const REGISTRATION_FIELDS = [
+  'full_name',
+  'email',
+  'phone_number',
+  'govt_id_or_iqama_no',
+  'password',
+  'confirm_password',
+] as const;
+const OTP_FIELDS = ['email_or_phone', 'otp_code'] as const;
+const RESET_FIELDS = ['new_password', 'confirm_password'] as const;
+
+/** The CV plus the text fields: the text takes a few kilobytes at most. */
+const MAX_REGISTRATION_BYTES = CV_MAX_BYTES + 64 * 1024;
+const FORM_CONTENT = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+
+const otpVerifyFormSchema = z.object({ ...forgotPasswordFormSchema.shape, ...otpFormSchema.shape });
+
+const TAKEN_MESSAGES = {
+  email: SERVER_MESSAGES.emailTaken,
+  govt_id_or_iqama_no: SERVER_MESSAGES.govtIdTaken,
+} as const;
+
+export interface IdentityDeps {
+  db: Db;
+  tokens: TokenService;
+  uploads: UploadStore;
+}
+
+/** /user/…: sign-up, its e-mailed code, and password reset. */
+export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post(
+    '/registration/',
+    bodyLimit({
+      maxSize: MAX_REGISTRATION_BYTES,
+      onError: (c) =>
+        problemResponse(c, new HttpProblem(400, { field: 'cv', message: SERVER_MESSAGES.cvTooLarge })),
+    }),
+    async (c) => {
+      if (!FORM_CONTENT.test(c.req.header('Content-Type') ?? '')) {
+        throw new HttpProblem(400, SERVER_MESSAGES.multipartRequired);
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        throw new HttpProblem(400, SERVER_MESSAGES.multipartRequired);
+      }
+      const values = textFields(REGISTRATION_FIELDS, (field) => form.get(field));
+      const details: ProblemDetail[] = fieldDetails(
+        validate(registrationFormSchema, values),
+        REGISTRATION_FIELDS,
+      );
+      const sentRole = form.get('role');
+      const role = sentRole === 'TRAINEE' || sentRole === 'TRAINER' ? sentRole : null;
+      if (!role) details.push({ field: 'role', message: SERVER_MESSAGES.roleInvalid });
+      // A form without a chosen file still sends an empty, nameless part.
+      const upload = form.get('cv');
+      const cv =
+        role === 'TRAINER' && upload instanceof File && (upload.size > 0 || upload.name) ? upload : null;
+      const cvRefusal = cv && (await cvProblem(cv));
+      if (cvRefusal) details.push({ field: 'cv', message: cvRefusal });
+      if (details.length > 0 || !role) throw new HttpProblem(400, details);
+
+      const passwordHash = await hashPassword(values.password);
+      let stored: StoredUpload | null = null;
+      if (cv) stored = await uploads.storeCv(cv);
+      let created: Awaited<ReturnType<typeof createApplicant>>;
+      try {
+        created = await createApplicant(db, {
+          full_name: values.full_name,
+          email: values.email,
+          phone_number: normalisePhone(values.phone_number) || null,
+          govt_id_or_iqama_no: values.govt_id_or_iqama_no.trim(),
+          role,
+          password_hash: passwordHash,
+          cv_file: stored?.file ?? null,
+          cv_name: stored?.name ?? null,
+        });
+      } catch (error) {
+        if (stored) await uploads.remove(stored.file);
+        if (error instanceof DetailTakenError) {
+          throw new HttpProblem(400, { field: error.detail, message: TAKEN_MESSAGES[error.detail] });
+        }
+        throw error;
+      }
+      for (const file of created.replacedCvFiles) await uploads.remove(file);
+
+      const { user } = created;
+      const code = await issueOtp(db, user.id, 'registration');
+      await sendMail(db, otpMail(user.email, 'registration', code, user.full_name));
+      return c.json(registrationResponseSchema.parse({ success: true, data: { email: user.email } }), 201);
+    },
+  );
+
+  routes.post('/otp-verify/', jsonBodyLimit(), async (c) => {
+    const values = await readJsonFields(c, OTP_FIELDS);
+    checkForm(otpVerifyFormSchema, values, OTP_FIELDS);
+
+    const check = await checkOtp(db, values.email_or_phone, values.otp_code);
+    const invalid = new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.invalidOtp });
+    if (!check.ok) {
+      if (check.reason === 'too-many-attempts') {
+        throw new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.tooManyOtpAttempts });
+      }
+      throw invalid;
+    }
+    const user = await findUserById(db, check.userId);
+    if (!user) throw invalid;
+
+    if (check.purpose === 'reset') {
+      const token = await issueResetToken(db, tokens, user);
+      return c.json(otpVerifyResponseSchema.parse({ success: true, token }));
+    }
+
+    await db.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
+    // A trainer signs in once an administrator has approved the application.
+    if (user.role === 'TRAINER' || !user.approved) {
+      return c.json(otpVerifyResponseSchema.parse({ success: true }));
+    }
+    const session = await startSession(db, tokens, user);
+    return c.json(otpVerifyResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
+  });
+
+  routes.post('/reset-password/', jsonBodyLimit(), async (c) => {
+    const values = await readJsonFields(c, ['email_or_phone']);
+    checkForm(forgotPasswordFormSchema, values, ['email_or_phone']);
+
+    // The same answer, in about the same time, whether or not an account matches.
+    const user = await findVerifiedUser(db, values.email_or_phone);
+    if (user) {
+      const code = await issueOtp(db, user.id, 'reset');
+      await sendMail(db, otpMail(user.email, 'reset', code, user.full_name));
+    } else {
+      await spendOtpIssue();
+    }
+    return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
+  });
+
+  routes.post('/set-password/', jsonBodyLimit(), async (c) => {
+    const values = await readJsonFields(c, [...RESET_FIELDS, 'token']);
+    const expired = { field: 'token', message: SERVER_MESSAGES.resetTokenInvalid } as const;
+    const details: ProblemDetail[] = fieldDetails(validate(resetPasswordFormSchema, values), RESET_FIELDS);
+    if (!(await isResetTokenUsable(db, tokens, values.token))) details.push(expired);
+    if (details.length > 0) throw new HttpProblem(400, details);
+
+    let userId: number;
+    try {
+      userId = await spendResetToken(db, tokens, values.token);
+    } catch (error) {
+      if (error instanceof TokenError) throw new HttpProblem(400, expired);
+      throw error;
+    }
+    const passwordHash = await hashPassword(values.new_password);
+    await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+    await revokeSessions(db, userId);
+    await retireResetTokens(db, userId);
+    await retireOtps(db, userId);
+    return c.json(
+      confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.passwordReset }),
+    );
+  });
+
+  return routes;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FAILURE } from '@/api/errors';
+import { VALIDATION } from '@/api/schemas/auth-forms';
+import { SERVER_MESSAGES } from '@/api/server-messages';
+import { KNOWN_MESSAGES } from '@/i18n/api-messages';
+
+describe('messages that reach the user from outside the views', () => {
+  it('can translate every validation message', () => {
+    const missing = Object.values(VALIDATION).filter((message) => !KNOWN_MESSAGES[message]);
+    expect(missing).toEqual([]);
+  });
+  it('can translate every sentence the reference server sends', () => {
+    const missing = Object.values(SERVER_MESSAGES).filter((message) => !KNOWN_MESSAGES[message]);
+    expect(missing).toEqual([]);
+  });
+  it('can translate the fallback sentences of spec section 8', () => {
+    for (const fallback of [
+      DEFAULT_FAILURE,
+      'Could not logged in at this time. Try again',
+      'Could not Register at this time. Try again',
+      'Could not verify in at this time. Try again',
+      'Could not send otp in at this time. Try again',
+    ]) {
+      expect(KNOWN_MESSAGES[fallback], fallback).toBeDefined();
+    }
+  });
+});
