@@ -45,7 +45,7 @@ describe('trainee sign-up', () => {
     await dialog(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => toast(page, 'Successfully signed up').count()).toBe(1);
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Verify your e-mail');
-    expect(await dialog(page).textContent()).toContain(person.email);
+    await expect.poll(() => dialog(page).textContent()).toContain(person.email);
     const confirm = dialog(page).getByRole('button', { name: 'Confirm' });
     expect(await confirm.isDisabled()).toBe(true);
     const code = await latestCode(app.url, person.email);
@@ -110,6 +110,9 @@ describe('trainee sign-up', () => {
       await dialog(page).getByLabel(labels.password, { exact: true }).fill('Qwerty#12345');
       await dialog(page).getByLabel(labels.confirm, { exact: true }).fill('Other#12345');
       await dialog(page).getByLabel(labels.confirm, { exact: true }).press('Enter');
+      await expect
+        .poll(() => dialog(page).textContent())
+        .toContain(language === 'en' ? 'Name is required' : 'الاسم مطلوب');
       const text = await dialog(page).textContent();
       const expected =
         language === 'en'
@@ -136,9 +139,13 @@ describe('trainee sign-up', () => {
       expect(await dialog(page).getByLabel(labels.email, { exact: true }).inputValue()).toBe('not-an-email');
       await dialog(page).getByLabel(labels.password, { exact: true }).fill('short');
       await dialog(page).getByLabel(labels.confirm, { exact: true }).press('Enter');
-      expect(await dialog(page).textContent()).toContain(
-        language === 'en' ? 'Password must be at least 10 characters' : 'يجب ألا تقل كلمة المرور عن 10 أحرف',
-      );
+      await expect
+        .poll(() => dialog(page).textContent())
+        .toContain(
+          language === 'en'
+            ? 'Password must be at least 10 characters'
+            : 'يجب ألا تقل كلمة المرور عن 10 أحرف',
+        );
       await expectNoAxeViolations(page);
       await context.close();
     }
@@ -154,13 +161,13 @@ describe('sign-in', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
       .toBe('username');
     await page.keyboard.press('Enter');
-    expect(await dialog(page).textContent()).toContain('Email is required');
-    expect(await dialog(page).textContent()).toContain('Password is required');
+    await expect.poll(() => dialog(page).textContent()).toContain('Email is required');
+    await expect.poll(() => dialog(page).textContent()).toContain('Password is required');
     await page.keyboard.type(DEMO_ACCOUNTS.trainee.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type('abcd');
     await page.keyboard.press('Enter');
-    expect(await dialog(page).textContent()).toContain('Password must be at least 5 characters');
+    await expect.poll(() => dialog(page).textContent()).toContain('Password must be at least 5 characters');
     await page.keyboard.type('efgh');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).getByRole('alert').textContent()).toBe('Invalid email or password');
@@ -182,9 +189,9 @@ describe('sign-in', () => {
           name: language === 'en' ? 'Continue with KFU ID' : 'المتابعة بحساب جامعة الملك فيصل',
         })
         .click();
-      expect(await dialog(page).getByRole('status').textContent()).toContain(
-        language === 'en' ? 'not available yet' : 'غير متاح بعد',
-      );
+      await expect
+        .poll(() => dialog(page).getByRole('status').textContent())
+        .toContain(language === 'en' ? 'not available yet' : 'غير متاح بعد');
       await expectNoAxeViolations(page);
       await dialog(page)
         .getByRole('button', { name: language === 'en' ? 'Forgot password?' : 'نسيت كلمة المرور؟' })
@@ -195,12 +202,30 @@ describe('sign-in', () => {
       await dialog(page)
         .getByRole('button', { name: language === 'en' ? 'Send code' : 'إرسال الرمز' })
         .click();
-      expect(await dialog(page).textContent()).toContain(
-        language === 'en' ? 'Email/phone is required' : 'البريد الإلكتروني أو رقم الجوال مطلوب',
-      );
+      await expect
+        .poll(() => dialog(page).textContent())
+        .toContain(language === 'en' ? 'Email/phone is required' : 'البريد الإلكتروني أو رقم الجوال مطلوب');
       await expectNoAxeViolations(page);
       await context.close();
     }
+  });
+});
+
+describe('attendance sign-in', () => {
+  it('keeps the login open while a course id is stored, then goes to that attendance page', async () => {
+    const { page, context, problems } = await visit('en');
+    await page.evaluate(() => localStorage.setItem('course_id', '42'));
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await dialog(page).getByRole('heading', { name: 'Log In' }).waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await dialog(page).count()).toBe(1);
+    await logIn(page, DEMO_ACCOUNTS.trainee.email, DEMO_ACCOUNTS.trainee.password);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/trainee/make-attendance/42');
+    expect(await page.evaluate(() => localStorage.getItem('course_id'))).toBeNull();
+    expect(await dialog(page).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
 
@@ -237,9 +262,11 @@ describe('password reset', () => {
     await dialog(page).getByLabel('New password').fill('weakpassword');
     await dialog(page).getByLabel('Confirm password').fill('weakpassword');
     await dialog(page).getByRole('button', { name: 'Reset password' }).click();
-    expect(await dialog(page).textContent()).toContain(
-      'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
-    );
+    await expect
+      .poll(() => dialog(page).textContent())
+      .toContain(
+        'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
+      );
     await expectNoAxeViolations(page);
     const fresh = 'Fresh!Start42';
     await dialog(page).getByLabel('New password').fill(fresh);
