@@ -52,6 +52,8 @@ export async function openPage(
 
 /** Runs axe on the page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Scan what the user sees once loading is over, not a half-loaded page.
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) =>
