@@ -197,6 +197,7 @@ describe('accessibility', () => {
         const { page, context } = await openPage(browser, app.url, viewport);
         await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
         await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
         await expect
           .poll(() => footer(page).textContent())
           .toContain(language === 'ar' ? centre.location_ar : centre.location);
