@@ -30,7 +30,12 @@ async function visit(language: 'en' | 'ar', path = '/') {
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 
-async function logIn(page: Page, email: string, password: string, labels = LABELS.en) {
+async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  labels: { email: string; password: string } = LABELS.en,
+) {
   await dialog(page).getByLabel(labels.email, { exact: true }).fill(email);
   await dialog(page).getByLabel(labels.password, { exact: true }).fill(password);
   await dialog(page).getByLabel(labels.password, { exact: true }).press('Enter');
@@ -229,58 +234,95 @@ describe('attendance sign-in', () => {
   });
 });
 
-describe('password reset', () => {
-  it('forgot → code → new password → sign in with it', async () => {
-    const { page, context, problems } = await visit('en');
-    const person = newPerson('trainee');
-    // A verified account made through the API.
-    const form = new FormData();
-    for (const [key, value] of Object.entries(person)) form.append(key, value);
-    form.append('confirm_password', person.password);
-    form.append('role', 'TRAINEE');
-    expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(
-      true,
-    );
-    const signUpCode = await latestCode(app.url, person.email);
-    const verified = await fetch(`${app.url}/api/v1/user/otp-verify/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email_or_phone: person.email, otp_code: signUpCode }),
-    });
-    expect(verified.ok).toBe(true);
+const RESET_TEXT = {
+  en: {
+    logIn: 'Log In',
+    forgot: 'Forgot password?',
+    emailOrPhone: 'Email or phone number',
+    send: 'Send code',
+    sent: 'OTP sent successfully',
+    code: 'Verification code',
+    confirm: 'Confirm',
+    reset: 'Reset password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    rule: 'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
+    done: 'Password Reset successfully',
+    wrong: 'Invalid email or password',
+    signedIn: 'Successfully signed in',
+  },
+  ar: {
+    logIn: 'تسجيل الدخول',
+    forgot: 'نسيت كلمة المرور؟',
+    emailOrPhone: 'البريد الإلكتروني أو رقم الجوال',
+    send: 'إرسال الرمز',
+    sent: 'تم إرسال رمز التحقق بنجاح',
+    code: 'رمز التحقق',
+    confirm: 'تأكيد',
+    reset: 'إعادة تعيين كلمة المرور',
+    newPassword: 'كلمة المرور الجديدة',
+    confirmPassword: 'تأكيد كلمة المرور',
+    rule: 'يجب أن تحتوي كلمة المرور على حرف كبير (A-Z) وحرف صغير (a-z) ورقم (0-9) ورمز خاص واحد على الأقل (@، #، $، *، !، +)',
+    done: 'تمت إعادة تعيين كلمة المرور بنجاح',
+    wrong: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    signedIn: 'تم تسجيل الدخول بنجاح',
+  },
+} as const;
 
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
-    await dialog(page).getByLabel('Email or phone number').fill(person.email);
-    await dialog(page).getByRole('button', { name: 'Send code' }).click();
-    await expect.poll(() => toast(page, 'OTP sent successfully').count()).toBe(1);
-    await expect.poll(async () => (await latestCode(app.url, person.email)) !== signUpCode).toBe(true);
-    const code = await latestCode(app.url, person.email);
-    await dialog(page).getByLabel('Verification code').fill(code);
-    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Reset password');
-    await dialog(page).getByLabel('New password').fill('weakpassword');
-    await dialog(page).getByLabel('Confirm password').fill('weakpassword');
-    await dialog(page).getByRole('button', { name: 'Reset password' }).click();
-    await expect
-      .poll(() => dialog(page).textContent())
-      .toContain(
-        'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
-      );
-    await expectNoAxeViolations(page);
-    const fresh = 'Fresh!Start42';
-    await dialog(page).getByLabel('New password').fill(fresh);
-    await dialog(page).getByLabel('Confirm password').fill(fresh);
-    await dialog(page).getByRole('button', { name: 'Reset password' }).click();
-    await expect.poll(() => toast(page, 'Password Reset successfully').count()).toBe(1);
-    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Log In');
-    await logIn(page, person.email, person.password);
-    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toBe('Invalid email or password');
-    await logIn(page, person.email, fresh);
-    await expect.poll(() => toast(page, 'Successfully signed in').count()).toBe(1);
-    expect(problems).toEqual([]);
-    await context.close();
+/** A verified trainee account made through the API. */
+async function verifiedTrainee() {
+  const person = newPerson('trainee');
+  const form = new FormData();
+  for (const [key, value] of Object.entries(person)) form.append(key, value);
+  form.append('confirm_password', person.password);
+  form.append('role', 'TRAINEE');
+  expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(true);
+  const code = await latestCode(app.url, person.email);
+  const verified = await fetch(`${app.url}/api/v1/user/otp-verify/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email_or_phone: person.email, otp_code: code }),
   });
+  expect(verified.ok).toBe(true);
+  return { person, code };
+}
+
+describe('password reset', () => {
+  for (const language of ['en', 'ar'] as const) {
+    it(`forgot → code → new password → sign in with it (${language})`, async () => {
+      const text = RESET_TEXT[language];
+      const { page, context, problems } = await visit(language);
+      const { person, code: signUpCode } = await verifiedTrainee();
+
+      await page.getByRole('button', { name: text.logIn }).click();
+      await dialog(page).getByRole('button', { name: text.forgot }).click();
+      await dialog(page).getByLabel(text.emailOrPhone).fill(person.email);
+      await dialog(page).getByRole('button', { name: text.send }).click();
+      await expect.poll(() => toast(page, text.sent).count()).toBe(1);
+      await expect.poll(async () => (await latestCode(app.url, person.email)) !== signUpCode).toBe(true);
+      const code = await latestCode(app.url, person.email);
+      await dialog(page).getByLabel(text.code).fill(code);
+      await dialog(page).getByRole('button', { name: text.confirm }).click();
+      await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(text.reset);
+      await dialog(page).getByLabel(text.newPassword).fill('weakpassword');
+      await dialog(page).getByLabel(text.confirmPassword).fill('weakpassword');
+      await dialog(page).getByRole('button', { name: text.reset }).click();
+      await expect.poll(() => dialog(page).textContent()).toContain(text.rule);
+      await expectNoAxeViolations(page);
+      const fresh = 'Fresh!Start42';
+      await dialog(page).getByLabel(text.newPassword).fill(fresh);
+      await dialog(page).getByLabel(text.confirmPassword).fill(fresh);
+      await dialog(page).getByRole('button', { name: text.reset }).click();
+      await expect.poll(() => toast(page, text.done).count()).toBe(1);
+      await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(text.logIn);
+      await logIn(page, person.email, person.password, LABELS[language]);
+      await expect.poll(() => dialog(page).getByRole('alert').textContent()).toBe(text.wrong);
+      await logIn(page, person.email, fresh, LABELS[language]);
+      await expect.poll(() => toast(page, text.signedIn).count()).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe('trainer', () => {
