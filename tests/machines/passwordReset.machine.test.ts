@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type PasswordResetContext,
   type PasswordResetEvent,
@@ -22,12 +22,12 @@ import {
 } from '../../src/api/schemas/auth-forms.ts';
 import { firstInvalid, httpFailure, otpResetToken, silentFailure } from './support/fixtures.ts';
 import {
-  createHarness,
   createPathModel,
   doneActor,
   errorActor,
   expectState,
-  type MachineHarness,
+  harnesses,
+  replayEveryPath,
   scriptedPromise,
   spyActions,
 } from './support/paths.ts';
@@ -132,11 +132,7 @@ describe('passwordReset machine: generated paths', () => {
     ]);
   });
 
-  for (const path of model.paths) {
-    it(`replays ${path.description}`, async () => {
-      await model.replay(path);
-    });
-  }
+  replayEveryPath(model);
 
   it('reaches every state and every transition', async () => {
     await model.expectFullCoverage();
@@ -144,16 +140,11 @@ describe('passwordReset machine: generated paths', () => {
 });
 
 describe('passwordReset machine: behaviour', () => {
-  const running: MachineHarness<typeof passwordResetMachine>[] = [];
-
-  afterEach(() => {
-    for (const harness of running.splice(0)) harness.stop();
-  });
+  const launch = harnesses(passwordResetMachine);
 
   function start() {
     const impl = implementations();
-    const harness = createHarness(passwordResetMachine, impl, { input: { audience: 'trainee' } });
-    running.push(harness);
+    const harness = launch(impl, { input: { audience: 'trainee' } });
     return { harness, ...impl.actors, actions: impl.actions };
   }
 

@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resourceMachine } from '../../machines/resource.machine.ts';
 import { httpFailure } from './support/fixtures.ts';
 import {
-  createHarness,
   createPathModel,
   doneActor,
   errorActor,
   expectState,
-  type MachineHarness,
+  harnesses,
+  replayEveryPath,
   scriptedPromise,
   serializeValue,
 } from './support/paths.ts';
@@ -50,11 +50,7 @@ describe('resource machine: generated paths', () => {
     ]);
   });
 
-  for (const path of model.paths) {
-    it(`replays ${path.description}`, async () => {
-      await model.replay(path);
-    });
-  }
+  replayEveryPath(model);
 
   it('reaches every state and every transition', async () => {
     await model.expectFullCoverage();
@@ -62,16 +58,11 @@ describe('resource machine: generated paths', () => {
 });
 
 describe('resource machine: behaviour', () => {
-  const running: MachineHarness<typeof resourceMachine>[] = [];
-
-  afterEach(() => {
-    for (const harness of running.splice(0)) harness.stop();
-  });
+  const launch = harnesses(resourceMachine);
 
   function start() {
     const impl = implementations();
-    const harness = createHarness(resourceMachine, impl);
-    running.push(harness);
+    const harness = launch(impl);
     return { harness, load: impl.actors.load };
   }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type SessionData,
   type SessionEvent,
@@ -7,12 +7,12 @@ import {
   type TokenPair,
 } from '../../machines/session.machine.ts';
 import {
-  createHarness,
   createPathModel,
   doneActor,
   errorActor,
   expectState,
-  type MachineHarness,
+  harnesses,
+  replayEveryPath,
   scriptedPromise,
   serializeValue,
   spyActions,
@@ -78,11 +78,7 @@ describe('session machine: generated paths', () => {
     ]);
   });
 
-  for (const path of model.paths) {
-    it(`replays ${path.description}`, async () => {
-      await model.replay(path);
-    });
-  }
+  replayEveryPath(model);
 
   it('reaches every state and every transition', async () => {
     await model.expectFullCoverage();
@@ -90,16 +86,11 @@ describe('session machine: generated paths', () => {
 });
 
 describe('session machine: behaviour', () => {
-  const running: MachineHarness<typeof sessionMachine>[] = [];
-
-  afterEach(() => {
-    for (const harness of running.splice(0)) harness.stop();
-  });
+  const launch = harnesses(sessionMachine);
 
   function start() {
     const impl = implementations();
-    const harness = createHarness(sessionMachine, impl);
-    running.push(harness);
+    const harness = launch(impl);
     return { harness, refreshTokens: impl.actors.refreshTokens, actions: impl.actions };
   }
 

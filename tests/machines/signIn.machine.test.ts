@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SIGN_IN_FAILURE,
   type SignInContext,
@@ -10,13 +10,13 @@ import type { LoginResponse } from '../../src/api/schemas/auth.ts';
 import { type LoginForm, loginFormSchema, validate } from '../../src/api/schemas/auth-forms.ts';
 import { firstInvalid, httpFailure, loginReply, silentFailure } from './support/fixtures.ts';
 import {
-  createHarness,
   createPathModel,
   doneActor,
   errorActor,
   expectJointCoverage,
   expectState,
-  type MachineHarness,
+  harnesses,
+  replayEveryPath,
   scriptedPromise,
   serializeValueAnd,
   spyActions,
@@ -88,11 +88,7 @@ describe('signIn machine: generated paths', () => {
         ]);
       });
 
-      for (const path of model.paths) {
-        it(`replays ${path.description}`, async () => {
-          await model.replay(path);
-        });
-      }
+      replayEveryPath(model);
     });
   }
 
@@ -112,16 +108,11 @@ describe('signIn machine: generated paths', () => {
 });
 
 describe('signIn machine: behaviour', () => {
-  const running: MachineHarness<typeof signInMachine>[] = [];
-
-  afterEach(() => {
-    for (const harness of running.splice(0)) harness.stop();
-  });
+  const launch = harnesses(signInMachine);
 
   function start(storedCourseId: string | null = null) {
     const impl = implementations();
-    const harness = createHarness(signInMachine, impl, { input: { audience: 'trainee', storedCourseId } });
-    running.push(harness);
+    const harness = launch(impl, { input: { audience: 'trainee', storedCourseId } });
     return { harness, login: impl.actors.login, actions: impl.actions };
   }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
 import {
   REGISTER_FAILURE,
@@ -26,14 +26,15 @@ import {
   silentFailure,
 } from './support/fixtures.ts';
 import {
-  createHarness,
   createPathModel,
   doneActor,
   errorActor,
   expectJointCoverage,
   expectState,
+  harnesses,
   type MachineHarness,
   type PathEvents,
+  replayEveryPath,
   scriptedPromise,
   spyActions,
 } from './support/paths.ts';
@@ -179,11 +180,7 @@ describe('signUp machine: generated paths', () => {
         );
       });
 
-      for (const path of model.paths) {
-        it(`replays ${path.description}`, async () => {
-          await model.replay(path);
-        });
-      }
+      replayEveryPath(model);
     });
   }
 
@@ -193,16 +190,11 @@ describe('signUp machine: generated paths', () => {
 });
 
 describe('signUp machine: behaviour', () => {
-  const running: MachineHarness<typeof signUpMachine>[] = [];
-
-  afterEach(() => {
-    for (const harness of running.splice(0)) harness.stop();
-  });
+  const launch = harnesses(signUpMachine);
 
   function start(audience: Audience = 'trainee') {
     const impl = implementations();
-    const harness = createHarness(signUpMachine, impl, { input: { audience } });
-    running.push(harness);
+    const harness = launch(impl, { input: { audience } });
     return {
       harness,
       register: impl.actors.register,

@@ -6,7 +6,7 @@ import {
   type StatePath,
 } from '@xstate/graph';
 import type { Mock } from 'vitest';
-import { expect, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import {
   type Actor,
   type AnyActorLogic,
@@ -712,4 +712,29 @@ export async function expectJointCoverage<TMachine extends AnyStateMachine>(
     await coverageOf(first.machine, models as ReadonlyArray<PathModel<AnyStateMachine>>),
     `${count} paths of ${models.length} models`,
   );
+}
+
+/**
+ * Harnesses for one describe block: `launch(impl, options)` starts one, and every harness started is
+ * stopped after each test.
+ */
+export function harnesses<TMachine extends AnyStateMachine>(machine: TMachine) {
+  const running: MachineHarness<TMachine>[] = [];
+  afterEach(() => {
+    for (const harness of running.splice(0)) harness.stop();
+  });
+  return (implementations: Implementations = {}, options: HarnessOptions<TMachine> = {}) => {
+    const harness = createHarness(machine, implementations, options);
+    running.push(harness);
+    return harness;
+  };
+}
+
+/** One test per generated path, replayed on a real actor. */
+export function replayEveryPath(model: PathModel<AnyStateMachine>) {
+  for (const path of model.paths) {
+    it(`replays ${path.description}`, async () => {
+      await model.replay(path);
+    });
+  }
 }
