@@ -43,7 +43,7 @@ function chunksFor(sources: RegExp[]): string[] {
 }
 
 const ROUTES: Record<string, RegExp[]> = {
-  home: [/src\/features\/planned\/PlannedPage\.tsx$/, /locales\/en\/messages\.po$/],
+  home: [/src\/features\/home\/HomePage\.tsx$/, /locales\/en\/messages\.po$/],
 };
 
 function gzipBytes(file: string): number {
@@ -53,7 +53,12 @@ function gzipBytes(file: string): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 for (const [route, sources] of Object.entries(ROUTES)) {
-  const keys = closure([entry, ...chunksFor(sources)]);
+  const routeChunks = chunksFor(sources);
+  if (routeChunks.length < sources.length) {
+    console.error(`${route}: a module of this route is missing from the build (${sources.join(', ')})`);
+    process.exit(1);
+  }
+  const keys = closure([entry, ...routeChunks]);
   let js = 0;
   let css = 0;
   const cssFiles = new Set<string>();

@@ -6,7 +6,9 @@ import { type AppEnv, handleError, notFoundResponse } from './http';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cmsRoutes } from './routes/cms';
+import { courseRoutes } from './routes/courses';
 import { devRoutes } from './routes/dev';
+import { eventRoutes } from './routes/events';
 import { identityRoutes } from './routes/identity';
 import { serveSpa } from './spa';
 import { createUploadStore, type UploadStore } from './uploads';
@@ -49,7 +51,9 @@ export function buildApp(options: AppOptions): ReferenceApp {
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
-  api.route('/cms', cmsRoutes(db));
+  api.route('/cms', cmsRoutes(db, tokens));
+  api.route('/course', courseRoutes(db));
+  api.route('/', eventRoutes(db, tokens));
   api.route('/user', authRoutes(db, tokens));
   api.route('/user', identityRoutes({ db, tokens, uploads }));
   api.route('/admin', adminRoutes(db, adminToken));

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { type FieldErrors, type ValidationMessage, validate } from '../src/api/schemas/auth-forms';
+import type { PublicMessage, PublicValidationMessage } from '../src/api/schemas/public-forms';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
 import type { UserRow } from './users';
 
@@ -10,7 +11,7 @@ import type { UserRow } from './users';
 export type AppEnv = { Variables: { user: UserRow } };
 
 /** A sentence the server may show: its own, or a form rule shared with the client. */
-export type UserMessage = ServerMessage | ValidationMessage;
+export type UserMessage = ServerMessage | ValidationMessage | PublicValidationMessage | PublicMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {
@@ -133,6 +134,40 @@ export function checkForm<T extends Record<string, unknown>>(
 ): void {
   const details = fieldDetails(validate(schema, values), fields);
   if (details.length > 0) throw new HttpProblem(400, details);
+}
+
+/** Page and page size of a list request: page is 1-based; limit defaults to 25, at most 100. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  const number = Number(value);
+  return number >= 1 && Number.isSafeInteger(number) ? number : undefined;
+}
+
+export function pageRequest(c: Context): PageRequest {
+  const page = positiveInt(c.req.query('page')) ?? 1;
+  const limit = Math.min(positiveInt(c.req.query('limit')) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** A path parameter that must be a positive integer id; anything else is not found. */
+export function idParam(c: Context, name = 'id'): number {
+  const id = positiveInt(c.req.param(name));
+  if (id === undefined || id > 2_147_483_647) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+  return id;
+}
+
+/** A refusal that carries its sentence as `error` too (the event registration's callers read it). */
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: UserMessage): Response {
+  return c.json({ success: false as const, error: message, details: [{ message }] }, status);
 }
 
 /** The app's error handler: refusals become their JSON answer, anything else a logged 500. */

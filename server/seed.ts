@@ -1,6 +1,7 @@
 import type { CentreDetails } from '../src/api/schemas/cms';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedPublicSite } from './seed-public';
 import { ensureUser } from './users';
 
 /** The training centre's details, in English and Arabic. */
@@ -53,8 +54,15 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   }
 }
 
+/** SEED_COURSES=N adds N generated courses to the catalogue (performance work). */
+export function generatedCoursesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const count = Number(env.SEED_COURSES ?? 0);
+  return Number.isInteger(count) && count > 0 ? count : 0;
+}
+
 /** Idempotent: running it again changes nothing. */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, options: { generatedCourses?: number } = {}): Promise<void> {
   await seedCentreDetails(db);
   await seedDemoAccounts(db);
+  await seedPublicSite(db, { generatedCourses: options.generatedCourses ?? generatedCoursesFromEnv() });
 }

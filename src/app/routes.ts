@@ -22,9 +22,10 @@ export interface AppRoute {
 // Screens that later work builds show their title until then. Every view is lazy-loaded, so a
 // visitor downloads only the screens they open.
 const Planned = lazy(() => import('@/features/planned/PlannedPage'));
+const Home = lazy(() => import('@/features/home/HomePage'));
 
 export const routes: readonly AppRoute[] = [
-  { path: '/', access: 'public', title: msg`Home`, view: Planned },
+  { path: '/', access: 'public', title: msg`Home`, view: Home },
   { path: '/about-us', access: 'public', title: msg`About us`, view: Planned },
   { path: '/contact-us', access: 'public', title: msg`Contact us`, view: Planned },
   { path: '/checkout', access: 'protected', title: msg`Checkout`, view: Planned },

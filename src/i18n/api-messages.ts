@@ -64,6 +64,17 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'A valid admin token is required': msg`A valid admin token is required`,
   'No account uses this email address': msg`No account uses this email address`,
   'This account is not a trainer account': msg`This account is not a trainer account`,
+  // Public site.
+  'Full name is required': msg`Full name is required`,
+  'Invalid email address': msg`Invalid email address`,
+  'Subject is required': msg`Subject is required`,
+  'description Is Required': msg`description Is Required`,
+  'Event is required': msg`Event is required`,
+  'Request Sent Successfully': msg`Request Sent Successfully`,
+  'Course Request is Successfully': msg`Course Request is Successfully`,
+  'You have registered for this event successfully': msg`You have registered for this event successfully`,
+  'You are already registered for this event': msg`You are already registered for this event`,
+  'This event has ended': msg`This event has ended`,
 };
 
 /** A known English sentence in the active language; anything else as it came. */

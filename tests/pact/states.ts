@@ -13,6 +13,16 @@ export const PROVIDER_STATES = {
   resetCodeSent: 'a password reset code was sent to the trainee',
   resetTokenIssued: 'a reset token was issued to the trainee',
   resetTokenExpired: "the trainee's reset token has expired",
+  contentPublished: 'the public content blocks are published',
+  coursesPublished: 'courses are published',
+  courseAwaitingApproval: 'a course is awaiting approval',
+  eventsPublished: 'events are published',
+  traineeSignedIn: 'the trainee is signed in',
+  upcomingEventOpen: 'the trainee is signed in and an upcoming event is open for registration',
+  traineeRegisteredForEvent: 'the trainee registered for an event',
+  eventEnded: 'the trainee is signed in and an event has ended',
+  traineeReportedIssue: 'the trainee reported an issue',
+  otherUserReportedIssue: 'another user reported an issue',
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
@@ -23,6 +33,24 @@ export const INJECTED_REFRESH_TOKEN = 'refreshToken';
 export const INJECTED_OTP_CODE = 'otpCode';
 /** Key of the reset token the reset-token states return. */
 export const INJECTED_RESET_TOKEN = 'resetToken';
+
+/** Key of the access token the signed-in states return. */
+export const INJECTED_ACCESS_TOKEN = 'accessToken';
+/** Keys of the ids the catalogue, event and issue states return. */
+export const INJECTED_COURSE_ID = 'courseId';
+export const INJECTED_EVENT_ID = 'eventId';
+export const INJECTED_ISSUE_ID = 'issueId';
+/** Keys of the two category ids 'courses are published' returns: the course's own, and another. */
+export const INJECTED_CATEGORY_IDS = ['categoryId', 'otherCategoryId'] as const;
+
+/**
+ * The course 'courses are published' guarantees: approved, starting in ten days, in the first
+ * category, with surveys, facilitators and a routine; found by its English or Arabic title.
+ */
+export const PUBLISHED_COURSE = {
+  search: 'TypeScript',
+  searchAr: 'تطوير الويب',
+} as const;
 
 /** The code the consumer tests use in place of the one the provider state generates. */
 export const EXAMPLE_OTP = '4821957';

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { type Matcher, MatchersV3, PactV4, type Rule, SpecificationVersion } from '@pact-foundation/pact';
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import { type ApiClient, createApiClient, DEFAULT_API_BASE } from '../../src/api/client';
+import { type ApiError, isApiError } from '../../src/api/errors';
+import { INJECTED_ACCESS_TOKEN } from './states';
 
 export const CONSUMER = 'kfu-training-web';
 
@@ -42,6 +44,51 @@ export function signedOutClient(mockServer: { url: string }): ApiClient {
       refresh: () => Promise.reject(new Error('signed out')),
     },
   );
+}
+
+/** The application's API client, pointed at the mock server, signed in with the example token. */
+export function signedInClient(mockServer: { url: string }, token = EXAMPLE_JWT): ApiClient {
+  return createApiClient(
+    { baseURL: `${mockServer.url}${DEFAULT_API_BASE}` },
+    {
+      getAccessToken: () => token,
+      refresh: () => Promise.reject(new Error('no refresh in this contract')),
+    },
+  );
+}
+
+/**
+ * The Authorization header of a signed-in call: the provider state named with the call returns a
+ * real access token under `accessToken`, which the verifier puts in place of the example.
+ */
+export function bearerHeader() {
+  return {
+    Accept: 'application/json',
+    Authorization: MatchersV3.fromProviderState(
+      `Bearer \${${INJECTED_ACCESS_TOKEN}}`,
+      `Bearer ${EXAMPLE_JWT}`,
+    ),
+  };
+}
+
+/** A path with an id that the provider state returns under `key`. */
+export function pathWithId(template: (id: string) => string, key: string, example: number) {
+  return MatchersV3.fromProviderState(apiPath(template(`\${${key}}`)), apiPath(template(String(example))));
+}
+
+/** A refusal that carries its sentence as `error` as well (event registration). */
+export function errorWithErrorField(message: string) {
+  return { success: false, error: message, details: [{ message }] };
+}
+
+/** Awaits a call that must fail and returns its ApiError. */
+export async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!isApiError(outcome)) throw new Error(`Expected an ApiError, got ${String(outcome)}`);
+  return outcome;
 }
 
 /** Request and response paths as the provider sees them. */

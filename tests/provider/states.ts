@@ -22,6 +22,7 @@ import {
   WRONG_OTP,
 } from '../pact/states';
 import type { StateHandlers } from './pact-files';
+import { publicStateHandlers } from './public-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
 
@@ -61,6 +62,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
   }
 
   return {
+    ...publicStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FAILURE } from '@/api/errors';
 import { VALIDATION } from '@/api/schemas/auth-forms';
+import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/api/schemas/public-forms';
 import { SERVER_MESSAGES } from '@/api/server-messages';
 import { KNOWN_MESSAGES } from '@/i18n/api-messages';
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {
-    const missing = Object.values(VALIDATION).filter((message) => !KNOWN_MESSAGES[message]);
+    const missing = [...Object.values(VALIDATION), ...Object.values(PUBLIC_VALIDATION)].filter(
+      (message) => !KNOWN_MESSAGES[message],
+    );
     expect(missing).toEqual([]);
   });
   it('can translate every sentence the reference server sends', () => {
-    const missing = Object.values(SERVER_MESSAGES).filter((message) => !KNOWN_MESSAGES[message]);
+    const missing = [...Object.values(SERVER_MESSAGES), ...Object.values(PUBLIC_MESSAGES)].filter(
+      (message) => !KNOWN_MESSAGES[message],
+    );
     expect(missing).toEqual([]);
   });
   it('can translate the fallback sentences of spec section 8', () => {

@@ -12,3 +12,32 @@ export const errorBodySchema = z.looseObject({
   details: z.optional(z.array(z.looseObject({ message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A page of a list: `page` is 1-based, `count` the number of items on all pages. */
+export function pagedSchema<T extends z.ZodMiniType>(item: T) {
+  return z.object({
+    count: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    results: z.array(item),
+  });
+}
+export interface Paged<T> {
+  count: number;
+  page: number;
+  limit: number;
+  results: T[];
+}
+
+/** Page options of a list call; the server's defaults apply when absent. */
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** A confirmation: `message` is a sentence to show (spec section 8's success toasts). */
+export const confirmationSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type Confirmation = z.infer<typeof confirmationSchema>;

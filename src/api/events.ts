@@ -1,0 +1,18 @@
+import type { ApiClient } from './client';
+import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from './schemas/common';
+import { type EventDetails, type EventSummary, eventDetailsSchema, eventPageSchema } from './schemas/events';
+
+/** GET /event/?page&limit: upcoming and ongoing events first, then past ones. */
+export function listEvents(api: ApiClient, query: PageQuery = {}): Promise<Paged<EventSummary>> {
+  return api.public(eventPageSchema, '/event/', { query: { page: query.page, limit: query.limit } });
+}
+
+/** GET /event/{id}/ */
+export function getEvent(api: ApiClient, id: number): Promise<EventDetails> {
+  return api.public(eventDetailsSchema, `/event/${id}/`);
+}
+
+/** POST /event-registration/ for the signed-in user; a refusal carries the response's `error`. */
+export function registerForEvent(api: ApiClient, event: number): Promise<Confirmation> {
+  return api.authed(confirmationSchema, '/event-registration/', { method: 'POST', body: { event } });
+}

@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { CourseCard as Course } from '@/api/schemas/courses';
+import { isLanguage } from '@/i18n/languages';
+import { pick } from '@/i18n/pick';
+import { UserIcon } from '@/ui/icons';
+
+/** A catalogue card: cover, title in the current language, trainer; links to the course details. */
+export function CourseCard({ course, showStatus = false }: { course: Course; showStatus?: boolean }) {
+  const { t, i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const trainer = course.created_by_details.full_name || course.created_by.full_name;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <img src={course.cover_image} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-900">
+          <Link
+            href={`/course-details/${course.id}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
+            {pick(course, 'title', language)}
+          </Link>
+        </h3>
+        <div className="mt-auto flex items-center gap-2 text-sm text-slate-600">
+          {course.created_by.image ? (
+            <img src={course.created_by.image} alt="" className="size-7 rounded-full object-cover" />
+          ) : (
+            <UserIcon className="size-5" />
+          )}
+          <span className="truncate">{trainer}</span>
+          {showStatus && (
+            <span className="ms-auto rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+              {course.status === 'Approved' ? t`Approved` : t`Pending`}
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,315 @@
+import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
+import { browseCourses } from '@/api/courses';
+import { listEvents } from '@/api/events';
+import { api } from '@/api/http';
+import type { EventSummary } from '@/api/schemas/events';
+import type { RouteView } from '@/app/routes';
+import { CourseCard } from '@/entities/course/CourseCard';
+import { isLanguage, type Language } from '@/i18n/languages';
+import { pick } from '@/i18n/pick';
+import { openDialog } from '@/stores/dialogs';
+import { SearchIcon } from '@/ui/icons';
+import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
+import { useResource } from '@/ui/useResource';
+
+/** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
+export const HOME_COURSES = 8;
+export const CATALOGUE_PAGE_SIZE = 25;
+
+function useLanguage(): Language {
+  const { i18n } = useLingui();
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
+function Hero() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const hero = useResource(() => getHeroSection(api));
+  return (
+    <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 lg:grid-cols-2 lg:py-20">
+        {hero.status !== 'ready' && <h1 className="sr-only">{t`KFU Training Centre`}</h1>}
+        <ResourceView state={hero} loading={<Placeholder className="h-64 bg-brand-700" />}>
+          {(data) => (
+            <>
+              <div className="flex flex-col gap-4">
+                <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
+                  {pick(data, 'brand_name', language)} · {pick(data, 'category', language)}
+                </p>
+                <h1 tabIndex={-1} className="text-4xl leading-tight font-bold outline-none lg:text-5xl">
+                  {pick(data, 'slogan', language)}
+                </h1>
+                <p className="max-w-xl text-lg text-brand-100">{pick(data, 'description', language)}</p>
+              </div>
+              <img
+                src={pick(data, 'image', language)}
+                alt=""
+                className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl"
+              />
+            </>
+          )}
+        </ResourceView>
+      </div>
+    </section>
+  );
+}
+
+function CourseSearch() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const id = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (text.trim()) navigate(`/browse-course-list/?search=${encodeURIComponent(text.trim())}`);
+  }
+  return (
+    <search className="w-full max-w-md">
+      <form onSubmit={submit} className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          {t`Find a course`}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t`Find a course`}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-2.5"
+        />
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          <SearchIcon className="size-5" />
+          {t`Search`}
+        </button>
+      </form>
+    </search>
+  );
+}
+
+function BrowseCourses() {
+  const { t } = useLingui();
+  const courses = useResource(() => browseCourses(api, { page: 1, limit: CATALOGUE_PAGE_SIZE }));
+  return (
+    <section aria-labelledby="home-courses" className="mx-auto max-w-7xl px-4 py-14">
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <h2 id="home-courses" className="text-3xl font-bold text-slate-900">
+          {t`Browse our courses`}
+        </h2>
+        <CourseSearch />
+      </div>
+      <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
+        {(page) =>
+          page.results.length ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {page.results.slice(0, HOME_COURSES).map((course) => (
+                <li key={course.id} className="flex">
+                  <CourseCard course={course} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t`No data found`}</p>
+          )
+        }
+      </ResourceView>
+      <div className="mt-8 text-center">
+        <Link
+          href="/browse-course-list"
+          className="inline-block rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {t`View all`}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function KeyBenefits() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const benefits = useResource(() => getKeyBenefits(api));
+  return (
+    <section aria-labelledby="home-benefits" className="bg-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 lg:grid-cols-2">
+        <ResourceView state={benefits} loading={<Placeholder className="h-72" />}>
+          {(data) => (
+            <>
+              <img
+                src={data.key_benefits_of_trainee_image}
+                alt=""
+                className="w-full rounded-3xl object-cover"
+              />
+              <div>
+                <h2 id="home-benefits" className="text-3xl font-bold text-slate-900">
+                  {pick(data, 'key_benefits_of_trainee_title1', language)}{' '}
+                  <span className="text-brand-700">
+                    {pick(data, 'key_benefits_of_trainee_title2', language)}
+                  </span>
+                </h2>
+                <ul className="mt-6 flex flex-col gap-3">
+                  {data.features.map((feature) => (
+                    <li key={feature.id} className="flex gap-3 text-slate-700">
+                      <span aria-hidden="true" className="mt-1 size-2.5 shrink-0 rounded-full bg-gold-500" />
+                      {pick(feature, 'feature', language)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </>
+          )}
+        </ResourceView>
+        {benefits.status !== 'ready' && (
+          <h2 id="home-benefits" className="sr-only">
+            {t`Key benefits for trainees`}
+          </h2>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BecomeTrainer() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const block = useResource(() => getBecomeTrainer(api));
+  return (
+    <section aria-labelledby="home-trainer" className="mx-auto max-w-7xl px-4 py-14">
+      <div className="grid items-center gap-10 rounded-3xl bg-brand-50 p-8 lg:grid-cols-2 lg:p-12">
+        <ResourceView state={block} loading={<Placeholder className="h-64" />}>
+          {(data) => (
+            <>
+              <div>
+                <h2 id="home-trainer" className="text-3xl font-bold text-slate-900">
+                  {pick(data, 'title1', language)}{' '}
+                  <span className="text-brand-700">{pick(data, 'title2', language)}</span>
+                </h2>
+                <p className="mt-4 text-slate-700">{pick(data, 'description', language)}</p>
+                <ul className="mt-5 flex flex-col gap-2">
+                  {data.features.map((feature) => (
+                    <li key={feature.feature} className="flex gap-3 text-slate-700">
+                      <span aria-hidden="true" className="text-brand-700">
+                        ✓
+                      </span>
+                      {pick(feature, 'feature', language)}
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  onClick={() => openDialog('trainerRegistration')}
+                  className="mt-6 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+                >
+                  {t`Become a Trainer`}
+                </button>
+              </div>
+              <img src={data.image} alt="" className="w-full rounded-2xl object-cover" />
+            </>
+          )}
+        </ResourceView>
+      </div>
+    </section>
+  );
+}
+
+function formatRange(event: EventSummary, language: Language): string {
+  const format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-GB', { dateStyle: 'medium' });
+  return format.formatRange(new Date(event.date_range.start), new Date(event.date_range.end));
+}
+
+/** Latest events: 4 at a time on wide screens, 3, 2 and 1 on smaller ones. */
+function LatestEvents() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const events = useResource(() => listEvents(api, { page: 1, limit: 12 }));
+  const [start, setStart] = useState(0);
+  return (
+    <section aria-labelledby="home-events" className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="home-events" className="mb-8 text-3xl font-bold text-slate-900">
+          {t`Latest events`}
+        </h2>
+        <ResourceView state={events} loading={<PlaceholderGrid itemClassName="h-56" />}>
+          {(page) => {
+            const items = page.results;
+            if (!items.length) return <p className="text-slate-600">{t`There are no active event`}</p>;
+            const last = Math.max(0, items.length - 1);
+            return (
+              <div>
+                <ul className="flex snap-x gap-6 overflow-hidden">
+                  {items.slice(start).map((event) => (
+                    <li
+                      key={event.id}
+                      className="w-full shrink-0 snap-start sm:w-[calc((100%-1.5rem)/2)] md:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]"
+                    >
+                      <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                        <img
+                          src={event.image}
+                          alt=""
+                          className="aspect-[16/10] w-full object-cover"
+                          loading="lazy"
+                        />
+                        <div className="flex flex-col gap-1.5 p-4">
+                          <p className="text-sm text-brand-700">{formatRange(event, language)}</p>
+                          <h3 className="font-semibold text-slate-900">
+                            <Link
+                              href={`/event-details/${event.id}`}
+                              className="after:absolute after:inset-0"
+                            >
+                              {pick(event, 'title', language)}
+                            </Link>
+                          </h3>
+                        </div>
+                      </article>
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-6 flex justify-center gap-3">
+                  <button
+                    type="button"
+                    disabled={start === 0}
+                    onClick={() => setStart((value) => Math.max(0, value - 1))}
+                    className="rounded-full border border-slate-300 px-4 py-2 font-semibold disabled:opacity-40"
+                  >
+                    <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                      ←
+                    </span>{' '}
+                    {t`Previous`}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={start >= last}
+                    onClick={() => setStart((value) => Math.min(last, value + 1))}
+                    className="rounded-full border border-slate-300 px-4 py-2 font-semibold disabled:opacity-40"
+                  >
+                    {t`Next`}{' '}
+                    <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                      →
+                    </span>
+                  </button>
+                </div>
+              </div>
+            );
+          }}
+        </ResourceView>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage(_: RouteView) {
+  return (
+    <>
+      <Hero />
+      <BrowseCourses />
+      <KeyBenefits />
+      <BecomeTrainer />
+      <LatestEvents />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Failure } from './Failure';
+import type { ResourceState } from './useResource';
+
+/** One way for every read: a placeholder while loading, the reason and a retry on failure. */
+export function ResourceView<T>({
+  state,
+  loading,
+  children,
+}: {
+  state: ResourceState<T>;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (state.status === 'loading') return <div aria-busy="true">{loading}</div>;
+  if (state.status === 'failed') {
+    return (
+      <Failure error={state.error} retry={state.retry} className="rounded-xl bg-red-50 p-4 text-red-800" />
+    );
+  }
+  return <>{children(state.data)}</>;
+}
+
+/** A grey block standing in for content that is loading. */
+export function Placeholder({ className }: { className: string }) {
+  return <div className={`animate-pulse rounded-xl bg-slate-200 ${className}`} />;
+}
+
+const SLOTS = ['first', 'second', 'third', 'fourth'] as const;
+
+/** Four placeholders in the card grid a list will fill. */
+export function PlaceholderGrid({ itemClassName }: { itemClassName: string }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {SLOTS.map((slot) => (
+        <Placeholder key={slot} className={itemClassName} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeroSection } from '@/api/schemas/cms';
+import { type RunningApp, startApp } from './support/app';
+import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+
+let app: RunningApp;
+let browser: Browser;
+let hero: HeroSection;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  hero = (await (await fetch(`${app.url}/api/v1/cms/hero-section/`)).json()) as HeroSection;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('home', () => {
+  it('shows the banner, the first 8 courses, the benefits, the trainer block and the events (English)', async () => {
+    const { page, context, problems } = await openPage(browser, app.url);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.slogan);
+    const courses = page.getByRole('region', { name: 'Browse our courses' });
+    await expect.poll(() => courses.getByRole('listitem').count()).toBe(8);
+    const first = await courses.getByRole('link').first().getAttribute('href');
+    expect(first).toMatch(/^\/course-details\/\d+$/);
+    expect(await page.getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
+      '/browse-course-list',
+    );
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Latest events' }).getByRole('listitem').count())
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Become a Trainer' }).first().click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('heading').first().textContent())
+      .toBe('Become a Trainer');
+    await page.keyboard.press('Escape');
+    const search = page.getByRole('searchbox', { name: 'Find a course' });
+    await search.fill('data');
+    await search.press('Enter');
+    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list/?search=data`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads right-to-left in Arabic on a phone and passes axe', async () => {
+    const { page, context, problems } = await openPage(browser, app.url, 'phone');
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.slogan_ar);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'تصفح دوراتنا' }).getByRole('listitem').count())
+      .toBe(8);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,170 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { getEvent, listEvents, registerForEvent } from '../../src/api/events';
+import { PUBLIC_MESSAGES } from '../../src/api/schemas/public-forms';
+import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { INJECTED_EVENT_ID, PROVIDER_STATES } from './states';
+import {
+  apiPath,
+  bearerHeader,
+  errorBody,
+  errorWithErrorField,
+  failureOf,
+  JSON_CONTENT,
+  PROVIDERS,
+  pactWith,
+  pathWithId,
+  signedInClient,
+  signedOutClient,
+} from './support';
+
+const { like, eachLike, integer, regex, fromProviderState } = MatchersV3;
+
+const pact = pactWith(PROVIDERS.api);
+const ACCEPT = { Accept: 'application/json' };
+const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
+
+const eventSummary = {
+  id: integer(1),
+  image: like('/media/events/innovation-forum.svg'),
+  date_range: {
+    start: regex(DATE_TIME, '2026-12-07T06:00:00Z'),
+    end: regex(DATE_TIME, '2026-12-07T12:00:00Z'),
+  },
+  title: like('Al-Ahsa Innovation Forum'),
+  title_ar: like('ملتقى الأحساء للابتكار'),
+  event_access: like('Public'),
+};
+
+const injectedEventId = () => fromProviderState(`\${${INJECTED_EVENT_ID}}`, 1);
+
+describe('Events contract: GET /event/ and /event/{id}/', () => {
+  it('lists the events', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.eventsPublished)
+      .uponReceiving('a request for the events')
+      .withRequest('GET', apiPath('/event/'), (b) => b.headers(ACCEPT))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          count: integer(6),
+          page: 1,
+          limit: 25,
+          results: eachLike(eventSummary),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await listEvents(signedOutClient(mockServer));
+        expect(page.results[0]?.date_range.start).toBe('2026-12-07T06:00:00Z');
+      });
+  });
+
+  it('reads the details of an event', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.eventsPublished)
+      .uponReceiving('a request for the details of an event')
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/event/${id}/`, INJECTED_EVENT_ID, 1),
+        (b) => b.headers(ACCEPT),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          ...eventSummary,
+          description: like('Start-up founders, researchers and investors share their stories.'),
+          description_ar: like('يشارك رواد الأعمال والباحثون والمستثمرون قصصهم.'),
+          location: like('University Conference Hall, Al-Ahsa'),
+          location_ar: like('قاعة المؤتمرات بالجامعة، الأحساء'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const event = await getEvent(signedOutClient(mockServer), 1);
+        expect(event.location_ar).toBe('قاعة المؤتمرات بالجامعة، الأحساء');
+      });
+  });
+
+  it('answers 404 for an unknown event', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.eventsPublished)
+      .uponReceiving('a request for an unknown event')
+      .withRequest('GET', apiPath('/event/987654/'), (b) => b.headers(ACCEPT))
+      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(getEvent(signedOutClient(mockServer), 987654));
+        expect(error.status).toBe(404);
+      });
+  });
+});
+
+describe('Events contract: POST /event-registration/', () => {
+  it('registers the signed-in trainee for an upcoming event', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.upcomingEventOpen)
+      .uponReceiving('a registration for an upcoming event')
+      .withRequest('POST', apiPath('/event-registration/'), (b) =>
+        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ success: true, message: PUBLIC_MESSAGES.eventRegistered }),
+      )
+      .executeTest(async (mockServer) => {
+        const answer = await registerForEvent(signedInClient(mockServer), 1);
+        expect(answer.success).toBe(true);
+      });
+  });
+
+  it('refuses a second registration with 400 and an error', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeRegisteredForEvent)
+      .uponReceiving('a second registration for the same event')
+      .withRequest('POST', apiPath('/event-registration/'), (b) =>
+        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
+      )
+      .willRespondWith(400, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorWithErrorField(PUBLIC_MESSAGES.alreadyRegistered)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(registerForEvent(signedInClient(mockServer), 1));
+        expect(error.status).toBe(400);
+        expect(error.message).toBe('You are already registered for this event');
+      });
+  });
+
+  it('refuses a registration for an event that has ended with 400', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.eventEnded)
+      .uponReceiving('a registration for an event that has ended')
+      .withRequest('POST', apiPath('/event-registration/'), (b) =>
+        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
+      )
+      .willRespondWith(400, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorWithErrorField(PUBLIC_MESSAGES.eventEnded)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(registerForEvent(signedInClient(mockServer), 1));
+        expect(error.message).toBe('This event has ended');
+      });
+  });
+
+  it('refuses a registration without a sign-in with 401', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.eventsPublished)
+      .uponReceiving('a registration for an event without a sign-in')
+      .withRequest('POST', apiPath('/event-registration/'), (b) =>
+        b.headers(ACCEPT).jsonBody({ event: injectedEventId() }),
+      )
+      .willRespondWith(401, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.authenticationRequired)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(registerForEvent(signedOutClient(mockServer), 1));
+        expect(error.status).toBe(401);
+      });
+  });
+});

@@ -1,0 +1,131 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { getIssue, listIssues, reportIssue } from '../../src/api/issues';
+import { PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
+import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { INJECTED_ISSUE_ID, PROVIDER_STATES } from './states';
+import {
+  apiPath,
+  bearerHeader,
+  errorBody,
+  failureOf,
+  fieldErrorBody,
+  JSON_CONTENT,
+  PROVIDERS,
+  pactWith,
+  pathWithId,
+  signedInClient,
+} from './support';
+
+const { like, eachLike, integer, regex } = MatchersV3;
+
+const pact = pactWith(PROVIDERS.api);
+const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
+
+const REPORT = {
+  name: 'Sara Al-Qahtani',
+  subject: 'Video does not play',
+  description: 'The second lecture video of week 2 stops after a few seconds.',
+};
+
+function issue(values: { name: string; subject: string; description: string }) {
+  return {
+    id: integer(1),
+    name: like(values.name),
+    subject: like(values.subject),
+    description: like(values.description),
+    status: regex('^(Pending|Resolved)$', 'Pending'),
+    created_at: regex(DATE_TIME, '2026-11-23T08:30:00Z'),
+  };
+}
+
+describe('Issues contract: /cms/report-an-issues/', () => {
+  it("lists the signed-in user's reports", async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeReportedIssue)
+      .uponReceiving("a request for the trainee's issue reports")
+      .withRequest('GET', apiPath('/cms/report-an-issues/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody({ count: integer(1), page: 1, limit: 25, results: eachLike(issue(REPORT)) }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await listIssues(signedInClient(mockServer));
+        expect(page.results[0]?.status).toBe('Pending');
+      });
+  });
+
+  it('reports an issue', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeSignedIn)
+      .uponReceiving('an issue report')
+      .withRequest('POST', apiPath('/cms/report-an-issues/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(REPORT),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({ ...issue(REPORT), ...REPORT, status: 'Pending' }),
+      )
+      .executeTest(async (mockServer) => {
+        const created = await reportIssue(signedInClient(mockServer), REPORT);
+        expect(created.subject).toBe(REPORT.subject);
+        expect(created.status).toBe('Pending');
+      });
+  });
+
+  it('refuses a report without a description with 400', async () => {
+    const incomplete = { ...REPORT, description: '  ' };
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeSignedIn)
+      .uponReceiving('an issue report without a description')
+      .withRequest('POST', apiPath('/cms/report-an-issues/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(incomplete),
+      )
+      .willRespondWith(400, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody(fieldErrorBody('description', PUBLIC_VALIDATION.descriptionRequired)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(reportIssue(signedInClient(mockServer), incomplete));
+        expect(error.message).toBe('description Is Required');
+      });
+  });
+
+  it('reads one of the signed-in user’s reports', async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeReportedIssue)
+      .uponReceiving('a request for one of the trainee’s issue reports')
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/cms/report-an-issues/${id}/`, INJECTED_ISSUE_ID, 1),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(issue(REPORT)))
+      .executeTest(async (mockServer) => {
+        const report = await getIssue(signedInClient(mockServer), 1);
+        expect(report.id).toBe(1);
+      });
+  });
+
+  it("answers 404 for another user's report", async () => {
+    await pact
+      .addInteraction()
+      .given(PROVIDER_STATES.otherUserReportedIssue)
+      .uponReceiving("a request for another user's issue report")
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/cms/report-an-issues/${id}/`, INJECTED_ISSUE_ID, 2),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(getIssue(signedInClient(mockServer), 2));
+        expect(error.status).toBe(404);
+      });
+  });
+});

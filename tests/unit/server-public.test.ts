@@ -1,0 +1,340 @@
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { randomTokenSecret } from '../../server/auth/secret';
+import { startSession } from '../../server/auth/sessions';
+import type { TokenService } from '../../server/auth/tokens';
+import { type Db, openPglite } from '../../server/db';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import type { AppEnv } from '../../server/http';
+import { migrate } from '../../server/migrate';
+import { generatedCoursesFromEnv, seed } from '../../server/seed';
+import { CATEGORIES, CMS_BLOCKS } from '../../server/seed-content';
+import { ensureUser, findUserByEmail } from '../../server/users';
+import { courseAboutSchema, courseCardPageSchema } from '../../src/api/schemas/courses';
+import { eventDetailsSchema, eventPageSchema } from '../../src/api/schemas/events';
+import { issuePageSchema, issueSchema } from '../../src/api/schemas/issues';
+import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
+
+let db: Db;
+let app: Hono<AppEnv>;
+let tokens: TokenService;
+
+beforeAll(async () => {
+  db = await openPglite();
+  await migrate(db);
+  await seed(db, { generatedCourses: 0 });
+  const built = buildApp({ db, secret: randomTokenSecret() });
+  app = built.app;
+  tokens = built.tokens;
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+});
+
+const API = '/api/v1';
+
+async function getJson(path: string, token?: string) {
+  const response = await app.request(`${API}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function postJson(path: string, body: unknown, token?: string) {
+  const response = await app.request(`${API}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function tokenFor(email: string): Promise<string> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new Error(`No user ${email}`);
+  return (await startSession(db, tokens, user)).access_token;
+}
+
+async function catalogue(path: string) {
+  const { status, body } = await getJson(path);
+  expect(status).toBe(200);
+  return courseCardPageSchema.parse(body);
+}
+
+async function courseIdBySlug(slug: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [slug]);
+  if (!rows[0]) throw new Error(`No course ${slug}`);
+  return rows[0].id;
+}
+
+describe('seed', () => {
+  it('is idempotent and seeds a bilingual catalogue', async () => {
+    const count = async (table: string) =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+    const before = [await count('courses'), await count('events'), await count('course_categories')];
+    await seed(db, { generatedCourses: 0 });
+    expect([await count('courses'), await count('events'), await count('course_categories')]).toEqual(before);
+    expect(before[0]).toBeGreaterThanOrEqual(40);
+    expect(before[1]).toBeGreaterThanOrEqual(6);
+    expect(before[2]).toBeGreaterThanOrEqual(8);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM courses WHERE title_ar !~ '[\u0600-\u06FF]' OR description_ar !~ '[\u0600-\u06FF]'",
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('reads SEED_COURSES for generated courses', () => {
+    expect(generatedCoursesFromEnv({ SEED_COURSES: '10000' })).toBe(10000);
+    expect(generatedCoursesFromEnv({ SEED_COURSES: 'many' })).toBe(0);
+    expect(generatedCoursesFromEnv({})).toBe(0);
+  });
+});
+
+describe('CMS blocks', () => {
+  it.each(Object.keys(CMS_BLOCKS))('serves /cms/%s/', async (key) => {
+    const { status, body } = await getJson(`/cms/${key}/`);
+    expect(status).toBe(200);
+    expect(body).toEqual(CMS_BLOCKS[key as keyof typeof CMS_BLOCKS]);
+  });
+
+  it('accepts a contact message and refuses an incomplete one with every field message', async () => {
+    const sent = await postJson('/cms/get-in-touch/', {
+      full_name: 'Mohammed Al-Harbi',
+      email: 'm@example.com',
+      subject: 'Certificates',
+      description: 'Where is my certificate?',
+    });
+    expect(sent).toEqual({ status: 201, body: { success: true, message: PUBLIC_MESSAGES.contactSent } });
+    const refused = await postJson('/cms/get-in-touch/', { full_name: ' ', email: 'nope', subject: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([
+      { field: 'full_name', message: PUBLIC_VALIDATION.fullNameRequired },
+      { field: 'email', message: PUBLIC_VALIDATION.emailInvalid },
+      { field: 'subject', message: PUBLIC_VALIDATION.subjectRequired },
+      { field: 'description', message: PUBLIC_VALIDATION.descriptionRequired },
+    ]);
+  });
+
+  it('accepts a course request', async () => {
+    const sent = await postJson('/cms/request-course/', {
+      full_name: 'Layla Al-Zahrani',
+      email: 'layla@example.com',
+      description: 'Arabic calligraphy, please.',
+    });
+    expect(sent.body).toEqual({ success: true, message: PUBLIC_MESSAGES.courseRequested });
+  });
+});
+
+describe('catalogue', () => {
+  it('pages approved courses, 25 by default and at most 100', async () => {
+    const first = await catalogue('/course/browse-course-list/');
+    expect(first).toMatchObject({ page: 1, limit: 25 });
+    expect(first.results).toHaveLength(25);
+    expect(first.results.every((course) => course.status === 'Approved')).toBe(true);
+    const second = await catalogue('/course/browse-course-list/?page=2&limit=25');
+    expect(second.results).toHaveLength(first.count - 25);
+    const ids = new Set([...first.results, ...second.results].map((course) => course.id));
+    expect(ids.size).toBe(first.count);
+    expect((await catalogue('/course/browse-course-list/?limit=500')).limit).toBe(100);
+    expect((await catalogue('/course/browse-course-list/?page=0&limit=abc')).page).toBe(1);
+    const beyond = await catalogue('/course/browse-course-list/?page=99');
+    expect(beyond.results).toEqual([]);
+  });
+
+  it('never lists courses awaiting approval', async () => {
+    const pending = await catalogue(`/course/browse-course-list/?search=${encodeURIComponent('Kubernetes')}`);
+    expect(pending.count).toBe(0);
+    const id = await courseIdBySlug('information-technology-pending');
+    expect((await getJson(`/course/about/${id}/`)).status).toBe(404);
+  });
+
+  it('searches English titles, whatever the case', async () => {
+    const page = await catalogue('/course/browse-course-list/?search=typescript');
+    expect(page.results.map((course) => course.title)).toEqual(['Web Development with TypeScript']);
+  });
+
+  it('searches Arabic titles', async () => {
+    const page = await catalogue(`/course/search-result/?search=${encodeURIComponent('الذكاء الاصطناعي')}`);
+    expect(page.results.map((course) => course.title_ar)).toEqual(['الذكاء الاصطناعي التوليدي للمهنيين']);
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    expect((await catalogue('/course/search-result/?search=%25')).count).toBe(0);
+  });
+
+  it('filters by a comma list of categories', async () => {
+    const { rows } = await db.query<{ id: number; slug: string }>('SELECT id, slug FROM course_categories');
+    const idOf = (slug: string) => rows.find((row) => row.slug === slug)?.id;
+    const languages = CATEGORIES.find((category) => category.slug === 'languages');
+    const health = CATEGORIES.find((category) => category.slug === 'health-sciences');
+    const page = await catalogue(
+      `/course/search-result/?category=${idOf('languages')},${idOf('health-sciences')},x`,
+    );
+    expect(page.count).toBe((languages?.courses.length ?? 0) + (health?.courses.length ?? 0));
+    const titles = new Set(
+      [...(languages?.courses ?? []), ...(health?.courses ?? [])].map((course) => course[0]),
+    );
+    expect(page.results.every((course) => titles.has(course.title))).toBe(true);
+  });
+
+  it('filters by availability', async () => {
+    const upcomingId = await courseIdBySlug('business-1');
+    const ongoingId = await courseIdBySlug('business-2');
+    await db.query(
+      'UPDATE courses SET start_date = current_date + 5, end_date = current_date + 30 WHERE id = $1',
+      [upcomingId],
+    );
+    await db.query(
+      'UPDATE courses SET start_date = current_date - 5, end_date = current_date + 30 WHERE id = $1',
+      [ongoingId],
+    );
+    const { rows } = await db.query<{ id: number }>(
+      "SELECT id FROM course_categories WHERE slug = 'business'",
+    );
+    const business = rows[0]?.id;
+    const upcoming = await catalogue(
+      `/course/search-result/?category=${business}&availability=upcoming&limit=100`,
+    );
+    const ongoing = await catalogue(
+      `/course/search-result/?category=${business}&availability=ongoing&limit=100`,
+    );
+    expect(upcoming.results.map((course) => course.id)).toContain(upcomingId);
+    expect(upcoming.results.map((course) => course.id)).not.toContain(ongoingId);
+    expect(ongoing.results.map((course) => course.id)).toContain(ongoingId);
+    expect(ongoing.results.map((course) => course.id)).not.toContain(upcomingId);
+    const either = await catalogue(
+      `/course/search-result/?category=${business}&availability=upcoming,ongoing`,
+    );
+    expect(either.count).toBe(upcoming.count + ongoing.count);
+    const choices = await getJson('/course/availability/');
+    expect((choices.body as unknown as { id: string }[]).map((choice) => choice.id)).toEqual([
+      'ongoing',
+      'upcoming',
+    ]);
+  });
+
+  it('lists at least eight bilingual categories', async () => {
+    const { body } = await getJson('/course/category/');
+    const categories = body as unknown as { name: string; name_ar: string }[];
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    expect(categories[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Information Technology',
+      name_ar: 'تقنية المعلومات',
+    });
+  });
+
+  it('shows every field of a course', async () => {
+    const id = await courseIdBySlug('information-technology-1');
+    const { status, body } = await getJson(`/course/about/${id}/`);
+    expect(status).toBe(200);
+    const course = courseAboutSchema.parse(body);
+    expect(course).toMatchObject({
+      id,
+      title: 'Web Development with TypeScript',
+      title_ar: 'تطوير الويب باستخدام TypeScript',
+      category: { name: 'Information Technology', name_ar: 'تقنية المعلومات' },
+      cover_image: '/media/covers/information-technology.svg',
+      status: 'Approved',
+    });
+    expect(course.weeks.length).toBeGreaterThanOrEqual(4);
+    expect(course.weeks[0]).toMatchObject({ week: 1, syllabus_title: expect.any(String) });
+    expect(course.routine.length).toBe(2);
+    expect(course.created_by.full_name).toBe(course.created_by_details.full_name);
+    expect((await getJson('/course/about/abc/')).status).toBe(404);
+    expect((await getJson('/course/about/999999/')).status).toBe(404);
+  });
+
+  it('adds generated courses on request', async () => {
+    const before = (await catalogue('/course/browse-course-list/')).count;
+    await seed(db, { generatedCourses: 200 });
+    await seed(db, { generatedCourses: 200 });
+    expect((await catalogue('/course/browse-course-list/')).count).toBe(before + 200);
+    await db.query("DELETE FROM courses WHERE slug LIKE 'generated-%'");
+  });
+});
+
+describe('events', () => {
+  it('lists upcoming events before past ones and shows details', async () => {
+    const { body } = await getJson('/event/');
+    const page = eventPageSchema.parse(body);
+    expect(page.count).toBeGreaterThanOrEqual(6);
+    const ended = page.results.map((event) => Date.parse(event.date_range.end) < Date.now());
+    expect(ended).toEqual([...ended].sort((a, b) => Number(a) - Number(b)));
+    expect(ended).toContain(true);
+    expect(ended).toContain(false);
+    const first = page.results[0];
+    const details = eventDetailsSchema.parse((await getJson(`/event/${first?.id}/`)).body);
+    expect(details.location_ar).toMatch(/[\u0600-\u06FF]/);
+    expect((await getJson('/event/424242/')).status).toBe(404);
+  });
+
+  it('registers a user once, and never for an event that has ended', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.trainee.email);
+    const { rows } = await db.query<{ id: number; ended: boolean }>(
+      'SELECT id, ends_at < now() AS ended FROM events ORDER BY id',
+    );
+    const open = rows.find((row) => !row.ended);
+    const past = rows.find((row) => row.ended);
+    expect((await postJson('/event-registration/', { event: open?.id })).status).toBe(401);
+    expect(await postJson('/event-registration/', { event: open?.id }, token)).toEqual({
+      status: 201,
+      body: { success: true, message: PUBLIC_MESSAGES.eventRegistered },
+    });
+    const again = await postJson('/event-registration/', { event: open?.id }, token);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('You are already registered for this event');
+    const ended = await postJson('/event-registration/', { event: past?.id }, token);
+    expect(ended.status).toBe(400);
+    expect(ended.body.error).toBe('This event has ended');
+    expect((await postJson('/event-registration/', { event: 'one' }, token)).status).toBe(400);
+    expect((await postJson('/event-registration/', { event: 424242 }, token)).status).toBe(404);
+    const trainer = await tokenFor(DEMO_ACCOUNTS.trainer.email);
+    expect((await postJson('/event-registration/', { event: open?.id }, trainer)).status).toBe(201);
+  });
+});
+
+describe('issue reports', () => {
+  it('keeps each user’s reports to themselves', async () => {
+    const trainee = await tokenFor(DEMO_ACCOUNTS.trainee.email);
+    await ensureUser(db, {
+      full_name: 'Huda Al-Anazi',
+      email: 'huda.unit@example.com',
+      password: 'Huda#Pass2026',
+      role: 'TRAINEE',
+    });
+    const other = await tokenFor('huda.unit@example.com');
+    expect((await getJson('/cms/report-an-issues/')).status).toBe(401);
+
+    const created = await postJson(
+      '/cms/report-an-issues/',
+      { name: 'Sara', subject: 'Video', description: 'It stops.' },
+      trainee,
+    );
+    expect(created.status).toBe(201);
+    const issue = issueSchema.parse(created.body);
+    expect(issue).toMatchObject({ name: 'Sara', subject: 'Video', status: 'Pending' });
+
+    expect(issueSchema.parse((await getJson(`/cms/report-an-issues/${issue.id}/`, trainee)).body)).toEqual(
+      issue,
+    );
+    expect((await getJson(`/cms/report-an-issues/${issue.id}/`, other)).status).toBe(404);
+
+    const mine = issuePageSchema.parse((await getJson('/cms/report-an-issues/', trainee)).body);
+    expect(mine.results.map((report) => report.id)).toContain(issue.id);
+    const theirs = issuePageSchema.parse((await getJson('/cms/report-an-issues/', other)).body);
+    expect(theirs).toEqual({ count: 0, page: 1, limit: 25, results: [] });
+  });
+
+  it('refuses an incomplete report with the form messages', async () => {
+    const trainee = await tokenFor(DEMO_ACCOUNTS.trainee.email);
+    const refused = await postJson('/cms/report-an-issues/', { name: '', subject: 'x' }, trainee);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([
+      { field: 'name', message: PUBLIC_VALIDATION.nameRequired },
+      { field: 'description', message: PUBLIC_VALIDATION.descriptionRequired },
+    ]);
+  });
+});
