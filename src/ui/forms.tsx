@@ -1,5 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 
 /** A labelled input with its message beside it; the message is announced and tied to the input. */
@@ -114,5 +120,37 @@ export function Form({
     >
       {children}
     </form>
+  );
+}
+
+/** A labelled multi-line field with its message beside it. */
+export function TextAreaField({
+  label,
+  error,
+  ...textarea
+}: { label: ReactNode; error?: string | null } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { i18n } = useLingui();
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 ${
+          error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
+        }`}
+        {...textarea}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {translateMessage(error, i18n)}
+        </p>
+      )}
+    </div>
   );
 }

@@ -60,3 +60,37 @@ describe('home', () => {
     await context.close();
   });
 });
+
+describe('request a course', () => {
+  it('is reached from the footer, shows the exact messages, keeps values, and sends (English and Arabic)', async () => {
+    const { page, context, problems } = await openPage(browser, app.url);
+    await page.goto('/about-us');
+    await page.locator('footer [data-menu-id="10005"] a').click();
+    const section = page.getByRole('region', { name: 'Request a course' });
+    await section.getByRole('button', { name: 'Send request' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#request-a-course');
+    await section.getByLabel('Email').fill('not-an-email');
+    await section.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => section.textContent()).toContain('Full name is required');
+    expect(await section.textContent()).toContain('Invalid email address');
+    expect(await section.textContent()).toContain('description Is Required');
+    expect(await section.getByLabel('Email').inputValue()).toBe('not-an-email');
+    await section.getByLabel('Full name').fill('Maha Al-Qahtani');
+    await section.getByLabel('Email').fill('maha@example.com');
+    await section.getByLabel('Which course would you like?').fill('GIS for municipal staff');
+    await section.getByRole('button', { name: 'Send request' }).click();
+    await expect
+      .poll(() => page.locator('[data-toast]', { hasText: 'Course Request is Successfully' }).count())
+      .toBe(1);
+    expect(await section.getByLabel('Full name').inputValue()).toBe('');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'العربية' }).click();
+    const arabic = page.getByRole('region', { name: 'اطلب دورة' });
+    await arabic.getByRole('button', { name: 'إرسال الطلب' }).click();
+    await expect.poll(() => arabic.textContent()).toContain('الاسم الكامل مطلوب');
+    expect(await arabic.textContent()).toContain('الوصف مطلوب');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

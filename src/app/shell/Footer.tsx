@@ -25,8 +25,18 @@ function FooterEntry({ item }: { item: FooterItem }) {
     );
   }
   if (!item.path) return <span className="text-sm text-brand-100">{label}</span>;
+  const anchor = item.path.split('#')[1];
   return (
-    <Link href={item.path} className={itemClass}>
+    <Link
+      href={item.path}
+      className={itemClass}
+      // An in-page anchor (/#request-a-course) scrolls once the page shows it.
+      onClick={
+        anchor
+          ? () => requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView())
+          : undefined
+      }
+    >
       {label}
     </Link>
   );

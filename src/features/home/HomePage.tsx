@@ -14,6 +14,7 @@ import { openDialog } from '@/stores/dialogs';
 import { SearchIcon } from '@/ui/icons';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
+import { RequestCourse } from './RequestCourse';
 
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
@@ -310,6 +311,7 @@ export default function HomePage(_: RouteView) {
       <KeyBenefits />
       <BecomeTrainer />
       <LatestEvents />
+      <RequestCourse />
     </>
   );
 }

@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type * as z from 'zod/mini';
+import { validate } from '../src/api/schemas/auth-forms';
+import { alertOf, type FormContext, withField } from './forms';
+
+/**
+ * A one-step public form (request a course, contact, report an issue): edit, validate with the
+ * shared schema, send; on success the form empties and a toast confirms; a refusal keeps every value
+ * and shows the server's sentence.
+ */
+export type FormValues = Record<string, string>;
+
+export interface FormSubmissionInput {
+  initial: FormValues;
+  schema: z.ZodMiniType<FormValues>;
+  /** The alert box text when a refusal carries no message of its own. */
+  fallback: string;
+}
+
+export interface FormSubmissionContext extends FormContext<FormValues> {
+  initial: FormValues;
+  schema: z.ZodMiniType<FormValues>;
+  fallback: string;
+}
+
+export type FormSubmissionEvent =
+  | { type: 'field.change'; name: string; value: string }
+  | { type: 'form.submit' };
+
+export const formSubmissionMachine = setup({
+  types: {
+    input: {} as FormSubmissionInput,
+    context: {} as FormSubmissionContext,
+    events: {} as FormSubmissionEvent,
+  },
+  actors: {
+    submit: fromPromise<unknown, FormValues>(async () => {
+      throw new Error('submit is supplied by the view');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(validate(context.schema, context.values)).length === 0,
+  },
+  actions: {
+    changeField: assign(({ context, event }) =>
+      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
+    ),
+    showErrors: assign({ errors: ({ context }) => validate(context.schema, context.values) }),
+    clearAlert: assign({ alert: null }),
+    showAlert: assign({
+      alert: ({ context, event }) => alertOf((event as { error?: unknown }).error, context.fallback),
+    }),
+    emptyForm: assign({ values: ({ context }) => context.initial, errors: {}, alert: null }),
+    focusFirstInvalid: () => {},
+    /** The toast that confirms the form was sent. */
+    announceSent: () => {},
+  },
+}).createMachine({
+  id: 'formSubmission',
+  context: ({ input }) => ({
+    initial: input.initial,
+    schema: input.schema,
+    fallback: input.fallback,
+    values: input.initial,
+    errors: {},
+    alert: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'form.submit': [
+          { guard: 'formValid', target: 'sending', actions: 'clearAlert' },
+          { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => context.values,
+        onDone: { target: 'editing', actions: ['emptyForm', 'announceSent'] },
+        onError: { target: 'editing', actions: 'showAlert' },
+      },
+    },
+  },
+});
