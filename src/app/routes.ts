@@ -23,11 +23,13 @@ export interface AppRoute {
 // visitor downloads only the screens they open.
 const Planned = lazy(() => import('@/features/planned/PlannedPage'));
 const Home = lazy(() => import('@/features/home/HomePage'));
+const About = lazy(() => import('@/features/about/AboutPage'));
+const Contact = lazy(() => import('@/features/contact/ContactPage'));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', access: 'public', title: msg`Home`, view: Home },
-  { path: '/about-us', access: 'public', title: msg`About us`, view: Planned },
-  { path: '/contact-us', access: 'public', title: msg`Contact us`, view: Planned },
+  { path: '/about-us', access: 'public', title: msg`About us`, view: About },
+  { path: '/contact-us', access: 'public', title: msg`Contact us`, view: Contact },
   { path: '/checkout', access: 'protected', title: msg`Checkout`, view: Planned },
   { path: '/checkout/:id', access: 'protected', title: msg`Checkout`, view: Planned },
   { path: '/browse-course-list', access: 'public', title: msg`Browse courses`, view: Planned },

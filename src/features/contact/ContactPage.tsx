@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import { getGetInTouchTitle, sendGetInTouch } from '@/api/cms';
+import { api } from '@/api/http';
+import { getInTouchFormSchema } from '@/api/schemas/public-forms';
+import type { RouteView } from '@/app/routes';
+import { isLanguage } from '@/i18n/languages';
+import { pick } from '@/i18n/pick';
+import { PageTitle } from '@/ui/PageTitle';
+import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { SubmissionForm } from '@/ui/SubmissionForm';
+import { useResource } from '@/ui/useResource';
+
+/** Contact us: the get-in-touch heading from the CMS and the contact form. */
+export default function ContactPage(_: RouteView) {
+  const { t, i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const title = useResource(() => getGetInTouchTitle(api));
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-14">
+      {title.status !== 'ready' && <PageTitle className="sr-only">{t`Contact us`}</PageTitle>}
+      <ResourceView state={title} loading={<Placeholder className="h-24" />}>
+        {(data) => (
+          <div className="mb-8">
+            <PageTitle>
+              {pick(data, 'get_in_touch_title1', language)}{' '}
+              <span className="text-brand-700">{pick(data, 'get_in_touch_title2', language)}</span>
+            </PageTitle>
+            <p className="mt-3 text-slate-600">{pick(data, 'get_in_touch_description', language)}</p>
+          </div>
+        )}
+      </ResourceView>
+      <SubmissionForm
+        fields={[
+          { name: 'full_name', label: t`Full name`, autoComplete: 'name' },
+          { name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+          { name: 'subject', label: t`Subject` },
+          { name: 'description', label: t`Message`, multiline: true },
+        ]}
+        schema={getInTouchFormSchema}
+        send={(values) => sendGetInTouch(api, values)}
+        sentText={t`Request Sent Successfully`}
+        submitLabel={t`Send message`}
+      />
+    </section>
+  );
+}
