@@ -41,6 +41,9 @@ export default defineConfig({
           include: ['tests/pact/**/*.pact.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // The Pact mock server now and then misses a request on a loaded machine; a contract that
+          // is really broken fails every attempt.
+          retry: 2,
           globalSetup: ['tests/pact/global-setup.ts'],
         },
       },
@@ -62,6 +65,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // One more attempt absorbs a browser timing hiccup; a broken journey fails both.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
