@@ -4,8 +4,8 @@ import { Link } from 'wouter';
 import { getCentreDetails } from '@/api/cms';
 import { api } from '@/api/http';
 import type { CentreDetails } from '@/api/schemas/cms';
-import { isLanguage } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
 import { openDialog } from '@/stores/dialogs';
 import { Failure } from '@/ui/Failure';
 import { FacebookIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon } from '@/ui/icons';
@@ -69,8 +69,7 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
 }
 
 function CentreBlock({ details }: { details: CentreDetails }) {
-  const { i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const language = useLanguage();
   return (
     <div className="flex flex-col gap-4">
       <img src={details.logo} alt="" className="h-12 w-fit rounded-lg bg-white px-3 py-1.5" />
@@ -121,8 +120,8 @@ function SocialLinks({ details }: { details: CentreDetails }) {
 }
 
 export function Footer() {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const language = useLanguage();
   const details = useResource(() => getCentreDetails(api));
 
   return (

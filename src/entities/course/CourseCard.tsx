@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { CourseCard as Course } from '@/api/schemas/courses';
-import { isLanguage } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
 import { UserIcon } from '@/ui/icons';
 
 /** A catalogue card: cover, title in the current language, trainer; links to the course details. */
 export function CourseCard({ course, showStatus = false }: { course: Course; showStatus?: boolean }) {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const language = useLanguage();
   const trainer = course.created_by_details.full_name || course.created_by.full_name;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">

@@ -2,16 +2,16 @@ import { useLingui } from '@lingui/react/macro';
 import { getAboutPromotion, getAboutStory } from '@/api/cms';
 import { api } from '@/api/http';
 import type { RouteView } from '@/app/routes';
-import { isLanguage } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 
 /** About us: the promotion block and our story, both from the CMS. */
 export default function AboutPage(_: RouteView) {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const language = useLanguage();
   const promotion = useResource(() => getAboutPromotion(api));
   const story = useResource(() => getAboutStory(api));
   return (

@@ -3,8 +3,8 @@ import { getGetInTouchTitle, sendGetInTouch } from '@/api/cms';
 import { api } from '@/api/http';
 import { getInTouchFormSchema } from '@/api/schemas/public-forms';
 import type { RouteView } from '@/app/routes';
-import { isLanguage } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { SubmissionForm } from '@/ui/SubmissionForm';
@@ -12,8 +12,8 @@ import { useResource } from '@/ui/useResource';
 
 /** Contact us: the get-in-touch heading from the CMS and the contact form. */
 export default function ContactPage(_: RouteView) {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const language = useLanguage();
   const title = useResource(() => getGetInTouchTitle(api));
   return (
     <section className="mx-auto max-w-3xl px-4 py-14">

@@ -8,8 +8,9 @@ import { api } from '@/api/http';
 import type { EventSummary } from '@/api/schemas/events';
 import type { RouteView } from '@/app/routes';
 import { CourseCard } from '@/entities/course/CourseCard';
-import { isLanguage, type Language } from '@/i18n/languages';
+import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
 import { openDialog } from '@/stores/dialogs';
 import { SearchIcon } from '@/ui/icons';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
@@ -19,11 +20,6 @@ import { RequestCourse } from './RequestCourse';
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
 export const CATALOGUE_PAGE_SIZE = 25;
-
-function useLanguage(): Language {
-  const { i18n } = useLingui();
-  return isLanguage(i18n.locale) ? i18n.locale : 'en';
-}
 
 function Hero() {
   const { t } = useLingui();
