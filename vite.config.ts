@@ -67,6 +67,8 @@ export default defineConfig({
           fileParallelism: false,
           // One more attempt absorbs a browser timing hiccup; a broken journey fails both.
           retry: 1,
+          // Waiting for what a user would see: a loaded CI machine can take seconds, not one.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

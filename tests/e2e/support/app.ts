@@ -24,6 +24,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Signals the process group `npm start` leads; it may already be gone. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /**
  * Runs the product as a newcomer does (`npm start`) on a free port with a fresh embedded database,
  * and stops it (and only it) afterwards.
@@ -54,15 +63,22 @@ export async function startApp(): Promise<RunningApp> {
       reject(new Error(`npm start exited with ${code}:\n${output}`));
     });
   });
+  // A server that dies during the tests says why in the test output.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`npm start stopped unexpectedly (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
   return {
     url,
     env: { PORT: String(port), DATA_DIR: dataDir },
     async stop() {
+      stopping = true;
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        process.kill(-child.pid, 'SIGTERM');
+        signalGroup(child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        if (child.exitCode === null) signalGroup(child.pid, 'SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
