@@ -1,11 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
 import { validate } from '../src/api/schemas/auth-forms';
 import { alertOf, type FormContext, withField } from './forms';
 
 /**
  * A one-step public form (request a course, contact, report an issue): edit, validate with the
- * shared schema, send; on success the form empties and a toast confirms; a refusal keeps every value
+ * shared schema, (sign in first where sending needs it), send; on success the form empties and a toast confirms; a refusal keeps every value
  * and shows the server's sentence.
  */
 export type FormValues = Record<string, string>;
@@ -15,17 +15,21 @@ export interface FormSubmissionInput {
   schema: z.ZodMiniType<FormValues>;
   /** The alert box text when a refusal carries no message of its own. */
   fallback: string;
+  /** Sending needs a signed-in user (report an issue): a signed-out one is asked to sign in first. */
+  requiresSignIn?: boolean;
 }
 
 export interface FormSubmissionContext extends FormContext<FormValues> {
   initial: FormValues;
   schema: z.ZodMiniType<FormValues>;
   fallback: string;
+  requiresSignIn: boolean;
 }
 
 export type FormSubmissionEvent =
   | { type: 'field.change'; name: string; value: string }
-  | { type: 'form.submit' };
+  /** `signedIn` is read by the view from the session at the moment of sending. */
+  | { type: 'form.submit'; signedIn?: boolean };
 
 export const formSubmissionMachine = setup({
   types: {
@@ -40,6 +44,8 @@ export const formSubmissionMachine = setup({
   },
   guards: {
     formValid: ({ context }) => Object.keys(validate(context.schema, context.values)).length === 0,
+    mustSignIn: ({ context, event }) =>
+      context.requiresSignIn && !(event.type === 'form.submit' && event.signedIn),
   },
   actions: {
     changeField: assign(({ context, event }) =>
@@ -54,6 +60,8 @@ export const formSubmissionMachine = setup({
     focusFirstInvalid: () => {},
     /** The toast that confirms the form was sent. */
     announceSent: () => {},
+    /** Opens the login dialog; the form and its values stay as they are. */
+    askToSignIn: () => {},
   },
 }).createMachine({
   id: 'formSubmission',
@@ -61,6 +69,7 @@ export const formSubmissionMachine = setup({
     initial: input.initial,
     schema: input.schema,
     fallback: input.fallback,
+    requiresSignIn: input.requiresSignIn ?? false,
     values: input.initial,
     errors: {},
     alert: null,
@@ -71,6 +80,7 @@ export const formSubmissionMachine = setup({
       on: {
         'field.change': { actions: 'changeField' },
         'form.submit': [
+          { guard: and(['formValid', 'mustSignIn']), actions: ['clearAlert', 'askToSignIn'] },
           { guard: 'formValid', target: 'sending', actions: 'clearAlert' },
           { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],

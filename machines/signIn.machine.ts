@@ -12,11 +12,14 @@ export interface SignInInput {
   audience: Audience;
   /** A course whose attendance the visitor came to give (spec section 4). */
   storedCourseId: string | null;
+  /** The page the visitor was asked to sign in from (to send a report, register…); else '/'. */
+  returnTo?: string | null;
 }
 
 export interface SignInContext extends FormContext<LoginForm> {
   audience: Audience;
   courseId: string | null;
+  returnTo: string;
   /** 'Continue with KFU ID' was chosen: the view says it is not available yet. */
   kfuIdNotice: boolean;
 }
@@ -60,13 +63,15 @@ export const signInMachine = setup({
     forgetCourseId: () => {},
     /** To /trainee/make-attendance/{course_id}. */
     goToAttendance: (_: { context: SignInContext }) => {},
-    goHome: () => {},
+    /** To `returnTo`: home, or the page that asked for the sign-in. */
+    goOn: (_: { context: SignInContext }) => {},
   },
 }).createMachine({
   id: 'signIn',
   context: ({ input }) => ({
     audience: input.audience,
     courseId: input.storedCourseId,
+    returnTo: input.returnTo ?? '/',
     values: { username: '', password: '' },
     errors: {},
     alert: null,
@@ -105,7 +110,7 @@ export const signInMachine = setup({
             actions: [
               { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
               'announceSignedIn',
-              'goHome',
+              'goOn',
             ],
           },
         ],

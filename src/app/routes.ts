@@ -25,6 +25,11 @@ const Planned = lazy(() => import('@/features/planned/PlannedPage'));
 const Home = lazy(() => import('@/features/home/HomePage'));
 const About = lazy(() => import('@/features/about/AboutPage'));
 const Contact = lazy(() => import('@/features/contact/ContactPage'));
+const Catalogue = lazy(() => import('@/features/catalogue/CataloguePage'));
+const CourseDetails = lazy(() => import('@/features/course/CourseDetailsPage'));
+const EventDetails = lazy(() => import('@/features/events/EventDetailsPage'));
+const ReportIssue = lazy(() => import('@/features/issues/ReportIssuePage'));
+const IssueList = lazy(() => import('@/features/issues/IssueListPage'));
 
 export const routes: readonly AppRoute[] = [
   { path: '/', access: 'public', title: msg`Home`, view: Home },
@@ -32,8 +37,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/contact-us', access: 'public', title: msg`Contact us`, view: Contact },
   { path: '/checkout', access: 'protected', title: msg`Checkout`, view: Planned },
   { path: '/checkout/:id', access: 'protected', title: msg`Checkout`, view: Planned },
-  { path: '/browse-course-list', access: 'public', title: msg`Browse courses`, view: Planned },
-  { path: '/search-result', access: 'public', title: msg`Search results`, view: Planned },
+  { path: '/browse-course-list', access: 'public', title: msg`Browse courses`, view: Catalogue },
+  { path: '/search-result', access: 'public', title: msg`Search results`, view: Catalogue },
   { path: '/profile', access: 'protected', title: msg`Profile`, view: Planned },
   { path: '/ongoing-courses', access: 'protected', title: msg`Ongoing Courses`, view: Planned },
   {
@@ -43,11 +48,11 @@ export const routes: readonly AppRoute[] = [
     view: Planned,
   },
   { path: '/enrolled-courses', access: 'protected', title: msg`Enrolled Courses`, view: Planned },
-  { path: '/course-details/:id', access: 'public', title: msg`Course details`, view: Planned },
+  { path: '/course-details/:id', access: 'public', title: msg`Course details`, view: CourseDetails },
   { path: '/course-history', access: 'protected', title: msg`Course History`, view: Planned },
   { path: '/course-history/:id', access: 'protected', title: msg`Course History`, view: Planned },
-  { path: '/report-an-issue', access: 'public', title: msg`Report an Issue`, view: Planned },
-  { path: '/issue-list', access: 'protected', title: msg`My reported issues`, view: Planned },
+  { path: '/report-an-issue', access: 'public', title: msg`Report an Issue`, view: ReportIssue },
+  { path: '/issue-list', access: 'protected', title: msg`My reported issues`, view: IssueList },
   { path: '/attendance-history', access: 'protected', title: msg`Attendance History`, view: Planned },
   { path: '/messages', access: 'protected', title: msg`Messages`, view: Planned },
   { path: '/manage-schedule', access: 'protected', title: msg`Manage Schedule`, view: Planned },
@@ -83,6 +88,6 @@ export const routes: readonly AppRoute[] = [
   { path: '/add-new-course', access: 'protected', title: msg`Add New Course`, view: Planned },
   { path: '/edit-course/:id', access: 'protected', title: msg`Edit course`, view: Planned },
   { path: '/edit-lecture/:id', access: 'protected', title: msg`Edit lecture`, view: Planned },
-  { path: '/event-details/:id', access: 'public', title: msg`Event details`, view: Planned },
+  { path: '/event-details/:id', access: 'public', title: msg`Event details`, view: EventDetails },
   { path: '/trainee/make-attendance/:id', access: 'public', title: msg`Make attendance`, view: Planned },
 ];

@@ -14,15 +14,32 @@ export type DialogName =
   | 'trainerForgotPassword';
 
 export const dialogStore = createStore({
-  context: { open: null as DialogName | null },
+  context: { open: null as DialogName | null, returnTo: null as string | null },
   on: {
-    open: (_, event: { name: DialogName }) => ({ open: event.name }),
-    close: () => ({ open: null }),
+    open: (context, event: { name: DialogName; returnTo?: string | null }) => ({
+      open: event.name,
+      // Moving between identity dialogs (login → registration) keeps where to come back to.
+      returnTo: event.returnTo !== undefined ? event.returnTo : context.open ? context.returnTo : null,
+    }),
+    close: () => ({ open: null, returnTo: null }),
   },
 });
 
-export function openDialog(name: DialogName): void {
-  dialogStore.trigger.open({ name });
+/**
+ * Opens an identity dialog. `returnTo` is the page to come back to after signing in (a page that
+ * needs sign-in for one action); without it sign-in goes home.
+ */
+export function openDialog(name: DialogName, options: { returnTo?: string } = {}): void {
+  dialogStore.trigger.open({ name, returnTo: options.returnTo });
+}
+
+/** Asks a signed-out visitor to sign in, then brings them back to the page they are on. */
+export function askToSignIn(): void {
+  openDialog('login', { returnTo: window.location.pathname + window.location.search });
+}
+
+export function dialogReturnTo(): string | null {
+  return dialogStore.getSnapshot().context.returnTo;
 }
 
 export function closeDialog(): void {

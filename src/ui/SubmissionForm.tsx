@@ -1,6 +1,6 @@
 import { formSubmissionMachine } from '@machines/formSubmission.machine';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type * as z from 'zod/mini';
 import { DEFAULT_FAILURE } from '@/api/errors';
@@ -16,9 +16,32 @@ export interface SubmissionField {
   multiline?: boolean;
 }
 
+/** Where a draft is kept while the visitor signs in or registers (this tab only). */
+function readDraft(key: string | undefined): Record<string, string> | null {
+  if (!key) return null;
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown;
+    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, values: Record<string, string>): void {
+  try {
+    if (Object.values(values).some((value) => value.trim()))
+      sessionStorage.setItem(key, JSON.stringify(values));
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage may be full or disabled; the form still works, the draft is just not kept.
+  }
+}
+
 /**
  * A one-step public form driven by the form-submission machine: messages beside the fields, values
  * kept on refusal, the server's sentence in the alert box, a toast and an empty form on success.
+ * With `requiresSignIn`, a signed-out visitor is asked to sign in and the values wait; with
+ * `draftKey`, they also survive a trip through registration in the same tab.
  */
 export function SubmissionForm<T extends Record<string, string>>({
   fields,
@@ -26,6 +49,10 @@ export function SubmissionForm<T extends Record<string, string>>({
   send: deliver,
   sentText,
   submitLabel,
+  requiresSignIn = false,
+  signedIn = false,
+  askToSignIn,
+  draftKey,
 }: {
   fields: readonly SubmissionField[];
   schema: z.ZodMiniType<T>;
@@ -33,30 +60,54 @@ export function SubmissionForm<T extends Record<string, string>>({
   /** Already translated. */
   sentText: string;
   submitLabel: ReactNode;
+  requiresSignIn?: boolean;
+  signedIn?: boolean;
+  askToSignIn?: () => void;
+  draftKey?: string;
 }) {
   const form = useRef<HTMLFormElement>(null);
-  const latest = useRef({ deliver, sentText });
-  latest.current = { deliver, sentText };
+  const latest = useRef({ deliver, sentText, askToSignIn });
+  latest.current = { deliver, sentText, askToSignIn };
   const [machine] = useState(() =>
     formSubmissionMachine.provide({
       actors: { submit: fromPromise(({ input }) => latest.current.deliver(input as T)) },
       actions: {
         focusFirstInvalid: () => focusFirstInvalid(form.current),
         announceSent: () => showToast(latest.current.sentText),
+        askToSignIn: () => latest.current.askToSignIn?.(),
       },
     }),
   );
+  const initial = Object.fromEntries(fields.map((field) => [field.name, '']));
   const [state, send] = useMachine(machine, {
     input: {
-      initial: Object.fromEntries(fields.map((field) => [field.name, ''])),
+      initial,
       schema: schema as unknown as z.ZodMiniType<Record<string, string>>,
       fallback: DEFAULT_FAILURE,
+      requiresSignIn,
     },
   });
   const { values, errors, alert } = state.context;
 
+  // A kept draft fills the form once, as if typed again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
+  useEffect(() => {
+    const draft = readDraft(draftKey);
+    for (const name of Object.keys(initial)) {
+      const value = draft?.[name];
+      if (value) send({ type: 'field.change', name, value });
+    }
+  }, []);
+  useEffect(() => {
+    if (draftKey) writeDraft(draftKey, values);
+  }, [draftKey, values]);
+
   return (
-    <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="grid gap-4 sm:grid-cols-2">
+    <Form
+      ref={form}
+      onSubmit={() => send({ type: 'form.submit', signedIn })}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <div className="sm:col-span-2">
         <AlertBox message={alert} />
       </div>

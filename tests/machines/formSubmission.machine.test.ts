@@ -6,6 +6,7 @@ import {
   createPathModel,
   doneActor,
   errorActor,
+  expectJointCoverage,
   expectState,
   harnesses,
   replayEveryPath,
@@ -14,7 +15,7 @@ import {
   spyActions,
 } from './support/paths.ts';
 
-const ACTIONS = ['focusFirstInvalid', 'announceSent'] as const;
+const ACTIONS = ['focusFirstInvalid', 'announceSent', 'askToSignIn'] as const;
 const FALLBACK = 'Something went wrong';
 
 const input: FormSubmissionInput = {
@@ -54,8 +55,25 @@ describe('formSubmission machine: generated paths', () => {
 
   replayEveryPath(model);
 
-  it('reaches every state and every transition', async () => {
-    await model.expectFullCoverage();
+  const signInModel = createPathModel(formSubmissionMachine, {
+    input: { ...input, requiresSignIn: true },
+    events: [
+      ...filled,
+      { type: 'form.submit', signedIn: false },
+      { type: 'form.submit', signedIn: true },
+      doneActor('submit', { success: true }),
+      errorActor('submit', httpFailure(400, 'Subject is required')),
+    ],
+    serializeState: serializeValueAnd(
+      (context: { values: Record<string, string> }) => Object.values(context.values).filter(Boolean).length,
+    ),
+    implementations,
+  });
+
+  replayEveryPath(signInModel);
+
+  it('reaches every state and every transition, with and without sign-in required', async () => {
+    await expectJointCoverage([model, signInModel]);
   });
 });
 
@@ -120,5 +138,27 @@ describe('formSubmission machine: behaviour', () => {
     await harness.send({ type: 'form.submit' });
     await harness.reject('submit', silentFailure(500));
     expect(harness.context.alert).toBe(FALLBACK);
+  });
+
+  it('where sending needs sign-in: asks a signed-out user to sign in, keeping every value', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { ...input, requiresSignIn: true } });
+    for (const event of filled) await harness.send(event);
+    await harness.send({ type: 'form.submit', signedIn: false });
+    expectState(harness, 'editing');
+    expect(impl.actions.askToSignIn).toHaveBeenCalledTimes(1);
+    expect(impl.actors.submit.inputs).toEqual([]);
+    expect(harness.context.values.full_name).toBe('Maha Al-Qahtani');
+    await harness.send({ type: 'form.submit', signedIn: true });
+    expectState(harness, 'sending');
+    expect(impl.actors.submit.inputs).toHaveLength(1);
+  });
+
+  it('where sending needs sign-in: still shows the field messages first', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { ...input, requiresSignIn: true } });
+    await harness.send({ type: 'form.submit', signedIn: false });
+    expect(impl.actions.askToSignIn).not.toHaveBeenCalled();
+    expect(harness.context.errors.full_name).toBe('Full name is required');
   });
 });

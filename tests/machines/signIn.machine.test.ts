@@ -28,7 +28,7 @@ const ACTION_NAMES = [
   'announceSignedIn',
   'forgetCourseId',
   'goToAttendance',
-  'goHome',
+  'goOn',
 ] as const;
 
 const COURSE_ID = 'course-42';
@@ -132,6 +132,7 @@ describe('signIn machine: behaviour', () => {
     expect(harness.context).toEqual({
       audience: 'trainee',
       courseId: COURSE_ID,
+      returnTo: '/',
       values: { username: '', password: '' },
       errors: {},
       alert: null,
@@ -214,17 +215,31 @@ describe('signIn machine: behaviour', () => {
     ]);
     expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
     expect(actions.goToAttendance.mock.calls[0]?.[0].context.courseId).toBe(COURSE_ID);
-    expect(actions.goHome).not.toHaveBeenCalled();
+    expect(actions.goOn).not.toHaveBeenCalled();
   });
 
   it('without a stored course: starts the session, announces it and goes home', async () => {
     const { harness, actions } = await submitting();
     await harness.resolve('login', loginReply);
     expectState(harness, 'signedIn');
-    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goHome']);
+    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goOn']);
+    expect(actions.goOn.mock.calls[0]?.[0].context.returnTo).toBe('/');
     expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
     expect(actions.goToAttendance).not.toHaveBeenCalled();
     expect(actions.forgetCourseId).not.toHaveBeenCalled();
+  });
+
+  it('asked from a page (a report, an event): goes back to that page after sign-in', async () => {
+    const impl = implementations();
+    const harness = launch(impl, {
+      input: { audience: 'trainee', storedCourseId: null, returnTo: '/report-an-issue' },
+    });
+    await harness.send(change('username', 'huda@example.com'));
+    await harness.send(change('password', 'secret-42'));
+    await harness.send(submit);
+    await harness.resolve('login', loginReply);
+    expectState(harness, 'signedIn');
+    expect(impl.actions.goOn.mock.calls[0]?.[0].context.returnTo).toBe('/report-an-issue');
   });
 
   it("shows the server's message when the login is refused, keeping what was typed", async () => {

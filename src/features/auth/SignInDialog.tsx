@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { login } from '@/api/auth';
 import { api } from '@/api/http';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
-import { closeDialog, openDialog } from '@/stores/dialogs';
+import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
@@ -27,14 +27,19 @@ export function SignInDialog({ audience }: { audience: Audience }) {
           closeDialog();
           navigate(`/trainee/make-attendance/${context.courseId}`);
         },
-        goHome: () => {
+        goOn: ({ context }) => {
           closeDialog();
-          navigate('/');
+          // Signing in from the page itself keeps that page (and what was typed on it) as it is.
+          if (window.location.pathname + window.location.search !== context.returnTo) {
+            navigate(context.returnTo);
+          }
         },
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { audience, storedCourseId: storedCourseId() } });
+  const [state, send] = useMachine(machine, {
+    input: { audience, storedCourseId: storedCourseId(), returnTo: dialogReturnTo() },
+  });
   const { values, errors, alert, courseId, kfuIdNotice } = state.context;
   const busy = state.matches('submitting');
   const trainer = audience === 'trainer';

@@ -1,25 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
-import { browseCourses } from '@/api/courses';
+import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
 import { listEvents } from '@/api/events';
 import { api } from '@/api/http';
-import type { EventSummary } from '@/api/schemas/events';
 import type { RouteView } from '@/app/routes';
 import { CourseCard } from '@/entities/course/CourseCard';
-import type { Language } from '@/i18n/languages';
+import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
+import { formatDateRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { openDialog } from '@/stores/dialogs';
-import { SearchIcon } from '@/ui/icons';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { RequestCourse } from './RequestCourse';
 
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
-export const CATALOGUE_PAGE_SIZE = 25;
 
 function Hero() {
   const { t } = useLingui();
@@ -54,43 +52,9 @@ function Hero() {
   );
 }
 
-function CourseSearch() {
-  const { t } = useLingui();
-  const [, navigate] = useLocation();
-  const [text, setText] = useState('');
-  const id = useId();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (text.trim()) navigate(`/browse-course-list/?search=${encodeURIComponent(text.trim())}`);
-  }
-  return (
-    <search className="w-full max-w-md">
-      <form onSubmit={submit} className="flex gap-2">
-        <label htmlFor={id} className="sr-only">
-          {t`Find a course`}
-        </label>
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t`Find a course`}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-2.5"
-        />
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          <SearchIcon className="size-5" />
-          {t`Search`}
-        </button>
-      </form>
-    </search>
-  );
-}
-
 function BrowseCourses() {
   const { t } = useLingui();
+  const [, navigate] = useLocation();
   const courses = useResource(() => browseCourses(api, { page: 1, limit: CATALOGUE_PAGE_SIZE }));
   return (
     <section aria-labelledby="home-courses" className="mx-auto max-w-7xl px-4 py-14">
@@ -98,7 +62,10 @@ function BrowseCourses() {
         <h2 id="home-courses" className="text-3xl font-bold text-slate-900">
           {t`Browse our courses`}
         </h2>
-        <CourseSearch />
+        <CourseSearchForm
+          className="w-full max-w-md"
+          onSearch={(text) => text && navigate(`/browse-course-list/?search=${encodeURIComponent(text)}`)}
+        />
       </div>
       <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
         {(page) =>
@@ -214,11 +181,6 @@ function BecomeTrainer() {
   );
 }
 
-function formatRange(event: EventSummary, language: Language): string {
-  const format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-GB', { dateStyle: 'medium' });
-  return format.formatRange(new Date(event.date_range.start), new Date(event.date_range.end));
-}
-
 /** Latest events: 4 at a time on wide screens, 3, 2 and 1 on smaller ones. */
 function LatestEvents() {
   const { t } = useLingui();
@@ -252,7 +214,9 @@ function LatestEvents() {
                           loading="lazy"
                         />
                         <div className="flex flex-col gap-1.5 p-4">
-                          <p className="text-sm text-brand-700">{formatRange(event, language)}</p>
+                          <p className="text-sm text-brand-700">
+                            {formatDateRange(event.date_range.start, event.date_range.end, language)}
+                          </p>
                           <h3 className="font-semibold text-slate-900">
                             <Link
                               href={`/event-details/${event.id}`}

@@ -1,0 +1,259 @@
+/**
+ * `npm run bench`: latency of the catalogue endpoints on a server seeded with 10 000 courses (a fresh
+ * data folder, removed afterwards), and the gzip JS a visitor loads for the home page and the catalogue.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from '../server/paths';
+import { spaBuildIsStale } from '../server/spa-build';
+import { kb, ROUTES, readBuild, routeSize } from './size';
+
+const COURSES = 10_000;
+const WARM_UP = 20;
+const REQUESTS = 300;
+/** Per endpoint: a slow endpoint is measured on fewer requests rather than holding the run up. */
+const BUDGET_MS = 25_000;
+const STARTUP_TIMEOUT_MS = 120_000;
+const DIST = join(ROOT, 'dist');
+
+interface Endpoint {
+  label: string;
+  path: string;
+  /** The least `count` a correct answer reports. */
+  minCount: number;
+}
+
+const search = (word: string): Endpoint => ({
+  label: `search "${word}"`,
+  path: `/api/v1/course/search-result/?page=1&limit=25&search=${encodeURIComponent(word)}`,
+  minCount: 1,
+});
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    label: 'catalogue page 1',
+    path: '/api/v1/course/browse-course-list/?page=1&limit=25',
+    minCount: COURSES,
+  },
+  search('data'),
+  search('بيانات'),
+];
+
+interface Measured {
+  endpoint: Endpoint;
+  requests: number;
+  count: number;
+  p50: number;
+  p95: number;
+  mean: number;
+  max: number;
+}
+
+const spaced = (n: number) => n.toLocaleString('en-US').replaceAll(',', ' ');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+/** Gzip JS of each route, or "not built" when its view is not in the build. */
+async function bundleSizes(): Promise<string> {
+  let build = readBuild(DIST);
+  if (!build) {
+    console.log('No build in dist/: running vite build…');
+    await run('npx', ['vite', 'build']);
+    build = readBuild(DIST);
+    if (!build) throw new Error('vite build produced no dist/.vite/manifest.json');
+  }
+  const stale = await spaBuildIsStale(ROOT);
+  const parts = Object.entries(ROUTES).map(([route, sources]) => {
+    const size = routeSize(build, sources);
+    return `${route} ${size ? kb(size.js) : 'not built'}`;
+  });
+  return `gzip JS a visitor loads   ${parts.join('   ')}${stale ? '   (dist/ is older than the sources: npm run build)' : ''}`;
+}
+
+interface Server {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** `npm start` on a fresh temporary data folder with generated courses, API only. */
+async function startServer(): Promise<Server> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kfu-bench-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SEED_COURSES: String(COURSES),
+    SKIP_BUILD: '1',
+  };
+  delete env.DATABASE_URL;
+  let output = '';
+  let exited: string | undefined;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exit = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = signal ?? `exit code ${code}`;
+      resolve();
+    });
+    child.on('error', (error) => {
+      exited = error.message;
+      resolve();
+    });
+  });
+  child.stdout?.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+  child.stderr?.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      if (exited === undefined) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  function onSignal(signal: NodeJS.Signals): void {
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  }
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    for (;;) {
+      if (exited !== undefined) throw new Error(`The server stopped (${exited}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`The server did not answer within 120 s:\n${output}`);
+      const ready = await fetch(`${origin}/api/v1/course/category/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+async function timedRequest(origin: string, endpoint: Endpoint): Promise<{ ms: number; count: number }> {
+  const start = performance.now();
+  const response = await fetch(origin + endpoint.path);
+  const body = await response.text();
+  const elapsed = performance.now() - start;
+  if (response.status !== 200)
+    throw new Error(`${endpoint.label}: HTTP ${response.status} for ${endpoint.path}: ${body.slice(0, 300)}`);
+  const { count } = JSON.parse(body) as { count?: unknown };
+  if (typeof count !== 'number' || count < endpoint.minCount)
+    throw new Error(`${endpoint.label}: count is ${String(count)}, expected at least ${endpoint.minCount}`);
+  return { ms: elapsed, count };
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function measure(origin: string, endpoint: Endpoint): Promise<Measured> {
+  for (let i = 0; i < WARM_UP; i++) await timedRequest(origin, endpoint);
+  const times: number[] = [];
+  let count = 0;
+  const deadline = performance.now() + BUDGET_MS;
+  while (times.length < REQUESTS && performance.now() < deadline) {
+    const result = await timedRequest(origin, endpoint);
+    times.push(result.ms);
+    count = result.count;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    endpoint,
+    requests: times.length,
+    count,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    mean: times.reduce((sum, time) => sum + time, 0) / times.length,
+    max: times[times.length - 1] ?? Number.NaN,
+  };
+}
+
+function table(results: Measured[]): string[] {
+  const cut = results.some((result) => result.requests < REQUESTS);
+  const title = cut
+    ? `server (${spaced(COURSES)} courses, up to ${REQUESTS} requests or ${BUDGET_MS / 1000} s each)`
+    : `server (${spaced(COURSES)} courses, ${REQUESTS} requests each)`;
+  const width = Math.max(title.length, ...results.map((result) => result.endpoint.label.length)) + 3;
+  const columns = ['p50', 'p95', 'mean', 'max'] as const;
+  const cell = (text: string) => text.padEnd(10);
+  return [
+    title.padEnd(width) + columns.map(cell).join('') + cell('matches') + (cut ? 'requests' : ''),
+    ...results.map(
+      (result) =>
+        result.endpoint.label.padEnd(width) +
+        columns.map((column) => cell(ms(result[column]))).join('') +
+        cell(spaced(result.count)) +
+        (cut ? String(result.requests) : ''),
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  const sizes = await bundleSizes();
+  const started = performance.now();
+  console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);
+  const server = await startServer();
+  const results: Measured[] = [];
+  try {
+    console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s; measuring…`);
+    for (const endpoint of ENDPOINTS) results.push(await measure(server.origin, endpoint));
+  } finally {
+    await server.stop();
+  }
+  console.log();
+  for (const line of table(results)) console.log(line);
+  console.log(sizes);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,256 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { Link, useParams, useSearch } from 'wouter';
+import { getCourseAbout } from '@/api/courses';
+import { api } from '@/api/http';
+import { type CourseAbout, WEEKDAYS } from '@/api/schemas/courses';
+import type { RouteView } from '@/app/routes';
+import { formatDateRange, formatTime } from '@/i18n/dates';
+import { pick } from '@/i18n/pick';
+import { term } from '@/i18n/terms';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useSessionRole, useSignedIn } from '@/session';
+import { askToSignIn } from '@/stores/dialogs';
+import { PageTitle } from '@/ui/PageTitle';
+import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { useResource } from '@/ui/useResource';
+
+/** Spec: a signed-out visitor signs in first; a trainee goes on to enrol (checkout). */
+function EnrolAction({ course }: { course: CourseAbout }) {
+  const { t } = useLingui();
+  const signedIn = useSignedIn();
+  const role = useSessionRole();
+  const style =
+    'inline-block rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400';
+  if (!signedIn) {
+    return (
+      <button type="button" onClick={askToSignIn} className={style}>
+        {t`Enroll Now`}
+      </button>
+    );
+  }
+  if (role !== 'TRAINEE') {
+    return <p className="text-brand-100">{t`Trainees enrol in courses; trainer accounts cannot.`}</p>;
+  }
+  return (
+    <Link href={`/checkout/${course.id}`} className={style}>
+      {t`Enroll Now`}
+    </Link>
+  );
+}
+
+function Facts({ course }: { course: CourseAbout }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const list = (values: readonly string[]) =>
+    values.map((value) => term(value, i18n)).join(language === 'ar' ? '، ' : ', ');
+  const facts: [string, string][] = [
+    [t`Category`, pick(course.category, 'name', language)],
+    [t`Skill level`, term(course.skill_level, i18n)],
+    [t`Languages`, list(course.languages)],
+    [t`Captions`, course.captions.length ? list(course.captions) : t`None`],
+    [t`Dates`, formatDateRange(course.start_date, course.end_date, language)],
+    [t`Weeks`, String(course.weeks.length)],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-slate-500">{label}</dt>
+          <dd className="font-semibold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Syllabus({ course }: { course: CourseAbout }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <section aria-labelledby="course-syllabus">
+      <h2 id="course-syllabus" className="mb-4 text-2xl font-bold text-slate-900">
+        {t`Syllabus`}
+      </h2>
+      {course.weeks.length ? (
+        <ol className="flex flex-col gap-3">
+          {course.weeks.map((week) => (
+            <li key={week.week} className="rounded-xl border border-slate-200 bg-white p-4">
+              <p className="text-sm font-semibold text-brand-700">{t`Week ${week.week}`}</p>
+              <p className="font-semibold text-slate-900">{pick(week, 'syllabus_title', language)}</p>
+              <ul className="mt-2 flex flex-wrap gap-2 text-sm text-slate-700">
+                <li className="rounded-full bg-slate-100 px-3 py-1">
+                  <Plural value={week.lectures} one="# lecture" other="# lectures" />
+                </li>
+                <li className="rounded-full bg-slate-100 px-3 py-1">
+                  <Plural value={week.quizzes} one="# quiz" other="# quizzes" />
+                </li>
+                <li className="rounded-full bg-slate-100 px-3 py-1">
+                  <Plural value={week.assignments} one="# assignment" other="# assignments" />
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-slate-600">{t`No data found`}</p>
+      )}
+    </section>
+  );
+}
+
+function Routine({ course }: { course: CourseAbout }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  return (
+    <section aria-labelledby="course-routine">
+      <h2 id="course-routine" className="mb-4 text-2xl font-bold text-slate-900">
+        {t`Weekly routine`}
+      </h2>
+      <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-start">
+        <thead className="bg-slate-50 text-sm text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-start">{t`Day`}</th>
+            <th scope="col" className="px-4 py-2 text-start">{t`Time`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {WEEKDAYS.map((day) => {
+            const slots = course.routine.filter((slot) => slot.day === day);
+            return (
+              <tr key={day} className="border-t border-slate-200">
+                <th scope="row" className="px-4 py-2 text-start font-semibold text-slate-900">
+                  {term(day, i18n)}
+                </th>
+                <td className="px-4 py-2 text-slate-700">
+                  {slots.length
+                    ? slots
+                        .map(
+                          (slot) =>
+                            `${formatTime(slot.start_time, language)} – ${formatTime(slot.end_time, language)}`,
+                        )
+                        .join(' · ')
+                    : t`No class`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function People({ course }: { course: CourseAbout }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const trainer = course.created_by_details.full_name || course.created_by.full_name;
+  return (
+    <section aria-labelledby="course-people" className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="course-people" className="mb-4 text-xl font-bold text-slate-900">
+        {t`Trainer`}
+      </h2>
+      <p className="flex items-center gap-3">
+        <img src={course.created_by.image} alt="" className="size-10 rounded-full object-cover" />
+        <span className="font-semibold text-slate-900">{trainer}</span>
+      </p>
+      <h3 className="mt-6 mb-3 font-bold text-slate-900">{t`Facilitators`}</h3>
+      {course.facilitators.length ? (
+        <ul className="flex flex-col gap-3">
+          {course.facilitators.map((person) => (
+            <li key={person.full_name} className="flex items-center gap-3">
+              <img src={person.image} alt="" className="size-9 rounded-full object-cover" />
+              {person.full_name}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-600">{t`No facilitators for this course`}</p>
+      )}
+      <h3 className="mt-6 mb-3 font-bold text-slate-900">{t`Surveys`}</h3>
+      {course.surveys.length ? (
+        <ul className="flex flex-col gap-2 text-slate-700">
+          {course.surveys.map((survey) => (
+            <li key={survey.stage}>
+              {pick(survey, 'title', language)}{' '}
+              <span className="text-sm text-slate-500">
+                ({survey.stage === 'pre' ? t`before the course` : t`after the course`})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-600">{t`No surveys for this course`}</p>
+      )}
+    </section>
+  );
+}
+
+/** /course-details/{id}: every field of the course (spec section 3) and the way to enrol. */
+export default function CourseDetailsPage({ title }: RouteView) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const { id } = useParams<{ id: string }>();
+  // The header search passes the title along, so the page is named before the course arrives.
+  const passedTitle = new URLSearchParams(useSearch()).get('title');
+  const courseId = Number(id);
+  const course = useResource(() =>
+    Number.isInteger(courseId) && courseId > 0
+      ? getCourseAbout(api, courseId)
+      : Promise.reject(new Error('not a course id')),
+  );
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 lg:grid-cols-2">
+          {course.status !== 'ready' && (
+            <PageTitle className="text-white">{passedTitle || i18n._(title)}</PageTitle>
+          )}
+          <ResourceView state={course} loading={<Placeholder className="h-56 bg-brand-800" />}>
+            {(data) => (
+              <>
+                <div className="flex flex-col items-start gap-4">
+                  <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
+                    {pick(data.category, 'name', language)}
+                  </p>
+                  <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
+                  <p className="text-xl text-brand-100">{pick(data, 'subtitle', language)}</p>
+                  {data.female_only && (
+                    <p className="rounded-full bg-gold-500 px-3 py-1 text-sm font-semibold text-brand-900">
+                      {t`Female Only`}
+                    </p>
+                  )}
+                  <EnrolAction course={data} />
+                </div>
+                <img
+                  src={data.cover_image}
+                  alt=""
+                  className="aspect-[16/9] w-full rounded-3xl object-cover"
+                />
+              </>
+            )}
+          </ResourceView>
+        </div>
+      </section>
+      {course.status === 'ready' && (
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+          <div className="flex flex-col gap-10">
+            <section aria-labelledby="course-about">
+              <h2 id="course-about" className="mb-4 text-2xl font-bold text-slate-900">
+                {t`About this course`}
+              </h2>
+              <p className="leading-relaxed whitespace-pre-line text-slate-700">
+                {pick(course.data, 'description', language)}
+              </p>
+            </section>
+            <Facts course={course.data} />
+            <Syllabus course={course.data} />
+            <Routine course={course.data} />
+          </div>
+          <aside>
+            <People course={course.data} />
+          </aside>
+        </div>
+      )}
+    </>
+  );
+}

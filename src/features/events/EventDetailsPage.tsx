@@ -1,0 +1,102 @@
+import { useLingui } from '@lingui/react/macro';
+import { eventRegistrationMachine } from '@machines/eventRegistration.machine';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { getEvent, registerForEvent } from '@/api/events';
+import { api } from '@/api/http';
+import type { EventDetails } from '@/api/schemas/events';
+import type { RouteView } from '@/app/routes';
+import { translateMessage } from '@/i18n/api-messages';
+import { formatDateTimeRange } from '@/i18n/dates';
+import { pick } from '@/i18n/pick';
+import { term } from '@/i18n/terms';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useSignedIn } from '@/session';
+import { askToSignIn } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { AlertBox } from '@/ui/forms';
+import { PageTitle } from '@/ui/PageTitle';
+import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { useResource } from '@/ui/useResource';
+
+function Registration({ event }: { event: EventDetails }) {
+  const { t, i18n } = useLingui();
+  const signedIn = useSignedIn();
+  const [machine] = useState(() =>
+    eventRegistrationMachine.provide({
+      actors: { register: fromPromise(() => registerForEvent(api, event.id)) },
+      actions: {
+        askToSignIn,
+        announceRegistered: (_, { reply }) => showToast(translateMessage(reply.message, i18n)),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  if (new Date(event.date_range.end).getTime() < Date.now()) {
+    return <p className="font-semibold text-brand-100">{t`This event has ended`}</p>;
+  }
+  if (state.matches('registered')) {
+    return (
+      <p role="status" className="rounded-lg bg-white/10 px-4 py-3 font-semibold">
+        {t`You are registered for this event.`}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <AlertBox message={state.context.alert} />
+      <button
+        type="button"
+        disabled={state.matches('registering')}
+        onClick={() => send({ type: 'registration.submit', signedIn })}
+        className="rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400 disabled:opacity-60"
+      >
+        {state.matches('registering') ? t`Registering…` : t`Register for this event`}
+      </button>
+      {!signedIn && <p className="text-sm text-brand-100">{t`You will be asked to log in first.`}</p>}
+    </div>
+  );
+}
+
+/** /event-details/{id}: the event, its dates and access, and registration. */
+export default function EventDetailsPage({ title }: RouteView) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const { id } = useParams<{ id: string }>();
+  const eventId = Number(id);
+  const event = useResource(() =>
+    Number.isInteger(eventId) && eventId > 0
+      ? getEvent(api, eventId)
+      : Promise.reject(new Error('not an event id')),
+  );
+  return (
+    <section className="bg-brand-900 text-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 lg:grid-cols-2">
+        {event.status !== 'ready' && <PageTitle className="text-white">{i18n._(title)}</PageTitle>}
+        <ResourceView state={event} loading={<Placeholder className="h-56 bg-brand-800" />}>
+          {(data) => (
+            <>
+              <div className="flex flex-col items-start gap-4">
+                <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">{t`Event`}</p>
+                <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
+                <dl className="grid gap-3 text-brand-100 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                  <dt className="font-semibold text-white">{t`When`}</dt>
+                  <dd>{formatDateTimeRange(data.date_range.start, data.date_range.end, language)}</dd>
+                  <dt className="font-semibold text-white">{t`Where`}</dt>
+                  <dd>{pick(data, 'location', language)}</dd>
+                  <dt className="font-semibold text-white">{t`Who can attend`}</dt>
+                  <dd>{term(data.event_access, i18n)}</dd>
+                </dl>
+                <p className="leading-relaxed text-brand-100">{pick(data, 'description', language)}</p>
+                <Registration event={data} />
+              </div>
+              <img src={data.image} alt="" className="aspect-[16/10] w-full rounded-3xl object-cover" />
+            </>
+          )}
+        </ResourceView>
+      </div>
+    </section>
+  );
+}
