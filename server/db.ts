@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** The little the server needs from PostgreSQL, whether embedded or a real server. */
@@ -14,7 +15,8 @@ export interface Db {
 /** Embedded PostgreSQL; in memory when no data directory is given. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm serves the catalogue's title search (migration 005).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   let closed = false;
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {

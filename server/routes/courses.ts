@@ -51,7 +51,8 @@ function catalogueWhere(filter: CatalogueFilter): { where: string; params: unkno
   const search = filter.search?.trim();
   if (search) {
     params.push(`%${escapeLike(search)}%`);
-    conditions.push(`(c.title ILIKE $${params.length} OR c.title_ar ILIKE $${params.length})`);
+    // The same expression as the trigram index of migration 005, so the search uses it.
+    conditions.push(`lower(c.title || ' ' || c.title_ar) LIKE lower($${params.length})`);
   }
   if (filter.categories?.length) {
     params.push(filter.categories);

@@ -16,7 +16,7 @@ export function Pager({
   const { t } = useLingui();
   if (total <= 1) return null;
   const step = 'rounded-lg border border-slate-300 px-3 py-2 font-semibold hover:bg-brand-50';
-  const off = 'rounded-lg border border-slate-200 px-3 py-2 font-semibold text-slate-400';
+  const off = 'rounded-lg border border-slate-200 px-3 py-2 font-semibold text-slate-500';
   return (
     <nav aria-label={t`Pages`} className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (

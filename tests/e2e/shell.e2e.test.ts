@@ -91,13 +91,13 @@ describe('home shell', () => {
   it('opens the search results from the header search box, which collapses off home', async () => {
     const { page, context } = await openPage(browser, app.url);
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    const search = page.getByRole('combobox', { name: 'Search courses' });
     await search.fill('data science');
     await search.press('Enter');
     await expect.poll(() => page.url()).toBe(`${app.url}/search-result?search=data%20science`);
-    await expect.poll(() => page.getByRole('searchbox', { name: 'Search courses' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Search courses' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Search courses' }).click();
-    expect(await page.getByRole('searchbox', { name: 'Search courses' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Search courses' }).inputValue()).toBe('');
     await context.close();
   });
 
@@ -175,7 +175,7 @@ describe('phone', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     // The dialog element itself has no box: wait for its panel's content.
     await menu.getByRole('heading', { name: 'Menu' }).waitFor();
-    expect(await menu.getByRole('searchbox', { name: 'Search courses' }).count()).toBe(1);
+    expect(await menu.getByRole('combobox', { name: 'Search courses' }).count()).toBe(1);
     expect(await menu.getByRole('combobox', { name: 'Language' }).count()).toBe(1);
     expect(await menu.getByRole('button', { name: 'Log In' }).count()).toBe(1);
     expect(await menu.getByRole('button', { name: 'Sign Up' }).count()).toBe(1);

@@ -15,7 +15,9 @@ export function CourseSearchForm({
   const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
+  useEffect(() => {
+    setText(current);
+  }, [current]);
   function submit(event: FormEvent) {
     event.preventDefault();
     onSearch(text.trim());

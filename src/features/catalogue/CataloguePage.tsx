@@ -142,7 +142,7 @@ function Results({
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
               {t`${page.count} courses · page ${query.page} of ${total}`}
             </p>
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul aria-label={t`Courses`} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {page.results.map((course) => (
                 <li key={course.id} className="flex">
                   <CourseCard course={course} showStatus={role === 'TRAINEE'} />
@@ -173,9 +173,12 @@ export default function CataloguePage({ title }: RouteView) {
 
   const [showFilters, setShowFilters] = useState(false);
 
-  // A new page or filter starts at the top, as a page load would.
+  // A new page or filter starts at the top, as a page load would. (Block body: Chromium's
+  // scrollTo returns a promise, which React would take for a clean-up function.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
-  useEffect(() => window.scrollTo({ top: 0 }), [key]);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [key]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -205,7 +208,11 @@ export default function CataloguePage({ title }: RouteView) {
             <AvailabilityFilter query={query} go={go} />
           </aside>
         </div>
-        <section aria-label={i18n._(title)} className="min-w-0">
+        <section aria-labelledby="catalogue-results" className="min-w-0">
+          {/* The cards are level-3 headings; this keeps the outline whole for screen readers. */}
+          <h2 id="catalogue-results" className="sr-only">
+            {i18n._(title)}
+          </h2>
           <Results
             key={`${filtered}${key}`}
             query={query}

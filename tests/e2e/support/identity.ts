@@ -91,3 +91,16 @@ export const LABELS = {
     confirm: 'تأكيد كلمة المرور',
   },
 } as const;
+
+/** Signs in through the open login dialog (labels in the active language). */
+export async function signInThroughDialog(
+  page: Page,
+  account: { email: string; password: string },
+  language: 'en' | 'ar' = 'en',
+): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(LABELS[language].email, { exact: true }).fill(account.email);
+  await dialog.getByLabel(LABELS[language].password, { exact: true }).fill(account.password);
+  await dialog.getByLabel(LABELS[language].password, { exact: true }).press('Enter');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+}
