@@ -64,5 +64,9 @@ export function generatedCoursesFromEnv(env: NodeJS.ProcessEnv = process.env): n
 export async function seed(db: Db, options: { generatedCourses?: number } = {}): Promise<void> {
   await seedCentreDetails(db);
   await seedDemoAccounts(db);
-  await seedPublicSite(db, { generatedCourses: options.generatedCourses ?? generatedCoursesFromEnv() });
+  const generatedCourses = options.generatedCourses ?? generatedCoursesFromEnv();
+  await seedPublicSite(db, { generatedCourses });
+  // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
+  // catalogue's search index on a large catalogue.
+  if (generatedCourses > 0) await db.exec('ANALYZE courses');
 }

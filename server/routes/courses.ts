@@ -74,15 +74,36 @@ function commaList(value: string | undefined): string[] {
 async function cataloguePage(db: Db, c: Context, filter: CatalogueFilter) {
   const { page, limit, offset } = pageRequest(c);
   const { where, params } = catalogueWhere(filter);
-  const [{ rows }, counted] = await Promise.all([
+  if (filter.search?.trim()) {
+    // A search matches few courses: find them once through the trigram index, then count and
+    // page them (ordering first would walk the whole catalogue by id instead).
+    const { rows } = await db.query<Record<string, unknown> & { total: number }>(
+      `WITH matched AS MATERIALIZED (SELECT c.id FROM courses c WHERE ${where})
+       SELECT ${CARD_COLUMNS}, (SELECT count(*) FROM matched)::int AS total
+       FROM matched m JOIN courses c ON c.id = m.id JOIN users u ON u.id = c.created_by
+       ORDER BY c.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    );
+    const count = rows[0]?.total ?? (await countCourses(db, where, params));
+    return courseCardPageSchema.parse({ count, page, limit, results: rows });
+  }
+  const [{ rows }, count] = await Promise.all([
     db.query(
       `SELECT ${CARD_COLUMNS} ${FROM} WHERE ${where} ORDER BY c.id DESC
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, limit, offset],
     ),
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM courses c WHERE ${where}`, params),
+    countCourses(db, where, params),
   ]);
-  return courseCardPageSchema.parse({ count: counted.rows[0]?.count ?? 0, page, limit, results: rows });
+  return courseCardPageSchema.parse({ count, page, limit, results: rows });
+}
+
+async function countCourses(db: Db, where: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM courses c WHERE ${where}`,
+    params,
+  );
+  return rows[0]?.count ?? 0;
 }
 
 /** /course/…: the public catalogue. */
