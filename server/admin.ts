@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
 import type { Db } from './db';
+import { createNotifier, NOTIFICATIONS, type NotificationContent, type Notifier } from './notifications';
 import { findUserByEmail, type UserRow } from './users';
 
 /** Why an administrator's action was refused. */
@@ -22,14 +23,19 @@ export interface TrainerApproval {
 
 /**
  * Lets a trainer sign in. Throws AdminError for an unknown address or an account that is not a
- * trainer's. Approving an approved trainer changes nothing.
+ * trainer's. Approving an approved trainer changes nothing. The trainer is notified.
  */
-export async function approveTrainer(db: Db, email: string): Promise<TrainerApproval> {
+export async function approveTrainer(
+  db: Db,
+  email: string,
+  notifier: Notifier = createNotifier(db),
+): Promise<TrainerApproval> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AdminError('unknown-user', SERVER_MESSAGES.userNotFound);
   if (user.role !== 'TRAINER') throw new AdminError('not-a-trainer', SERVER_MESSAGES.notATrainer);
   if (user.approved) return { user, alreadyApproved: true };
   await db.query('UPDATE users SET approved = true WHERE id = $1', [user.id]);
+  await notifier.notify(user.id, NOTIFICATIONS.trainerApproved());
   return { user: { ...user, approved: true }, alreadyApproved: false };
 }
 
@@ -56,3 +62,44 @@ export function toApprovalResponse({ user, alreadyApproved }: TrainerApproval): 
     },
   });
 }
+
+/** Sends a user a notification (for announcements and checks of the live channel). */
+export async function notifyUser(
+  db: Db,
+  email: string,
+  content: NotificationContent,
+  notifier: Notifier = createNotifier(db),
+): Promise<{ user: UserRow; id: number }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AdminError('unknown-user', SERVER_MESSAGES.userNotFound);
+  const created = await notifier.notify(user.id, content);
+  return { user, id: created.id };
+}
+
+/** The body of POST /api/v1/admin/notify/: the Arabic wording defaults to the English one. */
+export const notifyRequestSchema = z.object({
+  email: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  text: z.string().check(z.minLength(1), z.maxLength(1000)),
+  title_ar: z.optional(z.string().check(z.maxLength(200))),
+  text_ar: z.optional(z.string().check(z.maxLength(1000))),
+  link: z.optional(z.nullable(z.string().check(z.regex(/^\/[^/]/, 'a path of this site')))),
+});
+export type NotifyRequest = z.infer<typeof notifyRequestSchema>;
+
+export function notificationContent(request: NotifyRequest): NotificationContent {
+  return {
+    title: request.title,
+    title_ar: request.title_ar || request.title,
+    text: request.text,
+    text_ar: request.text_ar || request.text,
+    link: request.link ?? null,
+  };
+}
+
+/** The answer of POST /api/v1/admin/notify/. */
+export const notifyResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.number(), email: z.string(), full_name: z.string() }),
+});
+export type NotifyResponse = z.infer<typeof notifyResponseSchema>;

@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Db } from './db';
 import { type AppEnv, handleError, notFoundResponse } from './http';
+import { createLiveHub, type LiveHub } from './live';
+import { createNotifier, type Notifier } from './notifications';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cmsRoutes } from './routes/cms';
@@ -10,6 +12,7 @@ import { courseRoutes } from './routes/courses';
 import { devRoutes } from './routes/dev';
 import { eventRoutes } from './routes/events';
 import { identityRoutes } from './routes/identity';
+import { notificationRoutes } from './routes/notifications';
 import { serveSpa } from './spa';
 import { createUploadStore, type UploadStore } from './uploads';
 
@@ -34,6 +37,9 @@ export interface ReferenceApp {
   tokens: TokenService;
   uploads: UploadStore;
   adminToken: string;
+  /** The websockets: call `live.attach(httpServer)` once the server listens. */
+  live: LiveHub;
+  notifier: Notifier;
 }
 
 export function randomAdminToken(): string {
@@ -46,6 +52,19 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const tokens = createTokenService(secret);
   const uploads = createUploadStore(options.uploadsDir);
   const adminToken = options.adminToken ?? randomAdminToken();
+  const live = createLiveHub({
+    db,
+    tokens,
+    // Another tab or device of the user reads its list again, so the count drops everywhere.
+    async onNotificationSelected(userId, id) {
+      const { rows } = await db.query('SELECT 1 FROM notifications WHERE id = $1 AND user_id = $2', [
+        id,
+        userId,
+      ]);
+      if (rows[0]) live.push(userId, { type: 'notification_seen', id });
+    },
+  });
+  const notifier = createNotifier(db, live);
   const app = new Hono<AppEnv>();
 
   app.onError(handleError);
@@ -53,10 +72,11 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const api = new Hono<AppEnv>();
   api.route('/cms', cmsRoutes(db, tokens));
   api.route('/course', courseRoutes(db));
-  api.route('/', eventRoutes(db, tokens));
+  api.route('/', eventRoutes(db, tokens, notifier));
+  api.route('/', notificationRoutes(db, tokens, notifier));
   api.route('/user', authRoutes(db, tokens));
   api.route('/user', identityRoutes({ db, tokens, uploads }));
-  api.route('/admin', adminRoutes(db, adminToken));
+  api.route('/admin', adminRoutes(db, adminToken, notifier));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(db));
   app.route(API_BASE, api);
 
@@ -65,7 +85,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   if (distDir) app.use('*', serveSpa(distDir));
   app.notFound((c) => c.text('Not found', 404));
 
-  return { app, tokens, uploads, adminToken };
+  return { app, tokens, uploads, adminToken, live, notifier };
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {

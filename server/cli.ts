@@ -2,9 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { messageFromBody } from '../src/api/errors';
+import { SERVER_MESSAGES } from '../src/api/server-messages';
 import {
   AdminError,
   approveTrainer,
+  type NotifyRequest,
+  notificationContent,
+  notifyRequestSchema,
+  notifyResponseSchema,
+  notifyUser,
   type TrainerApprovalResponse,
   toApprovalResponse,
   trainerApprovalResponseSchema,
@@ -140,36 +146,42 @@ function approvalLines(approval: TrainerApprovalResponse, where: string): string
   return lines;
 }
 
-const ADMIN_USAGE = 'Usage: npm run admin -- approve-trainer EMAIL [--url URL]';
+const ADMIN_USAGE = [
+  'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
+  '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
+].join('\n');
 
-/** `npm run admin -- approve-trainer EMAIL [--url URL]` */
-export async function adminCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
+/** What an admin command does through the server, or on the database when no server answers. */
+interface AdminAction<T> {
+  path: string;
+  body: unknown;
+  email: string;
+  /** The answer of the server, when it is a success. */
+  parse(body: unknown): T | undefined;
+  offline(db: Db): Promise<T>;
+  describe(result: T, where: string): string[];
+}
+
+async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined, env: NodeJS.ProcessEnv) {
   const out: string[] = [];
   const err: string[] = [];
-  let parsed: ReturnType<typeof parseAdminArgs>;
-  try {
-    parsed = parseAdminArgs(argv);
-  } catch (error) {
-    return { code: 2, out, err: [(error as Error).message, ADMIN_USAGE] };
-  }
-  const { command, email, url } = parsed;
-  if (command !== 'approve-trainer' || !email) return { code: 2, out, err: [ADMIN_USAGE] };
-
   const target = serverTarget(url, env);
   const token = await readAdminToken(target.dataDir);
-  const answer = await callServer(target, '/admin/approve-trainer/', {
+  const answer = await callServer(target, action.path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify(action.body),
   });
 
   if (answer === 'no-server') {
     try {
-      const approval = await withDataDb(target, env, (db) => approveTrainer(db, email));
-      out.push(...approvalLines(toApprovalResponse(approval), `in the database of ${target.dataDir}`));
+      const result = await withDataDb(target, env, action.offline);
+      out.push(...action.describe(result, `in the database of ${target.dataDir}`));
       return { code: 0, out, err };
     } catch (error) {
-      err.push(error instanceof AdminError ? `${error.userMessage}: ${email}` : (error as Error).message);
+      err.push(
+        error instanceof AdminError ? `${error.userMessage}: ${action.email}` : (error as Error).message,
+      );
       return { code: 1, out, err };
     }
   }
@@ -183,24 +195,89 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
     return { code: 1, out, err };
   }
-  const approval = trainerApprovalResponseSchema.safeParse(answer.body);
-  if (answer.status >= 200 && answer.status < 300 && approval.success) {
-    out.push(...approvalLines(approval.data, `through the server at ${target.url}`));
+  const result = answer.status >= 200 && answer.status < 300 ? action.parse(answer.body) : undefined;
+  if (result !== undefined) {
+    out.push(...action.describe(result, `through the server at ${target.url}`));
     return { code: 0, out, err };
   }
-  err.push(`${describeFailure(answer.status, answer.body)}: ${email}`);
+  err.push(`${describeFailure(answer.status, answer.body)}: ${action.email}`);
   return { code: 1, out, err };
+}
+
+/** `npm run admin -- approve-trainer EMAIL` and `npm run admin -- notify EMAIL TITLE TEXT` */
+export async function adminCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
+  let parsed: ReturnType<typeof parseAdminArgs>;
+  try {
+    parsed = parseAdminArgs(argv);
+  } catch (error) {
+    return { code: 2, out: [], err: [(error as Error).message, ADMIN_USAGE] };
+  }
+  const { command, args, values } = parsed;
+  const [email, title, text] = args;
+
+  if (command === 'approve-trainer' && email && args.length === 1) {
+    return runAdminAction(
+      {
+        path: '/admin/approve-trainer/',
+        body: { email },
+        email,
+        parse: (body) => {
+          const approval = trainerApprovalResponseSchema.safeParse(body);
+          return approval.success ? approval.data : undefined;
+        },
+        offline: async (db) => toApprovalResponse(await approveTrainer(db, email)),
+        describe: approvalLines,
+      },
+      values.url,
+      env,
+    );
+  }
+
+  if (command === 'notify' && email && title && text && args.length === 3) {
+    const checked = notifyRequestSchema.safeParse({
+      email,
+      title,
+      text,
+      title_ar: values['title-ar'],
+      text_ar: values['text-ar'],
+      link: values.link,
+    });
+    if (!checked.success)
+      return { code: 2, out: [], err: [SERVER_MESSAGES.notificationInvalid, ADMIN_USAGE] };
+    const request: NotifyRequest = checked.data;
+    return runAdminAction(
+      {
+        path: '/admin/notify/',
+        body: request,
+        email,
+        parse: (body) => {
+          const answer = notifyResponseSchema.safeParse(body);
+          return answer.success ? answer.data.data.id : undefined;
+        },
+        offline: async (db) => (await notifyUser(db, email, notificationContent(request))).id,
+        describe: (id, where) => [`Notification #${id} sent to ${email} (${where}).`],
+      },
+      values.url,
+      env,
+    );
+  }
+
+  return { code: 2, out: [], err: [ADMIN_USAGE] };
 }
 
 function parseAdminArgs(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { url: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      link: { type: 'string' },
+      'title-ar': { type: 'string' },
+      'text-ar': { type: 'string' },
+    },
     allowPositionals: true,
   });
-  const [command, email, ...rest] = positionals;
-  if (rest.length > 0) throw new Error(`Unexpected arguments: ${rest.join(' ')}`);
-  return { command, email, url: values.url };
+  const [command, ...args] = positionals;
+  return { command, args, values };
 }
 
 const OUTBOX_USAGE = 'Usage: npm run outbox [-- EMAIL] [--limit N] [--url URL]';

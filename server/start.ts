@@ -38,8 +38,15 @@ async function main(): Promise<void> {
   await mkdir(DATA_DIR, { recursive: true });
   await writeFile(tokenFile, `${adminToken}\n`, { mode: 0o600 });
 
-  const { app } = buildApp({ db, secret, distDir: DIST_DIR, uploadsDir: uploadsDir(DATA_DIR), adminToken });
+  const { app, live } = buildApp({
+    db,
+    secret,
+    distDir: DIST_DIR,
+    uploadsDir: uploadsDir(DATA_DIR),
+    adminToken,
+  });
   const http = await listen(app, { port, hostname: '0.0.0.0' });
+  live.attach(http.server);
   console.log(`KFU Training is running at http://localhost:${http.port}`);
 
   let stopping = false;
@@ -47,6 +54,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping…`);
+    live.close();
     await http.close().catch((error: unknown) => console.error(error));
     await db.close();
     // Another server may have started on the same data folder since: leave its token alone.

@@ -6,7 +6,9 @@ import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
 import { type Db, openPglite } from './db';
 import { listen } from './listen';
+import type { LiveHub } from './live';
 import { migrate } from './migrate';
+import type { Notifier } from './notifications';
 import { ROOT } from './paths';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
@@ -19,6 +21,10 @@ export interface TestServer {
   tokens: TokenService;
   /** The X-Admin-Token the server's /api/v1/admin/… endpoints accept. */
   adminToken: string;
+  /** The websockets, attached to the server. */
+  live: LiveHub;
+  /** Creates notifications (and pushes them to open sockets). */
+  notifier: Notifier;
   /** The temporary folder uploaded files go to (removed by close). */
   uploadsDir: string;
   close(): Promise<void>;
@@ -37,7 +43,7 @@ export async function startTestServer(options: { withSpa?: boolean } = {}): Prom
     await migrate(db);
     await seed(db);
     const adminToken = randomAdminToken();
-    const { app, tokens } = buildApp({
+    const { app, tokens, live, notifier } = buildApp({
       db,
       secret: randomTokenSecret(),
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -45,13 +51,17 @@ export async function startTestServer(options: { withSpa?: boolean } = {}): Prom
       adminToken,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
+    live.attach(http.server);
     return {
       url: `http://127.0.0.1:${http.port}`,
       db,
       tokens,
       adminToken,
+      live,
+      notifier,
       uploadsDir,
       async close() {
+        live.close();
         await http.close();
         await cleanUp();
       },

@@ -2,9 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { VALIDATION } from '../../src/api/schemas/auth-forms';
 import { SERVER_MESSAGES } from '../../src/api/server-messages';
-import { AdminError, approveTrainer, toApprovalResponse } from '../admin';
+import {
+  AdminError,
+  approveTrainer,
+  notificationContent,
+  notifyRequestSchema,
+  notifyUser,
+  toApprovalResponse,
+} from '../admin';
 import type { Db } from '../db';
-import { type AppEnv, HttpProblem, jsonBodyLimit, readJsonFields } from '../http';
+import { type AppEnv, HttpProblem, jsonBodyLimit, readJsonBody, readJsonFields } from '../http';
+import type { Notifier } from '../notifications';
 
 export const ADMIN_TOKEN_HEADER = 'X-Admin-Token';
 
@@ -17,7 +25,7 @@ function digest(value: string): Buffer {
  * open the database). Every call needs the header X-Admin-Token with the token the server wrote
  * to DATA_DIR/admin-token when it started.
  */
-export function adminRoutes(db: Db, adminToken: string): Hono<AppEnv> {
+export function adminRoutes(db: Db, adminToken: string, notifier: Notifier): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const expected = digest(adminToken);
 
@@ -33,13 +41,26 @@ export function adminRoutes(db: Db, adminToken: string): Hono<AppEnv> {
     const { email } = await readJsonFields(c, ['email']);
     if (!email.trim()) throw new HttpProblem(400, { field: 'email', message: VALIDATION.emailRequired });
     try {
-      return c.json(toApprovalResponse(await approveTrainer(db, email)));
+      return c.json(toApprovalResponse(await approveTrainer(db, email, notifier)));
     } catch (error) {
       if (error instanceof AdminError) {
         throw new HttpProblem(error.reason === 'unknown-user' ? 404 : 400, {
           field: 'email',
           message: error.userMessage,
         });
+      }
+      throw error;
+    }
+  });
+
+  routes.post('/notify/', jsonBodyLimit(), async (c) => {
+    const request = await readJsonBody(c, notifyRequestSchema, SERVER_MESSAGES.notificationInvalid);
+    try {
+      const { user, id } = await notifyUser(db, request.email, notificationContent(request), notifier);
+      return c.json({ success: true, data: { id, email: user.email, full_name: user.full_name } }, 201);
+    } catch (error) {
+      if (error instanceof AdminError) {
+        throw new HttpProblem(404, { field: 'email', message: error.userMessage });
       }
       throw error;
     }

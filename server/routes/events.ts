@@ -10,6 +10,7 @@ import { requireAuth } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db';
 import { type AppEnv, errorResponse, HttpProblem, idParam, jsonBodyLimit, pageRequest } from '../http';
+import { NOTIFICATIONS, type Notifier } from '../notifications';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 const SUMMARY_COLUMNS = `id, image, title, title_ar, event_access,
@@ -21,7 +22,7 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, description, description_ar, locatio
  * /event/…: the events, upcoming and ongoing ones first (soonest first), then past ones (latest
  * first); and /event-registration/: the signed-in user registers for an event that has not ended, once.
  */
-export function eventRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
+export function eventRoutes(db: Db, tokens: TokenService, notifier: Notifier): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/event/', async (c) => {
@@ -55,8 +56,8 @@ export function eventRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
     if (!parsed.success || parsed.data.event > 2_147_483_647) {
       return errorResponse(c, 400, PUBLIC_VALIDATION.eventRequired);
     }
-    const { rows } = await db.query<{ ended: boolean }>(
-      'SELECT ends_at < now() AS ended FROM events WHERE id = $1',
+    const { rows } = await db.query<{ ended: boolean; id: number; title: string; title_ar: string }>(
+      'SELECT id, title, title_ar, ends_at < now() AS ended FROM events WHERE id = $1',
       [parsed.data.event],
     );
     if (!rows[0]) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
@@ -67,6 +68,7 @@ export function eventRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
       [parsed.data.event, c.get('user').id],
     );
     if (!inserted.rows[0]) return errorResponse(c, 400, PUBLIC_MESSAGES.alreadyRegistered);
+    await notifier.notify(c.get('user').id, NOTIFICATIONS.eventRegistered(rows[0]));
     return c.json({ success: true, message: PUBLIC_MESSAGES.eventRegistered }, 201);
   });
 

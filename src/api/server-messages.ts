@@ -29,6 +29,8 @@ export const SERVER_MESSAGES = {
   adminTokenInvalid: 'A valid admin token is required',
   userNotFound: 'No account uses this email address',
   notATrainer: 'This account is not a trainer account',
+  notificationInvalid:
+    'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -64,6 +64,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'A valid admin token is required': msg`A valid admin token is required`,
   'No account uses this email address': msg`No account uses this email address`,
   'This account is not a trainer account': msg`This account is not a trainer account`,
+  'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site': msg`A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site`,
   // Public site.
   'Full name is required': msg`Full name is required`,
   'Invalid email address': msg`Invalid email address`,

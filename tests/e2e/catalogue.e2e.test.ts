@@ -99,6 +99,7 @@ describe('catalogue', () => {
     await search.press('Enter');
     await expect.poll(() => results.textContent()).toContain('No data found');
     expect(await cards.count()).toBe(0);
+    await expectNoAxeViolations(page);
     await page.goBack();
     await expect.poll(() => cards.count()).toBe(matches.results.length);
     expect(problems).toEqual([]);

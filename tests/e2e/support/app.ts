@@ -8,6 +8,8 @@ export interface RunningApp {
   url: string;
   /** What a command-line tool needs to reach this instance (PORT, DATA_DIR). */
   env: Record<string, string>;
+  /** Stops the server, runs `whileDown` (the database is free then), and starts it again on the same port and data. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,20 +35,32 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/**
- * Runs the product as a newcomer does (`npm start`) on a free port with a fresh embedded database,
- * and stops it (and only it) afterwards.
- */
-export async function startApp(): Promise<RunningApp> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  /** Stops the process group (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+}
+
+/** `npm start` on this port and data folder; resolves once it says where it runs. */
+async function spawnServer(
+  port: number,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Started> {
   const child: ChildProcess = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
-  const url = `http://localhost:${port}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
@@ -63,15 +77,15 @@ export async function startApp(): Promise<RunningApp> {
       reject(new Error(`npm start exited with ${code}:\n${output}`));
     });
   });
-  // A server that dies during the tests says why in the test output.
   let stopping = false;
+  // A server that dies during the tests says why in the test output.
   child.once('exit', (code, signal) => {
     if (!stopping)
       console.error(`npm start stopped unexpectedly (${code ?? signal}):\n${output.slice(-4000)}`);
   });
   return {
-    url,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    child,
+    output: () => output,
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.pid) {
@@ -80,6 +94,29 @@ export async function startApp(): Promise<RunningApp> {
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
         if (child.exitCode === null) signalGroup(child.pid, 'SIGKILL');
       }
+    },
+  };
+}
+
+/**
+ * Runs the product as a newcomer does (`npm start`) on a free port with a fresh embedded database,
+ * and stops it (and only it) afterwards.
+ */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
+  let server = await spawnServer(port, dataDir);
+  return {
+    url: `http://localhost:${port}`,
+    env: { PORT: String(port), DATA_DIR: dataDir },
+    async restart(whileDown) {
+      await server.stop();
+      await whileDown?.();
+      // The web app was built by the first start.
+      server = await spawnServer(port, dataDir, { SKIP_BUILD: '1' });
+    },
+    async stop() {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

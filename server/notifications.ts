@@ -1,0 +1,115 @@
+import type { Notification } from '../src/api/schemas/notifications';
+import type { Db } from './db';
+import type { LiveHub } from './live';
+
+/** What a notification says, in English and Arabic, and where it leads. */
+export interface NotificationContent {
+  title: string;
+  title_ar: string;
+  text: string;
+  text_ar: string;
+  link?: string | null;
+}
+
+/** How many notifications the list call answers with (the newest). */
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+const COLUMNS = 'id, title, title_ar, text, text_ar, seen, link';
+
+/**
+ * Stores notifications and tells the user's open sockets at once. Without a hub (the admin
+ * command working on the database directly) the notification waits for the user's next read.
+ */
+export interface Notifier {
+  notify(userId: number, content: NotificationContent): Promise<Notification>;
+  list(userId: number): Promise<Notification[]>;
+  /** Marks the user's own notification seen; null when the user has no notification with this id. */
+  markSeen(userId: number, id: number): Promise<Notification | null>;
+}
+
+export function createNotifier(db: Db, hub?: LiveHub): Notifier {
+  return {
+    async notify(userId, content) {
+      const { rows } = await db.query<Notification>(
+        `INSERT INTO notifications (user_id, title, title_ar, text, text_ar, link)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
+      );
+      const created = rows[0] as Notification;
+      hub?.push(userId, { type: 'new_notification', id: created.id });
+      return created;
+    },
+    async list(userId) {
+      const { rows } = await db.query<Notification>(
+        `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+        [userId, NOTIFICATION_LIST_LIMIT],
+      );
+      return rows;
+    },
+    async markSeen(userId, id) {
+      const { rows } = await db.query<Notification>(
+        `UPDATE notifications SET seen = true WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+        [id, userId],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+
+/** The product's notifications, in both languages. */
+export const NOTIFICATIONS = {
+  trainerApproved: (): NotificationContent => ({
+    title: 'Your trainer account is approved',
+    title_ar: 'تمت الموافقة على حساب المدرب',
+    text: 'You can now create courses and submit them for approval.',
+    text_ar: 'يمكنك الآن إنشاء الدورات وإرسالها للاعتماد.',
+    link: null,
+  }),
+  eventRegistered: (event: { id: number; title: string; title_ar: string }): NotificationContent => ({
+    title: 'Event registration confirmed',
+    title_ar: 'تم تأكيد التسجيل في الفعالية',
+    text: `You are registered for ${event.title}.`,
+    text_ar: `تم تسجيلك في ${event.title_ar}.`,
+    link: `/event-details/${event.id}`,
+  }),
+  courseApproved: (course: { id: number; title: string; title_ar: string }): NotificationContent => ({
+    title: 'Your course is approved',
+    title_ar: 'تم اعتماد دورتك',
+    text: `${course.title} is now published in the catalogue.`,
+    text_ar: `أصبحت ${course.title_ar} منشورة في قائمة الدورات.`,
+    link: `/course-details/${course.id}`,
+  }),
+  withdrawalDecided: (
+    course: { id: number; title: string; title_ar: string },
+    approved: boolean,
+  ): NotificationContent =>
+    approved
+      ? {
+          title: 'Withdrawal approved',
+          title_ar: 'تمت الموافقة على الانسحاب',
+          text: `Your withdrawal from ${course.title} is approved.`,
+          text_ar: `تمت الموافقة على انسحابك من ${course.title_ar}.`,
+          link: null,
+        }
+      : {
+          title: 'Withdrawal declined',
+          title_ar: 'تم رفض طلب الانسحاب',
+          text: `Your withdrawal from ${course.title} was declined; you remain enrolled.`,
+          text_ar: `تم رفض طلب انسحابك من ${course.title_ar}، وما زلت مسجلاً في الدورة.`,
+          link: `/course-details/${course.id}`,
+        },
+  graded: (course: { id: number; title: string; title_ar: string }, work: string): NotificationContent => ({
+    title: 'New grade',
+    title_ar: 'درجة جديدة',
+    text: `${work} in ${course.title} has been graded.`,
+    text_ar: `تم رصد درجة ${work} في ${course.title_ar}.`,
+    link: `/course-details/${course.id}`,
+  }),
+  invited: (inviter: string): NotificationContent => ({
+    title: 'You are invited',
+    title_ar: 'لديك دعوة',
+    text: `${inviter} invited you to join KFU Training.`,
+    text_ar: `دعاك ${inviter} للانضمام إلى منصة التدريب.`,
+    link: null,
+  }),
+} as const;
