@@ -12,6 +12,8 @@ import { SearchBox } from './SearchBox';
 // Menus built on Headless UI load when first needed, keeping it out of a visitor's first download.
 const ProfileMenu = lazy(() => import('./ProfileMenu'));
 const SideMenu = lazy(() => import('./SideMenu'));
+// The bell and its live channel load once someone signs in.
+const NotificationBell = lazy(() => import('@/features/notifications/NotificationBell'));
 
 const navLinkClass = (active: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-semibold ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
@@ -48,8 +50,11 @@ export function Header() {
           <div className="hidden lg:block">
             <LanguageToggle />
           </div>
-          {/* Notification bell: live notifications are mounted here. */}
-          <div data-slot="notifications" className="contents" />
+          {signedIn && (
+            <Suspense fallback={<span className="inline-block size-11" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <div className="hidden lg:block">
             {signedIn ? (
               <Suspense fallback={<span className="inline-block size-11" />}>

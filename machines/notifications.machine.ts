@@ -1,0 +1,258 @@
+import { assign, fromCallback, fromPromise, raise, sendTo, setup, stateIn } from 'xstate';
+import {
+  type Notification,
+  type NotificationSelectedMessage,
+  notificationSelectedMessage,
+} from '../src/api/schemas/notifications';
+
+/**
+ * What the machine asks of the socket actor: send this message. The socket actor answers with
+ * `socket.opened`, `socket.message` and `socket.closed`.
+ */
+export type SocketCommand = { type: 'socket.send'; message: NotificationSelectedMessage };
+
+export interface NotificationsContext {
+  /** The access token the socket was opened with; null while signed out. */
+  token: string | null;
+  /** The user's notifications, newest first, as last read. */
+  items: Notification[];
+  /** Whether the list was read at least once since signing in (the panel says 'Loading ...' until then). */
+  loaded: boolean;
+  /** The notification being marked seen, and where it leads. */
+  selected: { id: number; link: string | null } | null;
+}
+
+export type NotificationsEvent =
+  /** The session's access token, or null once signed out (sent at start and at every change). */
+  | { type: 'session.changed'; token: string | null }
+  | { type: 'socket.opened' }
+  /** Any JSON message from the server. */
+  | { type: 'socket.message' }
+  /** `refused`: the server closed with 4401 (the token is invalid or expired). */
+  | { type: 'socket.closed'; refused: boolean }
+  | { type: 'notification.select'; id: number; link: string | null }
+  /** Read the list again (raised internally; also the panel's retry). */
+  | { type: 'notifications.refetch' };
+
+/** How many of the items are unseen: the bell's count. */
+export function unreadCount(items: readonly Notification[]): number {
+  return items.filter((item) => !item.seen).length;
+}
+
+/**
+ * The live notifications of the signed-in user (spec sections 2, 3, 4 and 7).
+ *
+ * Signed out, nothing is connected. Signed in, three regions run side by side:
+ * - `connection`: the socket (partysocket, which reconnects with backoff by itself) is `connecting`,
+ *   `open` or `reconnecting` after a drop. The server closes with 4401 when the token is refused
+ *   or expires: the machine then asks the session to renew the token (`renewing`); the new token
+ *   arrives as `session.changed` and re-enters `signedIn`, connecting again with it.
+ * - `list`: `GET /notification/` on entry, on every server message and on every (re)connection, so
+ *   nothing created while the socket was down is missed. A failed read keeps the last list.
+ * - `selection`: a click marks the notification seen; on success the socket is told
+ *   (`notification_selected`), the list is read again and the notification's link is followed. A
+ *   failure is only logged.
+ */
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actors: {
+    socket: fromCallback<SocketCommand, { token: string }>(() => {
+      throw new Error('socket is supplied by the application');
+    }),
+    fetchNotifications: fromPromise<Notification[]>(async () => {
+      throw new Error('fetchNotifications is supplied by the application');
+    }),
+    markSeen: fromPromise<Notification, { id: number }>(async () => {
+      throw new Error('markSeen is supplied by the application');
+    }),
+    /** Asks the session for a new access token; it arrives as `session.changed`. */
+    renewSession: fromPromise<void>(async () => {
+      throw new Error('renewSession is supplied by the application');
+    }),
+  },
+  guards: {
+    signedIn: ({ event }) => event.type === 'session.changed' && event.token !== null,
+    signedOut: ({ event }) => event.type === 'session.changed' && event.token === null,
+    newToken: ({ context, event }) =>
+      event.type === 'session.changed' && event.token !== null && event.token !== context.token,
+    refused: ({ event }) => event.type === 'socket.closed' && event.refused,
+    socketLive: stateIn('#notifications.signedIn.connection.live'),
+  },
+  actions: {
+    keepToken: assign({
+      token: ({ event }) => (event.type === 'session.changed' ? event.token : null),
+    }),
+    forget: assign({ token: null, items: [], loaded: false, selected: null }),
+    keepItems: assign({
+      items: ({ event }) => (event as unknown as { output: Notification[] }).output,
+      loaded: true,
+    }),
+    select: assign({
+      selected: ({ event }) =>
+        event.type === 'notification.select' ? { id: event.id, link: event.link } : null,
+    }),
+    markLocally: assign({
+      items: ({ context }) =>
+        context.items.map((item) => (item.id === context.selected?.id ? { ...item, seen: true } : item)),
+    }),
+    tellSocket: sendTo('socket', ({ context }) => ({
+      type: 'socket.send' as const,
+      message: notificationSelectedMessage(context.selected?.id ?? 0),
+    })),
+    refetch: raise({ type: 'notifications.refetch' }),
+    clearSelection: assign({ selected: null }),
+    /** Goes to the selected notification's link, if it has one. */
+    followLink: (_, _params: { link: string | null }) => {},
+
+    /** A failed mark-as-seen or read is only logged (spec section 4). */
+    logFailure: (_, _params: { what: string; error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { token: null, items: [], loaded: false, selected: null },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'session.changed': { guard: 'signedIn', target: 'signedIn', actions: 'keepToken' },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        'session.changed': [
+          { guard: 'signedOut', target: 'signedOut', actions: 'forget' },
+          { guard: 'newToken', target: 'signedIn', reenter: true, actions: 'keepToken' },
+        ],
+      },
+      states: {
+        connection: {
+          initial: 'live',
+          states: {
+            live: {
+              invoke: {
+                id: 'socket',
+                src: 'socket',
+                input: ({ context }) => ({ token: context.token ?? '' }),
+              },
+              initial: 'connecting',
+              on: {
+                'socket.closed': [{ guard: 'refused', target: 'renewing' }, { target: '.reconnecting' }],
+                'socket.opened': { target: '.open', actions: 'refetch' },
+              },
+              states: {
+                connecting: {},
+                open: {},
+                reconnecting: {},
+              },
+            },
+            renewing: {
+              invoke: {
+                id: 'renewSession',
+                src: 'renewSession',
+                // Renewed with the same token (another tab was first): connect again.
+                onDone: { target: 'live' },
+                onError: {
+                  target: 'offline',
+                  actions: {
+                    type: 'logFailure',
+                    params: ({ event }) => ({ what: 'renew the session', error: event.error }),
+                  },
+                },
+              },
+            },
+            /** The session could not be renewed; signing out (or in again) leaves this state. */
+            offline: {},
+          },
+        },
+        list: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchNotifications',
+                src: 'fetchNotifications',
+                onDone: { target: 'ready', actions: 'keepItems' },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'logFailure',
+                    params: ({ event }) => ({ what: 'read the notifications', error: event.error }),
+                  },
+                },
+              },
+              on: {
+                // A newer message makes the read in flight stale: start it again.
+                'notifications.refetch': { target: 'loading', reenter: true },
+                'socket.message': { target: 'loading', reenter: true },
+              },
+            },
+            ready: {
+              on: { 'notifications.refetch': 'loading', 'socket.message': 'loading' },
+            },
+            failed: {
+              on: { 'notifications.refetch': 'loading', 'socket.message': 'loading' },
+            },
+          },
+        },
+        selection: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'notification.select': { target: 'marking', actions: 'select' } },
+            },
+            marking: {
+              invoke: {
+                id: 'markSeen',
+                src: 'markSeen',
+                input: ({ context }) => ({ id: context.selected?.id ?? 0 }),
+                onDone: [
+                  {
+                    guard: 'socketLive',
+                    target: 'idle',
+                    actions: [
+                      'markLocally',
+                      'tellSocket',
+                      'refetch',
+                      {
+                        type: 'followLink',
+                        params: ({ context }) => ({ link: context.selected?.link ?? null }),
+                      },
+                      'clearSelection',
+                    ],
+                  },
+                  // No socket while the session is renewed: the list is read again all the same.
+                  {
+                    target: 'idle',
+                    actions: [
+                      'markLocally',
+                      'refetch',
+                      {
+                        type: 'followLink',
+                        params: ({ context }) => ({ link: context.selected?.link ?? null }),
+                      },
+                      'clearSelection',
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    {
+                      type: 'logFailure',
+                      params: ({ event }) => ({ what: 'mark a notification seen', error: event.error }),
+                    },
+                    'clearSelection',
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

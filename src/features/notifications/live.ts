@@ -1,0 +1,111 @@
+import {
+  type NotificationsEvent,
+  notificationsMachine,
+  type SocketCommand,
+} from '@machines/notifications.machine';
+import { useSelector } from '@xstate/react';
+import { WebSocket as ReconnectingWebSocket } from 'partysocket';
+import { navigate } from 'wouter/use-browser-location';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { DEFAULT_API_BASE } from '@/api/client';
+import { api } from '@/api/http';
+import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
+import { SOCKET_PATHS, SOCKET_REFUSED } from '@/api/schemas/notifications';
+import { sessionActor } from '@/session';
+
+/**
+ * partysocket's reconnection: the first retry after 0.5–1.5 s, each next one 1.5 times later, at
+ * most every 10 s; a connection attempt gives up after 4 s.
+ */
+export const RECONNECTION = {
+  minReconnectionDelay: 500 + Math.random() * 1000,
+  maxReconnectionDelay: 10_000,
+  reconnectionDelayGrowFactor: 1.5,
+  connectionTimeout: 4_000,
+} as const;
+
+/** The notifications socket for one token; reports what happens to the machine. */
+const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
+  const sendBack = (event: NotificationsEvent) => send(event);
+  const base = import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
+  const ws = new ReconnectingWebSocket(
+    () => socketUrl(SOCKET_PATHS.notifications, input.token, base, window.location.origin),
+    [],
+    // A refused token is renewed by the machine, which then connects with the new one.
+    { ...RECONNECTION, shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED },
+  );
+  ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
+  ws.addEventListener('message', (event) => {
+    try {
+      JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    sendBack({ type: 'socket.message' });
+  });
+  ws.addEventListener('close', (event) =>
+    sendBack({ type: 'socket.closed', refused: event.code === SOCKET_REFUSED }),
+  );
+  receive((command) => ws.send(JSON.stringify(command.message)));
+  return () => ws.close();
+});
+
+export const notificationsActor = createActor(
+  notificationsMachine.provide({
+    actors: {
+      socket,
+      fetchNotifications: fromPromise(() => listNotifications(api)),
+      markSeen: fromPromise(({ input }) => markNotificationSeen(api, input.id)),
+      renewSession: fromPromise(async () => {
+        sessionActor.send({ type: 'session.refresh' });
+        const settled = await waitFor(sessionActor, (state) => !state.matches({ signedIn: 'refreshing' }));
+        if (!settled.matches('signedIn')) throw new Error('The session could not be renewed');
+      }),
+    },
+    actions: {
+      followLink: (_, { link }) => {
+        if (link) navigate(link);
+      },
+      logFailure: (_, { what, error }) => console.warn(`Could not ${what}:`, error),
+    },
+  }),
+);
+
+/** The session's access token, or null when signed out. */
+function currentToken(): string | null {
+  const state = sessionActor.getSnapshot();
+  return state.matches('signedIn') ? (state.context.session?.accessToken ?? null) : null;
+}
+
+let started = false;
+
+/** Starts the live channel once; it follows the session from then on (sign-in, refresh, sign-out). */
+export function startNotifications(): void {
+  if (started) return;
+  started = true;
+  notificationsActor.start();
+  let token = currentToken();
+  notificationsActor.send({ type: 'session.changed', token });
+  sessionActor.subscribe(() => {
+    const next = currentToken();
+    if (next === token) return;
+    token = next;
+    notificationsActor.send({ type: 'session.changed', token });
+  });
+}
+
+export function useNotifications() {
+  return useSelector(notificationsActor, (state) => ({
+    items: state.context.items,
+    loaded: state.context.loaded,
+    failed: state.matches({ signedIn: { list: 'failed' } }),
+  }));
+}
+
+export function selectNotification(id: number, link: string | null): void {
+  notificationsActor.send({ type: 'notification.select', id, link });
+}
+
+export function refetchNotifications(): void {
+  notificationsActor.send({ type: 'notifications.refetch' });
+}
