@@ -40,7 +40,13 @@ export async function spaBuildIsStale(root: string): Promise<boolean> {
 
 function runViteBuild(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    // Always a production build, whatever NODE_ENV the server runs with (tests start it with `test`,
+    // which would otherwise give React's development build).
+    const child = spawn('npx', ['vite', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();

@@ -38,10 +38,9 @@ export default function NotificationBell() {
           </span>
         )}
       </PopoverButton>
-      <PopoverPanel
-        anchor="bottom end"
-        className="z-40 mt-2 flex max-h-[600px] w-[min(428px,calc(100vw-1rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none"
-      >
+      {/* Not portalled: the panel stays inside the header landmark, in the tab order after the bell.
+          Phones get the full width under the header; wider screens a 428 px panel under the bell. */}
+      <PopoverPanel className="fixed inset-x-2 top-16 z-40 flex max-h-[min(600px,calc(100dvh-5rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none sm:absolute sm:inset-x-auto sm:end-0 sm:top-full sm:mt-2 sm:w-[428px]">
         {({ close }) => (
           <>
             <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">

@@ -39,10 +39,10 @@ export async function latestCode(baseUrl: string, email: string): Promise<string
   return code as unknown as string;
 }
 
-/** `npm run admin -- approve-trainer EMAIL` against the running app. */
-export function approveTrainer(env: Record<string, string>, email: string): Promise<string> {
+/** `npm run admin -- ARGS` against the running app (or its database while it is stopped). */
+export function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', 'approve-trainer', email], {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
       env: { ...process.env, ...env },
     });
     let output = '';
@@ -56,6 +56,11 @@ export function approveTrainer(env: Record<string, string>, email: string): Prom
       code === 0 ? resolve(output) : reject(new Error(`admin exited ${code}: ${output}`)),
     );
   });
+}
+
+/** `npm run admin -- approve-trainer EMAIL` against the running app. */
+export function approveTrainer(env: Record<string, string>, email: string): Promise<string> {
+  return runAdmin(env, ['approve-trainer', email]);
 }
 
 /** Fills the registration dialog by label (labels in the active language). */
