@@ -2,14 +2,12 @@
  * `npm run bench`: latency of the catalogue endpoints on a server seeded with 10 000 courses (a fresh
  * data folder, removed afterwards), and the gzip JS a visitor loads for the home page and the catalogue.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
+import { percentile, startServer } from './bench-server';
 import { kb, ROUTES, readBuild, routeSize } from './size';
 
 const COURSES = 10_000;
@@ -17,7 +15,6 @@ const WARM_UP = 20;
 const REQUESTS = 300;
 /** Per endpoint: a slow endpoint is measured on fewer requests rather than holding the run up. */
 const BUDGET_MS = 25_000;
-const STARTUP_TIMEOUT_MS = 120_000;
 const DIST = join(ROOT, 'dist');
 
 interface Endpoint {
@@ -56,17 +53,6 @@ interface Measured {
 const spaced = (n: number) => n.toLocaleString('en-US').replaceAll(',', ' ');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -94,88 +80,6 @@ async function bundleSizes(): Promise<string> {
   return `gzip JS a visitor loads   ${parts.join('   ')}${stale ? '   (dist/ is older than the sources: npm run build)' : ''}`;
 }
 
-interface Server {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** `npm start` on a fresh temporary data folder with generated courses, API only. */
-async function startServer(): Promise<Server> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kfu-bench-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    SEED_COURSES: String(COURSES),
-    SKIP_BUILD: '1',
-  };
-  delete env.DATABASE_URL;
-  let output = '';
-  let exited: string | undefined;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exit = new Promise<void>((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = signal ?? `exit code ${code}`;
-      resolve();
-    });
-    child.on('error', (error) => {
-      exited = error.message;
-      resolve();
-    });
-  });
-  child.stdout?.on('data', (data: Buffer) => {
-    output += data.toString();
-  });
-  child.stderr?.on('data', (data: Buffer) => {
-    output += data.toString();
-  });
-
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      if (exited === undefined) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exit;
-        clearTimeout(timer);
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    })();
-    return stopped;
-  };
-  function onSignal(signal: NodeJS.Signals): void {
-    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  }
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-    for (;;) {
-      if (exited !== undefined) throw new Error(`The server stopped (${exited}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`The server did not answer within 120 s:\n${output}`);
-      const ready = await fetch(`${origin}/api/v1/course/category/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, stop };
-}
-
 async function timedRequest(origin: string, endpoint: Endpoint): Promise<{ ms: number; count: number }> {
   const start = performance.now();
   const response = await fetch(origin + endpoint.path);
@@ -187,11 +91,6 @@ async function timedRequest(origin: string, endpoint: Endpoint): Promise<{ ms: n
   if (typeof count !== 'number' || count < endpoint.minCount)
     throw new Error(`${endpoint.label}: count is ${String(count)}, expected at least ${endpoint.minCount}`);
   return { ms: elapsed, count };
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function measure(origin: string, endpoint: Endpoint): Promise<Measured> {
@@ -240,7 +139,7 @@ async function main(): Promise<void> {
   const sizes = await bundleSizes();
   const started = performance.now();
   console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);
-  const server = await startServer();
+  const server = await startServer({ SEED_COURSES: String(COURSES) });
   const results: Measured[] = [];
   try {
     console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s; measuring…`);

@@ -1,12 +1,19 @@
 /**
  * `npm run pact:verify -- --provider-base-url URL [--provider-states-setup-url URL] [--pact-dir DIR]`
  *
- * Verifies every pact in pacts/ against a running backend. Provider states are set up by the
+ * Verifies the pacts in pacts/ whose provider is the API (kfu-training-api and
+ * kfu-training-api-extensions) against a running backend. Provider states are set up by the
  * backend itself at --provider-states-setup-url (POST {state, params, action}, answering a JSON
  * object of values to inject); without it, interactions that need a state may fail.
+ *
+ * Only the HTTP interactions are verified here: the websocket messages of the pacts (and the pact
+ * in which the web app is the provider) are verified against the reference server by
+ * `npm run test:provider`; the script lists what it left out.
  */
 import { parseArgs } from 'node:util';
+import { PROVIDERS } from '../tests/pact/support';
 import {
+  httpPactsOf,
   PACT_DIR,
   type PactFile,
   readPactFiles,
@@ -61,9 +68,19 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const files = await readPactFiles(values['pact-dir'] ?? PACT_DIR);
+  const all = await readPactFiles(values['pact-dir'] ?? PACT_DIR);
+  const apiProviders: string[] = Object.values(PROVIDERS);
+  for (const other of all.filter((file) => !apiProviders.includes(file.provider))) {
+    console.log(`Not verified here (the provider is ${other.provider}, not the API): ${other.path}`);
+  }
+  const http = await httpPactsOf(all, apiProviders);
+  for (const message of http.skippedMessages) {
+    console.log(`Not verified here (a websocket message; npm run test:provider checks it): ${message}`);
+  }
+  const { files } = http;
   if (files.length === 0) {
-    console.error(`No pact files found in ${values['pact-dir'] ?? PACT_DIR}.`);
+    await http.dispose();
+    console.error(`No pact with HTTP interactions of the API found in ${values['pact-dir'] ?? PACT_DIR}.`);
     return 1;
   }
   const setupUrl = values['provider-states-setup-url'];
@@ -71,12 +88,12 @@ async function main(): Promise<number> {
   const failed = await verifyAll(files, {
     providerBaseUrl: baseUrl.replace(/\/+$/, ''),
     stateHandlers: setupUrl ? forwardingStateHandlers(setupUrl, files) : {},
-  });
+  }).finally(() => http.dispose());
   if (failed.length > 0) {
     console.error(`Verification failed for: ${failed.join(', ')}`);
     return 1;
   }
-  console.log('Every pact verified.');
+  console.log('Every HTTP interaction of the API pacts verified.');
   return 0;
 }
 

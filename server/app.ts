@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Db } from './db';
 import { type AppEnv, handleError, notFoundResponse } from './http';
-import { createLiveHub, type LiveHub } from './live';
+import { createLiveHub, type LiveHub, notificationSeenMessage } from './live';
 import { createNotifier, type Notifier } from './notifications';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -61,7 +61,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
         id,
         userId,
       ]);
-      if (rows[0]) live.push(userId, { type: 'notification_seen', id });
+      if (rows[0]) live.push(userId, notificationSeenMessage(id));
     },
   });
   const notifier = createNotifier(db, live);

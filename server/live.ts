@@ -14,6 +14,16 @@ import { findUserById } from './users';
 
 export type ServerSocketMessage = NewNotificationMessage | NotificationSeenMessage;
 
+/** Server → client: a notification was created for the user. */
+export function newNotificationMessage(id: number): NewNotificationMessage {
+  return { type: 'new_notification', id };
+}
+
+/** Server → client: one of the user's notifications was marked seen. */
+export function notificationSeenMessage(id: number): NotificationSeenMessage {
+  return { type: 'notification_seen', id };
+}
+
 /** The longest a timer may wait in Node (about 24.8 days). */
 const MAX_TIMER = 2_147_483_647;
 

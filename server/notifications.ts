@@ -1,6 +1,6 @@
 import type { Notification } from '../src/api/schemas/notifications';
 import type { Db } from './db';
-import type { LiveHub } from './live';
+import { type LiveHub, newNotificationMessage } from './live';
 
 /** What a notification says, in English and Arabic, and where it leads. */
 export interface NotificationContent {
@@ -36,7 +36,7 @@ export function createNotifier(db: Db, hub?: LiveHub): Notifier {
         [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
       );
       const created = rows[0] as Notification;
-      hub?.push(userId, { type: 'new_notification', id: created.id });
+      hub?.push(userId, newNotificationMessage(created.id));
       return created;
     },
     async list(userId) {

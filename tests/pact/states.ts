@@ -23,9 +23,23 @@ export const PROVIDER_STATES = {
   eventEnded: 'the trainee is signed in and an event has ended',
   traineeReportedIssue: 'the trainee reported an issue',
   otherUserReportedIssue: 'another user reported an issue',
+  traineeHasNotifications: 'the trainee has notifications',
+  otherUserHasNotification: 'another user has a notification',
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
+
+/**
+ * The socket messages the pacts describe, by the description the provider verification looks
+ * their producer up by. Keep the wording stable, as for the states.
+ */
+export const MESSAGES = {
+  /** API → web app. */
+  newNotification: 'a new notification message',
+  notificationSeen: 'a notification seen message',
+  /** Web app → API. */
+  notificationSelected: 'a notification selected message',
+} as const;
 
 /** Key of the value the state 'a refresh token was issued to the trainee' returns. */
 export const INJECTED_REFRESH_TOKEN = 'refreshToken';
@@ -40,6 +54,7 @@ export const INJECTED_ACCESS_TOKEN = 'accessToken';
 export const INJECTED_COURSE_ID = 'courseId';
 export const INJECTED_EVENT_ID = 'eventId';
 export const INJECTED_ISSUE_ID = 'issueId';
+export const INJECTED_NOTIFICATION_ID = 'notificationId';
 /** Keys of the two category ids 'courses are published' returns: the course's own, and another. */
 export const INJECTED_CATEGORY_IDS = ['categoryId', 'otherCategoryId'] as const;
 

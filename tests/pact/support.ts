@@ -35,6 +35,35 @@ export function pactWith(provider: ProviderName): PactV4 {
   return pact;
 }
 
+/**
+ * The messages the web app sends to the API over the notifications socket. For these the API is
+ * the receiver, so they have a pact of their own in which it is the consumer and the web app the
+ * provider.
+ */
+export const MESSAGES_TO_API = { consumer: PROVIDERS.api, provider: CONSUMER } as const;
+
+let messagesToApi: PactV4 | undefined;
+
+/** The one Pact of the messages the web app sends to the API (pact file kfu-training-api-kfu-training-web.json). */
+export function pactOfMessagesToApi(): PactV4 {
+  messagesToApi ??= new PactV4({
+    ...MESSAGES_TO_API,
+    dir: PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'warn',
+  });
+  return messagesToApi;
+}
+
+/**
+ * The JSON a socket message handler is given: the receiver gets a text frame, so the contents go
+ * through JSON text as they would on the wire.
+ */
+export function receivedJson(message: { contents: { content: unknown } }): unknown {
+  const { content } = message.contents;
+  return JSON.parse(Buffer.isBuffer(content) ? content.toString('utf8') : JSON.stringify(content));
+}
+
 /** The application's own API client, pointed at the mock server, signed out. */
 export function signedOutClient(mockServer: { url: string }): ApiClient {
   return createApiClient(

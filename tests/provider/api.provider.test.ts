@@ -1,7 +1,27 @@
+import type { MessageProviders } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newNotificationMessage, notificationSeenMessage } from '../../server/live';
 import { startTestServer, type TestServer } from '../../server/testing';
+import { notificationSelectedMessage } from '../../src/api/schemas/notifications';
+import { MESSAGES } from '../pact/states';
+import { CONSUMER, PROVIDERS } from '../pact/support';
 import { type PactFile, readPactFiles, verifyAll } from './pact-files';
 import { stateHandlers } from './states';
+
+/**
+ * What each side sends over the notifications socket, made by the code that sends it: the
+ * reference server's pushes, and the web app's message after a notification was marked seen.
+ */
+const messageProviders: Record<string, MessageProviders> = {
+  [PROVIDERS.api]: {
+    [MESSAGES.newNotification]: () => newNotificationMessage(7),
+    [MESSAGES.notificationSeen]: () => notificationSeenMessage(7),
+  },
+  // The web app is the provider of the messages it sends.
+  [CONSUMER]: {
+    [MESSAGES.notificationSelected]: () => notificationSelectedMessage(7),
+  },
+};
 
 describe('the reference server honours the pacts', () => {
   let server: TestServer;
@@ -26,10 +46,20 @@ describe('the reference server honours the pacts', () => {
     expect(missing).toEqual([]);
   });
 
+  it('has a producer for every message the pacts name', () => {
+    const missing = pacts.flatMap((pact) =>
+      pact.messages
+        .filter((description) => !messageProviders[pact.provider]?.[description])
+        .map((description) => `${pact.provider}: ${description}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('answers every interaction as the consumer expects', async () => {
     const failed = await verifyAll(pacts, {
       providerBaseUrl: server.url,
       stateHandlers: stateHandlers(server),
+      messageProviders,
     });
     expect(failed).toEqual([]);
   });

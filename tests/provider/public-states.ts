@@ -1,4 +1,5 @@
 import { startSession } from '../../server/auth/sessions';
+import { NOTIFICATIONS } from '../../server/notifications';
 import { seed } from '../../server/seed';
 import type { TestServer } from '../../server/testing';
 import { ensureUser, type UserRow } from '../../server/users';
@@ -8,6 +9,7 @@ import {
   INJECTED_COURSE_ID,
   INJECTED_EVENT_ID,
   INJECTED_ISSUE_ID,
+  INJECTED_NOTIFICATION_ID,
   PROVIDER_STATES,
 } from '../pact/states';
 import type { StateHandlers } from './pact-files';
@@ -22,9 +24,9 @@ const OTHER_TRAINEE = {
   govt_id_or_iqama_no: '1055566677',
 } as const;
 
-/** The provider states of the public site's contracts: catalogue, events and issue reports. */
+/** The provider states of the public site's contracts: catalogue, events, issue reports and notifications. */
 export function publicStateHandlers(server: TestServer, trainee: () => Promise<UserRow>): StateHandlers {
-  const { db, tokens } = server;
+  const { db, tokens, notifier } = server;
 
   async function signedIn() {
     const user = await trainee();
@@ -58,6 +60,17 @@ export function publicStateHandlers(server: TestServer, trainee: () => Promise<U
         'The second lecture video of week 2 stops after a few seconds.',
       ],
     );
+  }
+
+  /** A notification that leads to an event, as event registration creates it; its id. */
+  async function eventNotification(user: UserRow): Promise<number> {
+    await seed(db);
+    const { rows } = await db.query<{ id: number; title: string; title_ar: string }>(
+      `SELECT id, title, title_ar FROM events WHERE slug = 'innovation-forum'`,
+    );
+    const event = rows[0];
+    if (!event) throw new Error('The seed did not create the innovation forum');
+    return (await notifier.notify(user.id, NOTIFICATIONS.eventRegistered(event))).id;
   }
 
   return {
@@ -136,6 +149,23 @@ export function publicStateHandlers(server: TestServer, trainee: () => Promise<U
       const other = await ensureUser(db, OTHER_TRAINEE);
       const issueId = await reportIssue(other);
       return { [INJECTED_ACCESS_TOKEN]: (await signedIn()).accessToken, [INJECTED_ISSUE_ID]: issueId };
+    },
+    [PROVIDER_STATES.traineeHasNotifications]: async () => {
+      const { user, accessToken } = await signedIn();
+      // Only these two, each with a link as in the contract's example: a seen one and an unseen one.
+      await db.query('DELETE FROM notifications WHERE user_id = $1', [user.id]);
+      const seenId = await eventNotification(user);
+      await notifier.markSeen(user.id, seenId);
+      const notificationId = await eventNotification(user);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_NOTIFICATION_ID]: notificationId };
+    },
+    [PROVIDER_STATES.otherUserHasNotification]: async () => {
+      const other = await ensureUser(db, OTHER_TRAINEE);
+      const notificationId = await eventNotification(other);
+      return {
+        [INJECTED_ACCESS_TOKEN]: (await signedIn()).accessToken,
+        [INJECTED_NOTIFICATION_ID]: notificationId,
+      };
     },
   };
 }

@@ -1,0 +1,121 @@
+/** What the benchmark scripts share: the server under test in its own process, and percentiles. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../server/paths';
+
+const STARTUP_TIMEOUT_MS = 120_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export interface BenchServer {
+  origin: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` (API only) on a fresh temporary data folder, removed by stop(). `prepare` may fill
+ * the folder's database before the server opens it.
+ */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kfu-bench-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SKIP_BUILD: '1',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  try {
+    await prepare?.(dataDir);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let output = '';
+  let exited: string | undefined;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exit = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = signal ?? `exit code ${code}`;
+      resolve();
+    });
+    child.on('error', (error) => {
+      exited = error.message;
+      resolve();
+    });
+  });
+  child.stdout?.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+  child.stderr?.on('data', (data: Buffer) => {
+    output += data.toString();
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      if (exited === undefined) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  function onSignal(signal: NodeJS.Signals): void {
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  }
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    for (;;) {
+      if (exited !== undefined) throw new Error(`The server stopped (${exited}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`The server did not answer within 120 s:\n${output}`);
+      const ready = await fetch(`${origin}/api/v1/course/category/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, port, dataDir, stop };
+}
