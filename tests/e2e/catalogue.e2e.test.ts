@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paged } from '@/api/schemas/common';
 import type { Category, CourseAbout, CourseCard } from '@/api/schemas/courses';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
 import { signInThroughDialog } from './support/identity';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = productSuite();
 
 async function read<T>(path: string): Promise<T> {
-  return (await (await fetch(`${app.url}/api/v1${path}`)).json()) as T;
+  return (await (await fetch(`${suite.app.url}/api/v1${path}`)).json()) as T;
 }
 
 describe('catalogue', () => {
@@ -35,7 +23,7 @@ describe('catalogue', () => {
     );
     expect(all.count).toBeGreaterThan(25);
 
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/browse-course-list');
     const results = page.getByRole('region', { name: 'Browse courses' });
     const cards = results.getByRole('list', { name: 'Courses' }).getByRole('listitem');
@@ -43,15 +31,15 @@ describe('catalogue', () => {
     expect(await results.getByRole('link').first().textContent()).toBe(all.results[0]?.title);
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
-    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list?page=2`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list?page=2`);
     await expect.poll(() => cards.count()).toBe(all.count - 25);
 
     await page.getByRole('checkbox', { name: first.name, exact: true }).check();
-    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list?category=${first.id}`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list?category=${first.id}`);
     await page.getByRole('checkbox', { name: second.name, exact: true }).check();
     await expect
       .poll(() => page.url())
-      .toBe(`${app.url}/browse-course-list?category=${first.id},${second.id}`);
+      .toBe(`${suite.app.url}/browse-course-list?category=${first.id},${second.id}`);
     await expect.poll(() => cards.count()).toBe(filtered.results.length);
     await expect.poll(() => results.textContent()).toContain(`${filtered.count} courses`);
 
@@ -62,13 +50,13 @@ describe('catalogue', () => {
     await page.goBack();
     await expect
       .poll(() => page.url())
-      .toBe(`${app.url}/browse-course-list?category=${first.id},${second.id}`);
+      .toBe(`${suite.app.url}/browse-course-list?category=${first.id},${second.id}`);
     expect(await page.getByRole('checkbox', { name: first.name, exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: second.name, exact: true }).isChecked()).toBe(true);
     await expect.poll(() => cards.count()).toBe(filtered.results.length);
     await page.goBack();
     await page.goBack();
-    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list?page=2`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list?page=2`);
     expect(await page.getByRole('checkbox', { name: first.name, exact: true }).isChecked()).toBe(false);
 
     await expectNoAxeViolations(page);
@@ -79,13 +67,13 @@ describe('catalogue', () => {
   it('searches from the header and from the catalogue, and says when nothing matches', async () => {
     const matches = await read<Paged<CourseCard>>('/course/search-result/?page=1&limit=25&search=data');
     expect(matches.count).toBeGreaterThan(0);
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/about-us');
     await page.getByRole('button', { name: 'Search courses' }).click();
     const header = page.getByRole('combobox', { name: 'Search courses' });
     await header.fill('data');
     await header.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${app.url}/search-result?search=data`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/search-result?search=data`);
     const results = page.getByRole('region', { name: 'Search results' });
     const cards = results.getByRole('list', { name: 'Courses' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(matches.results.length);
@@ -108,7 +96,7 @@ describe('catalogue', () => {
 
   it('suggests courses while typing in the header; picking one opens it', async () => {
     const matches = await read<Paged<CourseCard>>('/course/search-result/?page=1&limit=25&search=data');
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     const header = page.getByRole('combobox', { name: 'Search courses' });
     await header.fill('data');
@@ -123,7 +111,7 @@ describe('catalogue', () => {
     const picked = matches.results[0] as CourseCard;
     await expect
       .poll(() => page.url())
-      .toBe(`${app.url}/course-details/${picked.id}?title=${encodeURIComponent(picked.title)}`);
+      .toBe(`${suite.app.url}/course-details/${picked.id}?title=${encodeURIComponent(picked.title)}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(picked.title);
     expect(problems).toEqual([]);
     await context.close();
@@ -132,7 +120,7 @@ describe('catalogue', () => {
   it('reads in Arabic on a phone: filters behind a button, Arabic titles, and passes axe', async () => {
     const categories = await read<Category[]>('/course/category/');
     const category = categories[0] as Category;
-    const { page, context, problems } = await openPage(browser, app.url, 'phone');
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url, 'phone');
     await page.addInitScript(() => localStorage.setItem('language', 'ar'));
     await page.goto('/browse-course-list?page=2');
     const results = page.getByRole('region', { name: 'تصفح الدورات' });
@@ -143,7 +131,7 @@ describe('catalogue', () => {
     expect(await page.getByRole('checkbox', { name: category.name_ar, exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'إظهار عوامل التصفية' }).click();
     await page.getByRole('checkbox', { name: category.name_ar, exact: true }).check();
-    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list?category=${category.id}`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list?category=${category.id}`);
     const filtered = await read<Paged<CourseCard>>(
       `/course/search-result/?page=1&limit=25&category=${category.id}`,
     );
@@ -162,8 +150,8 @@ describe('course details', () => {
       const card = (await read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=1')).results[0];
       const course = await read<CourseAbout>(`/course/about/${card?.id}/`);
       const { page, context, problems } = await openPage(
-        browser,
-        app.url,
+        suite.browser,
+        suite.app.url,
         language === 'ar' ? 'phone' : 'desktop',
       );
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
@@ -191,7 +179,7 @@ describe('course details', () => {
       await page.getByRole('button', { name: ar ? 'سجّل الآن' : 'Enroll Now' }).click();
       await signInThroughDialog(page, DEMO_ACCOUNTS.trainee, language);
       // Back on the same course, now signed in as a trainee: enrolling goes on to checkout.
-      expect(page.url()).toBe(`${app.url}/course-details/${course.id}`);
+      expect(page.url()).toBe(`${suite.app.url}/course-details/${course.id}`);
       await expect
         .poll(() => page.getByRole('link', { name: ar ? 'سجّل الآن' : 'Enroll Now' }).getAttribute('href'))
         .toBe(`/checkout/${course.id}`);

@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AboutPromotion, AboutStory } from '@/api/schemas/cms';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = productSuite();
 
 async function read<T>(path: string): Promise<T> {
-  return (await (await fetch(`${app.url}/api/v1${path}`)).json()) as T;
+  return (await (await fetch(`${suite.app.url}/api/v1${path}`)).json()) as T;
 }
 
 describe('about us', () => {
@@ -27,8 +15,8 @@ describe('about us', () => {
       const promotion = await read<AboutPromotion>('/cms/about-page-promotion/');
       const story = await read<AboutStory>('/cms/about-page-our-story/');
       const { page, context, problems } = await openPage(
-        browser,
-        app.url,
+        suite.browser,
+        suite.app.url,
         language === 'ar' ? 'phone' : 'desktop',
       );
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
@@ -48,7 +36,7 @@ describe('about us', () => {
 
 describe('contact us', () => {
   it('shows the spec messages, keeps values, sends, in English and Arabic', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/contact-us');
     const send = page.getByRole('button', { name: 'Send message' });
     await send.click();

@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paged } from '@/api/schemas/common';
 import type { EventDetails, EventSummary } from '@/api/schemas/events';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
 import { signInThroughDialog } from './support/identity';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = productSuite();
 
 async function read<T>(path: string): Promise<T> {
-  return (await (await fetch(`${app.url}/api/v1${path}`)).json()) as T;
+  return (await (await fetch(`${suite.app.url}/api/v1${path}`)).json()) as T;
 }
 
 /** Events that have not ended, soonest first, as the home strip lists them. */
@@ -35,13 +23,13 @@ describe('events', () => {
   it('opens an event from home; a visitor signs in to register, then registers once (English)', async () => {
     const [event] = await openEvents();
     if (!event) throw new Error('the seed has an upcoming event');
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     await page
       .getByRole('region', { name: 'Latest events' })
       .getByRole('link', { name: event.title })
       .click();
-    await expect.poll(() => page.url()).toBe(`${app.url}/event-details/${event.id}`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/event-details/${event.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(event.title);
     const main = page.locator('main');
     expect(await main.textContent()).toContain(event.location);
@@ -50,7 +38,7 @@ describe('events', () => {
 
     await page.getByRole('button', { name: 'Register for this event' }).click();
     await signInThroughDialog(page, DEMO_ACCOUNTS.trainee);
-    expect(page.url()).toBe(`${app.url}/event-details/${event.id}`);
+    expect(page.url()).toBe(`${suite.app.url}/event-details/${event.id}`);
     await page.getByRole('button', { name: 'Register for this event' }).click();
     await expect
       .poll(() =>
@@ -74,7 +62,7 @@ describe('events', () => {
   it('shows the event in Arabic on a phone and passes axe', async () => {
     const events = await openEvents();
     const event = events.at(-1) as EventDetails;
-    const { page, context, problems } = await openPage(browser, app.url, 'phone');
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url, 'phone');
     await page.addInitScript(() => localStorage.setItem('language', 'ar'));
     await page.goto(`/event-details/${event.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(event.title_ar);
@@ -86,7 +74,7 @@ describe('events', () => {
   });
 
   it('says when an event does not exist, with a retry', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/event-details/99999');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Not found');
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
@@ -111,7 +99,11 @@ describe('issue reports', () => {
         subject: `${ar ? 'الشهادة لا تُحمّل' : 'Certificate will not download'} ${Date.now()}`,
         description: ar ? 'يظهر خطأ عند تحميل الشهادة.' : 'The download button shows an error.',
       };
-      const { page, context, problems } = await openPage(browser, app.url, ar ? 'phone' : 'desktop');
+      const { page, context, problems } = await openPage(
+        suite.browser,
+        suite.app.url,
+        ar ? 'phone' : 'desktop',
+      );
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
       await page.goto('/report-an-issue');
       await page.getByRole('button', { name: words.send }).click();
@@ -126,7 +118,7 @@ describe('issue reports', () => {
 
       // Sending needs sign-in: the login dialog opens, and after it everything typed is still there.
       await signInThroughDialog(page, DEMO_ACCOUNTS.trainee, language);
-      expect(page.url()).toBe(`${app.url}/report-an-issue`);
+      expect(page.url()).toBe(`${suite.app.url}/report-an-issue`);
       expect(await page.getByLabel(words.subject, { exact: true }).inputValue()).toBe(report.subject);
       expect(await page.getByLabel(words.description, { exact: true }).inputValue()).toBe(report.description);
       await page.getByRole('button', { name: words.send }).click();
@@ -151,7 +143,7 @@ describe('issue reports', () => {
   }
 
   it('keeps the issue list for signed-in users only', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/issue-list');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await context.close();

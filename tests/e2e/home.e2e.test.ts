@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeroSection } from '@/api/schemas/cms';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
+const suite = productSuite();
 let hero: HeroSection;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  hero = (await (await fetch(`${app.url}/api/v1/cms/hero-section/`)).json()) as HeroSection;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  hero = (await (await fetch(`${suite.app.url}/api/v1/cms/hero-section/`)).json()) as HeroSection;
 });
 
 describe('home', () => {
   it('shows the banner, the first 8 courses, the benefits, the trainer block and the events (English)', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.slogan);
     const courses = page.getByRole('region', { name: 'Browse our courses' });
@@ -42,13 +33,13 @@ describe('home', () => {
     const search = page.getByRole('searchbox', { name: 'Find a course' });
     await search.fill('data');
     await search.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${app.url}/browse-course-list/?search=data`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list/?search=data`);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('reads right-to-left in Arabic on a phone and passes axe', async () => {
-    const { page, context, problems } = await openPage(browser, app.url, 'phone');
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url, 'phone');
     await page.addInitScript(() => localStorage.setItem('language', 'ar'));
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.slogan_ar);
@@ -63,7 +54,7 @@ describe('home', () => {
 
 describe('request a course', () => {
   it('is reached from the footer, shows the exact messages, keeps values, and sends (English and Arabic)', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/about-us');
     await page.locator('footer [data-menu-id="10005"] a').click();
     const section = page.getByRole('region', { name: 'Request a course' });

@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
 import { approveTrainer, fillRegistration, LABELS, latestCode, newPerson } from './support/identity';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = productSuite();
 
 async function visit(language: 'en' | 'ar', path = '/') {
-  const visit = await openPage(browser, app.url);
+  const visit = await openPage(suite.browser, suite.app.url);
   await visit.page.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
   }, language);
@@ -53,7 +42,7 @@ describe('trainee sign-up', () => {
     await expect.poll(() => dialog(page).textContent()).toContain(person.email);
     const confirm = dialog(page).getByRole('button', { name: 'Confirm' });
     expect(await confirm.isDisabled()).toBe(true);
-    const code = await latestCode(app.url, person.email);
+    const code = await latestCode(suite.app.url, person.email);
     await dialog(page).getByLabel('Verification code').fill(code);
     expect(await confirm.isEnabled()).toBe(true);
     await confirm.click();
@@ -84,7 +73,7 @@ describe('trainee sign-up', () => {
     await fillRegistration(page, person, LABELS.ar);
     await dialog(page).getByRole('button', { name: 'إنشاء حساب' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('تحقق من بريدك الإلكتروني');
-    const code = await latestCode(app.url, person.email);
+    const code = await latestCode(suite.app.url, person.email);
     const wrong = code === '1111111' ? '2222222' : '1111111';
     await dialog(page).getByLabel('رمز التحقق').fill(wrong);
     await dialog(page).getByRole('button', { name: 'تأكيد' }).click();
@@ -276,9 +265,11 @@ async function verifiedTrainee() {
   for (const [key, value] of Object.entries(person)) form.append(key, value);
   form.append('confirm_password', person.password);
   form.append('role', 'TRAINEE');
-  expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(true);
-  const code = await latestCode(app.url, person.email);
-  const verified = await fetch(`${app.url}/api/v1/user/otp-verify/`, {
+  expect((await fetch(`${suite.app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(
+    true,
+  );
+  const code = await latestCode(suite.app.url, person.email);
+  const verified = await fetch(`${suite.app.url}/api/v1/user/otp-verify/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email_or_phone: person.email, otp_code: code }),
@@ -299,8 +290,10 @@ describe('password reset', () => {
       await dialog(page).getByLabel(text.emailOrPhone).fill(person.email);
       await dialog(page).getByRole('button', { name: text.send }).click();
       await expect.poll(() => toast(page, text.sent).count()).toBe(1);
-      await expect.poll(async () => (await latestCode(app.url, person.email)) !== signUpCode).toBe(true);
-      const code = await latestCode(app.url, person.email);
+      await expect
+        .poll(async () => (await latestCode(suite.app.url, person.email)) !== signUpCode)
+        .toBe(true);
+      const code = await latestCode(suite.app.url, person.email);
       await dialog(page).getByLabel(text.code).fill(code);
       await dialog(page).getByRole('button', { name: text.confirm }).click();
       await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(text.reset);
@@ -335,7 +328,7 @@ describe('trainer', () => {
     await fillRegistration(page, person, LABELS.en);
     await dialog(page).getByLabel('CV (optional)').setInputFiles('tests/fixtures/cv.pdf');
     await dialog(page).getByRole('button', { name: 'Apply as Trainer' }).click();
-    const code = await latestCode(app.url, person.email);
+    const code = await latestCode(suite.app.url, person.email);
     await dialog(page).getByLabel('Verification code').fill(code);
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expect
@@ -352,7 +345,7 @@ describe('trainer', () => {
       .poll(() => dialog(page).getByRole('alert').textContent())
       .toBe('Your trainer account is waiting for admin approval');
 
-    await approveTrainer(app.env, person.email);
+    await approveTrainer(suite.app.env, person.email);
     await dialog(page).getByRole('button', { name: 'Log In as Trainer' }).click();
     await expect.poll(() => toast(page, 'Successfully signed in').count()).toBe(1);
     await page.getByRole('button', { name: new RegExp(person.full_name) }).click();

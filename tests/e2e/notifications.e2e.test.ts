@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Paged } from '@/api/schemas/common';
 import type { EventSummary } from '@/api/schemas/events';
 import type { Notification } from '@/api/schemas/notifications';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
 import { runAdmin, signInThroughDialog } from './support/identity';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = productSuite();
 
 const WORDS = {
   en: { logIn: 'Log In', bell: /^Notifications/, list: 'Notifications' },
@@ -30,7 +19,7 @@ type Language = keyof typeof WORDS;
 
 /** A signed-in page in this language, on a desktop width. */
 async function signedIn(account: { email: string; password: string }, language: Language) {
-  const visit = await openPage(browser, app.url);
+  const visit = await openPage(suite.browser, suite.app.url);
   await visit.page.addInitScript((lang) => localStorage.setItem('language', lang), language);
   await visit.page.goto('/');
   await visit.page.getByRole('banner').getByRole('button', { name: WORDS[language].logIn }).click();
@@ -56,14 +45,14 @@ async function accessToken(page: Page): Promise<string> {
 }
 
 async function notificationsOf(page: Page): Promise<Notification[]> {
-  const response = await fetch(`${app.url}/api/v1/notification/`, {
+  const response = await fetch(`${suite.app.url}/api/v1/notification/`, {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },
   });
   return (await response.json()) as Notification[];
 }
 
 function notify(email: string, title: string, extra: string[] = []) {
-  return runAdmin(app.env, ['notify', email, title, `${title}.`, ...extra]);
+  return runAdmin(suite.app.env, ['notify', email, title, `${title}.`, ...extra]);
 }
 
 /** A retried test registers for the next open event (the first registration stays). */
@@ -79,7 +68,9 @@ describe('live notifications', () => {
     const trainerBefore = await badge(trainer.page);
 
     // The trainee registers for an event: the server notifies the trainee at once.
-    const events = (await (await fetch(`${app.url}/api/v1/event/?limit=25`)).json()) as Paged<EventSummary>;
+    const events = (await (
+      await fetch(`${suite.app.url}/api/v1/event/?limit=25`)
+    ).json()) as Paged<EventSummary>;
     const open = events.results.filter((event) => new Date(event.date_range.end).getTime() > Date.now())[
       attempt++
     ];
@@ -116,7 +107,7 @@ describe('live notifications', () => {
       .getByRole('list', { name: 'Notifications' })
       .getByRole('button', { name: /Event registration confirmed/ })
       .click();
-    await expect.poll(() => trainee.page.url()).toBe(`${app.url}/event-details/${open.id}`);
+    await expect.poll(() => trainee.page.url()).toBe(`${suite.app.url}/event-details/${open.id}`);
     await expect.poll(() => badge(trainee.page)).toBe(traineeBefore);
     const [latest] = await notificationsOf(trainee.page);
     expect(latest).toMatchObject({ title: 'Event registration confirmed', seen: true });
@@ -135,7 +126,7 @@ describe('live notifications', () => {
       .poll(async () => (await notificationsOf(trainer.page))[0]?.title)
       .toBe('For the trainer only');
     const [theirs] = await notificationsOf(trainer.page);
-    const answer = await fetch(`${app.url}/api/v1/notification/mark-as-seen/${theirs?.id}/`, {
+    const answer = await fetch(`${suite.app.url}/api/v1/notification/mark-as-seen/${theirs?.id}/`, {
       method: 'PATCH',
       headers: { Authorization: `Bearer ${await accessToken(trainee.page)}` },
     });
@@ -150,7 +141,7 @@ describe('live notifications', () => {
     await bell(trainee.page, 'en').waitFor();
     const before = await badge(trainee.page);
     // Stopped, the admin command writes straight into the database.
-    await app.restart(async () => {
+    await suite.app.restart(async () => {
       await notify(DEMO_ACCOUNTS.trainee.email, 'Written while the server was down');
     });
     await expect.poll(() => badge(trainee.page), { timeout: 30_000 }).toBe(before + 1);

@@ -1,30 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CentreDetails } from '@/api/schemas/cms';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { type RunningApp, startApp } from './support/app';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { expectNoAxeViolations, openPage } from './support/browser';
+import { productSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
+const suite = productSuite();
 let centre: CentreDetails;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  centre = (await (await fetch(`${app.url}/api/v1/cms/king-fahad-details/`)).json()) as CentreDetails;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  centre = (await (await fetch(`${suite.app.url}/api/v1/cms/king-fahad-details/`)).json()) as CentreDetails;
 });
 
 const footer = (page: Page) => page.locator('footer');
 
 describe('home shell', () => {
   it('shows the footer from the server in English', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     await expect.poll(() => footer(page).textContent()).toContain(centre.location);
     const text = (await footer(page).textContent()) ?? '';
@@ -57,7 +49,7 @@ describe('home shell', () => {
   });
 
   it('switches to Arabic right-to-left and keeps it across a reload', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     await page.getByRole('button', { name: 'العربية' }).click();
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -79,7 +71,7 @@ describe('home shell', () => {
   });
 
   it('marks the current nav link active', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/about-us');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     expect(await nav.locator('[aria-current="page"]').textContent()).toBe('About us');
@@ -89,12 +81,12 @@ describe('home shell', () => {
   });
 
   it('opens the search results from the header search box, which collapses off home', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/');
     const search = page.getByRole('combobox', { name: 'Search courses' });
     await search.fill('data science');
     await search.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${app.url}/search-result?search=data%20science`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/search-result?search=data%20science`);
     await expect.poll(() => page.getByRole('combobox', { name: 'Search courses' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Search courses' }).click();
     expect(await page.getByRole('combobox', { name: 'Search courses' }).inputValue()).toBe('');
@@ -102,7 +94,7 @@ describe('home shell', () => {
   });
 
   it('shows a translated not-found page for unknown paths', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/no-such-page');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
@@ -114,7 +106,7 @@ describe('home shell', () => {
 
 describe('route guard', () => {
   it('sends a signed-out visitor from a protected route to /', async () => {
-    const { page, context } = await openPage(browser, app.url);
+    const { page, context } = await openPage(suite.browser, suite.app.url);
     await page.goto('/profile');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.goto('/manage-courses');
@@ -123,10 +115,10 @@ describe('route guard', () => {
   });
 
   it('lets a signed-in trainee in, shows the learner menu, and signs out keeping the language', async () => {
-    const { page, context, problems } = await openPage(browser, app.url);
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
     const { email, password } = DEMO_ACCOUNTS.trainee;
     const login = await (
-      await fetch(`${app.url}/api/v1/user/login/`, {
+      await fetch(`${suite.app.url}/api/v1/user/login/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: email, password }),
@@ -137,7 +129,7 @@ describe('route guard', () => {
         ['access-token', login.access_token],
         ['refresh-token', login.refresh_token],
         ['role', login.data.role],
-      ].map(([name, value]) => ({ name: String(name), value: String(value), url: app.url })),
+      ].map(([name, value]) => ({ name: String(name), value: String(value), url: suite.app.url })),
     );
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
@@ -169,7 +161,7 @@ describe('route guard', () => {
 
 describe('phone', () => {
   it('opens the side menu with links, search, language and auth buttons, and closes it on navigation', async () => {
-    const { page, context } = await openPage(browser, app.url, 'phone');
+    const { page, context } = await openPage(suite.browser, suite.app.url, 'phone');
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -194,7 +186,7 @@ describe('accessibility', () => {
   for (const language of ['en', 'ar'] as const) {
     for (const viewport of ['desktop', 'phone'] as const) {
       it(`home has no axe violations (${language}, ${viewport})`, async () => {
-        const { page, context } = await openPage(browser, app.url, viewport);
+        const { page, context } = await openPage(suite.browser, suite.app.url, viewport);
         await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
         await page.goto('/');
         await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { socketUrl } from '../../src/api/notifications';
+import {
+  notificationSelectedMessage,
+  notificationSelectedMessageSchema,
+  SOCKET_PATHS,
+} from '../../src/api/schemas/notifications';
+
+describe('socketUrl', () => {
+  it('uses the page host with ws: under http and wss: under https when the API base is a path', () => {
+    expect(socketUrl(SOCKET_PATHS.notifications, 'a.b.c', '/api/v1', 'http://localhost:3000')).toBe(
+      'ws://localhost:3000/ws/notifications?token=a.b.c',
+    );
+    expect(socketUrl(SOCKET_PATHS.notifications, 'a.b.c', '/api/v1', 'https://training.kfu.edu.sa')).toBe(
+      'wss://training.kfu.edu.sa/ws/notifications?token=a.b.c',
+    );
+  });
+
+  it("uses the API's own host when the API base is an address, and encodes the token", () => {
+    expect(
+      socketUrl(SOCKET_PATHS.chat, 'x+y/z=', 'https://api.example.org/api/v1?x=1#y', 'http://localhost:5173'),
+    ).toBe('wss://api.example.org/ws/chat?token=x%2By%2Fz%3D');
+  });
+});
+
+describe('notification_selected', () => {
+  it('is the message the server expects', () => {
+    expect(notificationSelectedMessageSchema.parse(notificationSelectedMessage(42))).toEqual({
+      type: 'notification_selected',
+      id: 42,
+    });
+  });
+});
