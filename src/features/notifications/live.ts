@@ -95,11 +95,10 @@ export function startNotifications(): void {
 }
 
 export function useNotifications() {
-  return useSelector(notificationsActor, (state) => ({
-    items: state.context.items,
-    loaded: state.context.loaded,
-    failed: state.matches({ signedIn: { list: 'failed' } }),
-  }));
+  const items = useSelector(notificationsActor, (state) => state.context.items);
+  const loaded = useSelector(notificationsActor, (state) => state.context.loaded);
+  const failed = useSelector(notificationsActor, (state) => state.matches({ signedIn: { list: 'failed' } }));
+  return { items, loaded, failed };
 }
 
 export function selectNotification(id: number, link: string | null): void {
