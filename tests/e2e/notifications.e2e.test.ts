@@ -136,6 +136,26 @@ describe('live notifications', () => {
     await trainer.context.close();
   });
 
+  it('lists the notifications in the side menu on a phone, in Arabic', async () => {
+    const { page, context, problems } = await openPage(suite.browser, suite.app.url, 'phone');
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/');
+    const openMenu = () => page.getByRole('button', { name: 'فتح القائمة' }).click();
+    const menu = page.getByRole('dialog', { name: 'القائمة' });
+    await openMenu();
+    await menu.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await signInThroughDialog(page, DEMO_ACCOUNTS.trainee, 'ar');
+    await bell(page, 'ar').waitFor();
+    await notify(DEMO_ACCOUNTS.trainee.email, 'Side menu check', ['--title-ar', 'تنبيه في القائمة الجانبية']);
+    await openMenu();
+    const items = menu.getByRole('list', { name: 'الإشعارات' }).getByRole('button');
+    await expect.poll(() => items.first().textContent()).toContain('تنبيه في القائمة الجانبية');
+    expect(await menu.getByRole('heading', { name: /^الإشعارات \(\d+\)$/ }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('reconnects after the server restarts and shows what was created while it was down', async () => {
     const trainee = await signedIn(DEMO_ACCOUNTS.trainee, 'en');
     await bell(trainee.page, 'en').waitFor();

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { signOut, useSessionRole, useSignedIn } from '@/session';
 import { CloseIcon, LogoutIcon } from '@/ui/icons';
@@ -9,6 +9,9 @@ import { AuthButtons } from './AuthButtons';
 import { LanguageSelect } from './LanguageSwitcher';
 import { NavLinks } from './NavLinks';
 import { SearchBox } from './SearchBox';
+
+// The live notifications load once someone signs in.
+const NotificationList = lazy(() => import('@/features/notifications/NotificationList'));
 
 const linkClass = (active: boolean) =>
   `block rounded-lg px-3 py-2.5 font-semibold ${active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -64,6 +67,11 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
             </h2>
             <NavLinks links={profileMenus[role]} className="flex flex-col gap-1" linkClassName={linkClass} />
           </nav>
+        )}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <NotificationList className="max-h-80 shrink-0 rounded-xl border border-slate-200" />
+          </Suspense>
         )}
         <LanguageSelect />
         <div className="mt-auto border-t border-slate-200 pt-4">

@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { unreadCount } from '@machines/notifications.machine';
+import { useEffect, useId } from 'react';
+import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
+import { Failure } from '@/ui/Failure';
+import { refetchNotifications, selectNotification, startNotifications, useNotifications } from './live';
+
+/**
+ * The user's notifications with the unread count in the heading ('Loading ...' until the list is
+ * first read; spec section 4): a click marks one seen and follows its link. Shown in the bell's
+ * panel and in the side menu.
+ */
+export default function NotificationList({
+  onFollow,
+  className = '',
+}: {
+  /** Called when a notification with a link is clicked (the panel closes). */
+  onFollow?: () => void;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const headingId = useId();
+  const { items, loaded, failed } = useNotifications();
+  const unread = unreadCount(items);
+
+  useEffect(() => startNotifications(), []);
+
+  return (
+    <section aria-labelledby={headingId} className={`flex min-h-0 flex-col ${className}`}>
+      <h2 id={headingId} className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
+        {loaded ? t`Notifications (${unread})` : t`Loading ...`}
+      </h2>
+      <div className="overflow-y-auto p-2" aria-live="polite">
+        {!loaded && failed && (
+          <Failure error={null} retry={refetchNotifications} className="p-3 text-slate-700" />
+        )}
+        {loaded && items.length === 0 && (
+          <p className="p-4 text-center text-slate-600">{t`You have no notifications yet.`}</p>
+        )}
+        {items.length > 0 && (
+          <ul aria-label={t`Notifications`} className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    selectNotification(item.id, item.link ?? null);
+                    if (item.link) onFollow?.();
+                  }}
+                  className={`flex w-full gap-3 rounded-lg px-3 py-2.5 text-start hover:bg-brand-50 ${
+                    item.seen ? 'text-slate-600' : 'bg-brand-50/60 text-slate-900'
+                  }`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-2 size-2 shrink-0 rounded-full ${item.seen ? 'bg-transparent' : 'bg-brand-700'}`}
+                  />
+                  <span className="min-w-0">
+                    <span className={`block ${item.seen ? 'font-medium' : 'font-semibold'}`}>
+                      {pick(item, 'title', language)}
+                      {!item.seen && <span className="sr-only"> ({t`unread`})</span>}
+                    </span>
+                    <span className="block text-sm">{pick(item, 'text', language)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
