@@ -738,3 +738,11 @@ export function replayEveryPath(model: PathModel<AnyStateMachine>) {
     });
   }
 }
+
+/** Replays every path, then checks that together they reach every state and transition. */
+export function replayEveryPathCoveringAll(model: PathModel<AnyStateMachine>) {
+  replayEveryPath(model);
+  it('reaches every state and every transition', async () => {
+    await model.expectFullCoverage();
+  });
+}
