@@ -77,7 +77,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/user', authRoutes(db, tokens));
   api.route('/user', identityRoutes({ db, tokens, uploads }));
   api.route('/admin', adminRoutes(db, adminToken, notifier));
-  if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(db));
+  if (options.devRoutes ?? process.env.NODE_ENV !== 'production')
+    api.route('/dev', devRoutes(db, adminToken));
   app.route(API_BASE, api);
 
   app.all('/api', notFoundResponse);

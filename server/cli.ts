@@ -146,6 +146,13 @@ function approvalLines(approval: TrainerApprovalResponse, where: string): string
   return lines;
 }
 
+function adminTokenRefusal(target: ServerTarget, token: string | undefined): string {
+  return token
+    ? `The server at ${target.url} refused the admin token in ${adminTokenFile(target.dataDir)}: ` +
+        'is DATA_DIR the data folder of that server?'
+    : `No admin token in ${adminTokenFile(target.dataDir)}: set DATA_DIR to the data folder of the server at ${target.url}.`;
+}
+
 const ADMIN_USAGE = [
   'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
@@ -187,12 +194,7 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
   }
 
   if (answer.status === 401) {
-    err.push(
-      token
-        ? `The server at ${target.url} refused the admin token in ${adminTokenFile(target.dataDir)}: ` +
-            'is DATA_DIR the data folder of that server?'
-        : `No admin token in ${adminTokenFile(target.dataDir)}: set DATA_DIR to the data folder of the server at ${target.url}.`,
-    );
+    err.push(adminTokenRefusal(target, token));
     return { code: 1, out, err };
   }
   const result = answer.status >= 200 && answer.status < 300 ? action.parse(answer.body) : undefined;
@@ -317,13 +319,19 @@ export async function outboxCommand(argv: string[], { env }: CommandContext): Pr
   let mails: OutboxMail[];
   let where: string;
   try {
-    const answer = await callServer(target, `/dev/outbox/?${query}`);
+    const token = await readAdminToken(target.dataDir);
+    const answer = await callServer(target, `/dev/outbox/?${query}`, {
+      headers: { [ADMIN_TOKEN_HEADER]: token ?? '' },
+    });
     if (answer === 'no-server') {
       mails = await withDataDb(target, env, (db) => readOutbox(db, { to, limit }));
       where = `the database of ${target.dataDir}`;
     } else if (answer.status === 200 && Array.isArray(answer.body)) {
       mails = answer.body as OutboxMail[];
       where = `the server at ${target.url}`;
+    } else if (answer.status === 401) {
+      err.push(adminTokenRefusal(target, token));
+      return { code: 1, out, err };
     } else if (answer.status === 404) {
       err.push(
         `The server at ${target.url} has no outbox endpoint (it is not served when NODE_ENV=production).`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildApp, randomAdminToken } from './app';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
-import { type Db, openPglite } from './db';
+import type { Db } from './db';
 import { listen } from './listen';
 import type { LiveHub } from './live';
 import { migrate } from './migrate';
@@ -12,6 +12,7 @@ import type { Notifier } from './notifications';
 import { ROOT } from './paths';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
+import { openTestDatabase } from './test-database';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
@@ -25,18 +26,24 @@ export interface TestServer {
   live: LiveHub;
   /** Creates notifications (and pushes them to open sockets). */
   notifier: Notifier;
+  /** The PostgreSQL database the server uses, when TEST_DATABASE_URL is set (else in-memory PGlite). */
+  databaseUrl: string | undefined;
   /** The temporary folder uploaded files go to (removed by close). */
   uploadsDir: string;
   close(): Promise<void>;
 }
 
-/** An in-memory, migrated and seeded server on a free port of 127.0.0.1. */
+/**
+ * A migrated and seeded server on a free port of 127.0.0.1, on an in-memory database (or on a new
+ * database of the PostgreSQL server that TEST_DATABASE_URL names).
+ */
 export async function startTestServer(options: { withSpa?: boolean } = {}): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
-  const db = await openPglite();
+  const database = await openTestDatabase();
+  const { db } = database;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'kfu-test-uploads-'));
   const cleanUp = async () => {
-    await db.close();
+    await database.drop();
     await rm(uploadsDir, { recursive: true, force: true });
   };
   try {
@@ -59,6 +66,7 @@ export async function startTestServer(options: { withSpa?: boolean } = {}): Prom
       adminToken,
       live,
       notifier,
+      databaseUrl: database.url,
       uploadsDir,
       async close() {
         live.close();

@@ -121,6 +121,17 @@ export interface Applicant {
   cv_name: string | null;
 }
 
+/** A new code for the same e-mail address waits this long, so a repeated submit cannot void the first. */
+export const REAPPLY_AFTER_SECONDS = 60;
+
+/** Thrown by createApplicant when the address signed up less than REAPPLY_AFTER_SECONDS ago. */
+export class RecentApplicationError extends Error {
+  override readonly name = 'RecentApplicationError';
+  constructor() {
+    super('The address signed up a moment ago');
+  }
+}
+
 /** Which unique detail of a new account a verified account already uses. */
 export type TakenDetail = 'email' | 'govt_id_or_iqama_no';
 
@@ -142,22 +153,32 @@ function takenDetailOf(error: unknown): TakenDetail | undefined {
 }
 
 /**
- * Creates an unverified account for a sign-up. Unverified accounts with the same e-mail address or
- * id number are replaced (an applicant may sign up again for a new code); a verified one refuses
- * with DetailTakenError. Returns the new user and the CV files of the replaced accounts.
+ * Creates an unverified account for a sign-up; run it in a transaction (`db.transaction`), with the
+ * code that goes with it. Unverified accounts with the same e-mail address or id number are replaced
+ * (an applicant may sign up again for a new code) once REAPPLY_AFTER_SECONDS have passed, else
+ * RecentApplicationError; a verified one refuses with DetailTakenError. Returns the new user and the
+ * CV files of the replaced accounts.
  */
 export async function createApplicant(
   db: Db,
   applicant: Applicant,
 ): Promise<{ user: UserRow; replacedCvFiles: string[] }> {
   const email = normaliseEmail(applicant.email);
-  const { rows: holders } = await db.query<Pick<UserRow, 'id' | 'email' | 'verified'>>(
-    'SELECT id, email, verified FROM users WHERE email = $1 OR govt_id_or_iqama_no = $2',
-    [email, applicant.govt_id_or_iqama_no],
+  // Sign-ups for one address or id number take turns until the transaction ends, so simultaneous
+  // ones see each other's account instead of colliding on the unique keys.
+  await db.query('SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [
+    email,
+    applicant.govt_id_or_iqama_no,
+  ]);
+  const { rows: holders } = await db.query<Pick<UserRow, 'id' | 'email' | 'verified'> & { recent: boolean }>(
+    `SELECT id, email, verified, created_at > now() - make_interval(secs => $3) AS recent
+     FROM users WHERE email = $1 OR govt_id_or_iqama_no = $2`,
+    [email, applicant.govt_id_or_iqama_no, REAPPLY_AFTER_SECONDS],
   );
   const verified = holders.filter((holder) => holder.verified);
   if (verified.some((holder) => holder.email === email)) throw new DetailTakenError('email');
   if (verified.length > 0) throw new DetailTakenError('govt_id_or_iqama_no');
+  if (holders.some((holder) => holder.email === email && holder.recent)) throw new RecentApplicationError();
 
   // A holder verified meanwhile is kept, and the insert below then refuses the detail.
   const { rows: deleted } = await db.query<Pick<UserRow, 'cv_file'>>(

@@ -26,12 +26,14 @@ export async function issueOtp(
   code = generateOtp(),
 ): Promise<string> {
   const codeHash = await hashPassword(code);
-  await retireOtps(db, userId);
-  await db.query('INSERT INTO otp_codes (user_id, purpose, code_hash) VALUES ($1, $2, $3)', [
-    userId,
-    purpose,
-    codeHash,
-  ]);
+  await db.transaction(async (tx) => {
+    await retireOtps(tx, userId);
+    await tx.query('INSERT INTO otp_codes (user_id, purpose, code_hash) VALUES ($1, $2, $3)', [
+      userId,
+      purpose,
+      codeHash,
+    ]);
+  });
   return code;
 }
 

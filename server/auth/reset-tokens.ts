@@ -10,12 +10,14 @@ export async function issueResetToken(
   options: { issuedAt?: number } = {},
 ): Promise<string> {
   const reset = await tokens.issue('reset', user, options);
-  await db.query('DELETE FROM reset_tokens WHERE user_id = $1 AND expires_at < now()', [user.id]);
-  await db.query('INSERT INTO reset_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)', [
-    reset.jti,
-    user.id,
-    reset.expiresAt.toISOString(),
-  ]);
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM reset_tokens WHERE user_id = $1 AND expires_at < now()', [user.id]);
+    await tx.query('INSERT INTO reset_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)', [
+      reset.jti,
+      user.id,
+      reset.expiresAt.toISOString(),
+    ]);
+  });
   return reset.token;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { VALIDATION } from '../../src/api/schemas/auth-forms';
 import { SERVER_MESSAGES } from '../../src/api/server-messages';
 import {
@@ -21,21 +21,27 @@ function digest(value: string): Buffer {
 }
 
 /**
- * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
- * open the database). Every call needs the header X-Admin-Token with the token the server wrote
- * to DATA_DIR/admin-token when it started.
+ * Lets a request through only with the header X-Admin-Token holding the token the server wrote to
+ * DATA_DIR/admin-token when it started (compared in constant time).
  */
-export function adminRoutes(db: Db, adminToken: string, notifier: Notifier): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function requireAdminToken(adminToken: string): MiddlewareHandler<AppEnv> {
   const expected = digest(adminToken);
-
-  routes.use('*', async (c, next) => {
+  return async (c, next) => {
     const offered = c.req.header(ADMIN_TOKEN_HEADER) ?? '';
     if (!offered || !timingSafeEqual(digest(offered), expected)) {
       throw new HttpProblem(401, SERVER_MESSAGES.adminTokenInvalid);
     }
     await next();
-  });
+  };
+}
+
+/**
+ * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
+ * open the database). Every call needs the admin token (requireAdminToken).
+ */
+export function adminRoutes(db: Db, adminToken: string, notifier: Notifier): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAdminToken(adminToken));
 
   routes.post('/approve-trainer/', jsonBodyLimit(), async (c) => {
     const { email } = await readJsonFields(c, ['email']);

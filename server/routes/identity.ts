@@ -15,7 +15,7 @@ import {
   validate,
 } from '../../src/api/schemas/auth-forms';
 import { SERVER_MESSAGES } from '../../src/api/server-messages';
-import { checkOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
+import { checkOtp, generateOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
 import { hashPassword } from '../auth/passwords';
 import {
   isResetTokenUsable,
@@ -39,7 +39,14 @@ import {
 } from '../http';
 import { otpMail, sendMail } from '../mail';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload, type UploadStore } from '../uploads';
-import { createApplicant, DetailTakenError, findUserById, findVerifiedUser, toPublicUser } from '../users';
+import {
+  createApplicant,
+  DetailTakenError,
+  findUserById,
+  findVerifiedUser,
+  RecentApplicationError,
+  toPublicUser,
+} from '../users';
 
 const REGISTRATION_FIELDS = [
   'full_name',
@@ -107,32 +114,40 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
       if (details.length > 0 || !role) throw new HttpProblem(400, details);
 
       const passwordHash = await hashPassword(values.password);
+      const code = generateOtp();
       let stored: StoredUpload | null = null;
       if (cv) stored = await uploads.storeCv(cv);
       let created: Awaited<ReturnType<typeof createApplicant>>;
       try {
-        created = await createApplicant(db, {
-          full_name: values.full_name,
-          email: values.email,
-          phone_number: normalisePhone(values.phone_number) || null,
-          govt_id_or_iqama_no: values.govt_id_or_iqama_no.trim(),
-          role,
-          password_hash: passwordHash,
-          cv_file: stored?.file ?? null,
-          cv_name: stored?.name ?? null,
+        // The account, its code and the mail are written together or not at all.
+        created = await db.transaction(async (tx) => {
+          const applied = await createApplicant(tx, {
+            full_name: values.full_name,
+            email: values.email,
+            phone_number: normalisePhone(values.phone_number) || null,
+            govt_id_or_iqama_no: values.govt_id_or_iqama_no.trim(),
+            role,
+            password_hash: passwordHash,
+            cv_file: stored?.file ?? null,
+            cv_name: stored?.name ?? null,
+          });
+          await issueOtp(tx, applied.user.id, 'registration', code);
+          await sendMail(tx, otpMail(applied.user.email, 'registration', code, applied.user.full_name));
+          return applied;
         });
       } catch (error) {
         if (stored) await uploads.remove(stored.file);
         if (error instanceof DetailTakenError) {
           throw new HttpProblem(400, { field: error.detail, message: TAKEN_MESSAGES[error.detail] });
         }
+        if (error instanceof RecentApplicationError) {
+          throw new HttpProblem(400, { field: 'email', message: SERVER_MESSAGES.codeSentRecently });
+        }
         throw error;
       }
       for (const file of created.replacedCvFiles) await uploads.remove(file);
 
       const { user } = created;
-      const code = await issueOtp(db, user.id, 'registration');
-      await sendMail(db, otpMail(user.email, 'registration', code, user.full_name));
       return c.json(registrationResponseSchema.parse({ success: true, data: { email: user.email } }), 201);
     },
   );
@@ -188,18 +203,20 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
     if (!(await isResetTokenUsable(db, tokens, values.token))) details.push(expired);
     if (details.length > 0) throw new HttpProblem(400, details);
 
-    let userId: number;
+    const passwordHash = await hashPassword(values.new_password);
     try {
-      userId = await spendResetToken(db, tokens, values.token);
+      // The token is spent only together with the new password and the end of the old sessions.
+      await db.transaction(async (tx) => {
+        const userId = await spendResetToken(tx, tokens, values.token);
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+        await revokeSessions(tx, userId);
+        await retireResetTokens(tx, userId);
+        await retireOtps(tx, userId);
+      });
     } catch (error) {
       if (error instanceof TokenError) throw new HttpProblem(400, expired);
       throw error;
     }
-    const passwordHash = await hashPassword(values.new_password);
-    await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-    await revokeSessions(db, userId);
-    await retireResetTokens(db, userId);
-    await retireOtps(db, userId);
     return c.json(
       confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.passwordReset }),
     );

@@ -21,6 +21,7 @@ export const SERVER_MESSAGES = {
   cvTooLarge: 'The CV must not be larger than 5 MB',
   emailTaken: 'A user with this email already exists',
   govtIdTaken: 'A user with this govt id or iqama no already exists',
+  codeSentRecently: 'A code was sent to this email a moment ago. Check your inbox, or try again in a minute',
   invalidOtp: 'Invalid OTP Code',
   tooManyOtpAttempts: 'Too many attempts. Request a new code',
   otpSent: 'OTP sent successfully',

@@ -50,6 +50,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'The request body is too large': msg`The request body is too large`,
   'Not found': msg`Not found`,
   'Invalid OTP Code': msg`Invalid OTP Code`,
+  'A code was sent to this email a moment ago. Check your inbox, or try again in a minute': msg`A code was sent to this email a moment ago. Check your inbox, or try again in a minute`,
   'OTP sent successfully': msg`OTP sent successfully`,
   'Password Reset successfully': msg`Password Reset successfully`,
   'Please verify your email address first': msg`Please verify your email address first`,

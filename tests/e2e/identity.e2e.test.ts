@@ -42,7 +42,7 @@ describe('trainee sign-up', () => {
     await expect.poll(() => dialog(page).textContent()).toContain(person.email);
     const confirm = dialog(page).getByRole('button', { name: 'Confirm' });
     expect(await confirm.isDisabled()).toBe(true);
-    const code = await latestCode(suite.app.url, person.email);
+    const code = await latestCode(suite.app, person.email);
     await dialog(page).getByLabel('Verification code').fill(code);
     expect(await confirm.isEnabled()).toBe(true);
     await confirm.click();
@@ -73,7 +73,7 @@ describe('trainee sign-up', () => {
     await fillRegistration(page, person, LABELS.ar);
     await dialog(page).getByRole('button', { name: 'إنشاء حساب' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('تحقق من بريدك الإلكتروني');
-    const code = await latestCode(suite.app.url, person.email);
+    const code = await latestCode(suite.app, person.email);
     const wrong = code === '1111111' ? '2222222' : '1111111';
     await dialog(page).getByLabel('رمز التحقق').fill(wrong);
     await dialog(page).getByRole('button', { name: 'تأكيد' }).click();
@@ -268,7 +268,7 @@ async function verifiedTrainee() {
   expect((await fetch(`${suite.app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(
     true,
   );
-  const code = await latestCode(suite.app.url, person.email);
+  const code = await latestCode(suite.app, person.email);
   const verified = await fetch(`${suite.app.url}/api/v1/user/otp-verify/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -291,9 +291,9 @@ describe('password reset', () => {
       await dialog(page).getByRole('button', { name: text.send }).click();
       await expect.poll(() => toast(page, text.sent).count()).toBe(1);
       await expect
-        .poll(async () => (await latestCode(suite.app.url, person.email)) !== signUpCode)
+        .poll(async () => (await latestCode(suite.app, person.email)) !== signUpCode)
         .toBe(true);
-      const code = await latestCode(suite.app.url, person.email);
+      const code = await latestCode(suite.app, person.email);
       await dialog(page).getByLabel(text.code).fill(code);
       await dialog(page).getByRole('button', { name: text.confirm }).click();
       await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(text.reset);
@@ -328,7 +328,7 @@ describe('trainer', () => {
     await fillRegistration(page, person, LABELS.en);
     await dialog(page).getByLabel('CV (optional)').setInputFiles('tests/fixtures/cv.pdf');
     await dialog(page).getByRole('button', { name: 'Apply as Trainer' }).click();
-    const code = await latestCode(suite.app.url, person.email);
+    const code = await latestCode(suite.app, person.email);
     await dialog(page).getByLabel('Verification code').fill(code);
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expect

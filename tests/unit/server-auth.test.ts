@@ -6,11 +6,12 @@ import { requireAuth } from '../../server/auth/middleware';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { randomTokenSecret } from '../../server/auth/secret';
 import { createTokenService, TOKEN_ISSUER, TokenError } from '../../server/auth/tokens';
-import { type Db, openPglite } from '../../server/db';
+import type { Db } from '../../server/db';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { migrate } from '../../server/migrate';
 import { seed } from '../../server/seed';
+import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser } from '../../server/users';
 import { loginResponseSchema, refreshResponseSchema } from '../../src/api/schemas/auth';
 import { centreDetailsSchema } from '../../src/api/schemas/cms';
@@ -101,11 +102,13 @@ describe('tokens', () => {
 
 describe('auth endpoints', () => {
   let db: Db;
+  let database: TestDatabase;
   let app: Hono<AppEnv>;
   let service: ReturnType<typeof createTokenService>;
 
   beforeAll(async () => {
-    db = await openPglite();
+    database = await openTestDatabase();
+    db = database.db;
     await migrate(db);
     await seed(db);
     await ensureUser(db, PENDING_TRAINER);
@@ -115,7 +118,7 @@ describe('auth endpoints', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
+    await database?.drop();
   });
 
   function post(path: string, body: unknown) {

@@ -18,6 +18,7 @@ import { findOtp, type OutboxMail } from '../../server/mail';
 import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { seed } from '../../server/seed';
+import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { CV_MAX_BYTES } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema, otpVerifyResponseSchema } from '../../src/api/schemas/auth';
@@ -28,13 +29,15 @@ const trainee = DEMO_ACCOUNTS.trainee;
 const CV_PDF = new URL('../fixtures/cv.pdf', import.meta.url);
 
 let db: Db;
+let database: TestDatabase;
 let app: Hono<AppEnv>;
 let tokens: TokenService;
 let adminToken: string;
 let uploadsDir: string;
 
 beforeAll(async () => {
-  db = await openPglite();
+  database = await openTestDatabase();
+  db = database.db;
   await migrate(db);
   await seed(db);
   uploadsDir = await mkdtemp(join(tmpdir(), 'kfu-identity-uploads-'));
@@ -45,7 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await db?.close();
+  await database?.drop();
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
 });
 
@@ -82,7 +85,9 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 }
 
 async function outbox(to: string): Promise<OutboxMail[]> {
-  const response = await app.request(`/api/v1/dev/outbox/?to=${encodeURIComponent(to)}`);
+  const response = await app.request(`/api/v1/dev/outbox/?to=${encodeURIComponent(to)}`, {
+    headers: { 'X-Admin-Token': adminToken },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as OutboxMail[];
 }
@@ -107,6 +112,14 @@ async function registered(overrides: Record<string, string> = {}, cv?: File) {
   const response = await register(person, cv);
   expect(response.status).toBe(201);
   return { person, code: await latestCode(person.email) };
+}
+
+/** Moves a sign-up back in time, as if the applicant came back later. */
+async function signedUpMinutesAgo(email: string, minutes: number) {
+  await db.query('UPDATE users SET created_at = now() - make_interval(mins => $2) WHERE email = $1', [
+    email,
+    minutes,
+  ]);
 }
 
 function wrongCodeFor(code: string): string {
@@ -231,8 +244,53 @@ describe('POST /user/registration/', () => {
     );
   });
 
+  it('refuses a second sign-up of an address within a minute, so the first code stays good', async () => {
+    const { person, code } = await registered();
+    const again = await register({ ...person, full_name: 'Noura A. Al-Harbi' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual(refusal('email', SERVER_MESSAGES.codeSentRecently));
+    expect((await verify(person.email, code)).status).toBe(200);
+  });
+
+  it('makes exactly one account of 100 simultaneous sign-ups with one address; the rest get 400', async () => {
+    const person = applicant();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        register({ ...person, govt_id_or_iqama_no: String(3_000_000_000 + index) }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(99);
+    for (const answer of answers.filter((each) => each.status === 400)) {
+      const body = (await answer.json()) as { details: { message: string }[] };
+      expect(body.details[0]?.message).toBe(SERVER_MESSAGES.codeSentRecently);
+    }
+    const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [person.email]);
+    expect(rows).toHaveLength(1);
+    const codes = await db.query(
+      'SELECT o.id FROM otp_codes o JOIN users u ON u.id = o.user_id WHERE u.email = $1 AND o.used_at IS NULL',
+      [person.email],
+    );
+    expect(codes.rows).toHaveLength(1);
+  });
+
+  it('writes nothing of a sign-up whose mail cannot be queued', async () => {
+    const person = applicant();
+    await db.exec('ALTER TABLE outbox ADD CONSTRAINT outbox_refuse_test CHECK (false) NOT VALID');
+    try {
+      const response = await register(person);
+      expect(response.status).toBe(500);
+    } finally {
+      await db.exec('ALTER TABLE outbox DROP CONSTRAINT outbox_refuse_test');
+    }
+    const { rows } = await db.query('SELECT id FROM users WHERE email = $1', [person.email]);
+    expect(rows).toEqual([]);
+  });
+
   it('replaces an unverified account with the same e-mail address: only the new code works', async () => {
     const { person, code: first } = await registered();
+    await signedUpMinutesAgo(person.email, 2);
     const again = await register({ ...person, full_name: 'Noura A. Al-Harbi' });
     expect(again.status).toBe(201);
     const second = await latestCode(person.email);
@@ -289,6 +347,7 @@ describe('POST /user/registration/', () => {
       await register(person, await cvFile());
       const first = (await findUserByEmail(db, person.email))?.cv_file ?? '';
       expect(existsSync(join(uploadsDir, first))).toBe(true);
+      await signedUpMinutesAgo(person.email, 2);
       await register(person, await cvFile());
       expect(existsSync(join(uploadsDir, first))).toBe(false);
     });
@@ -406,7 +465,8 @@ describe('POST /user/otp-verify/', () => {
     expect(blocked.status).toBe(400);
     expect(await blocked.json()).toEqual(refusal('otp_code', 'Too many attempts. Request a new code'));
 
-    // Signing up again sends a new code with fresh tries.
+    // Signing up again (after a minute) sends a new code with fresh tries.
+    await signedUpMinutesAgo(person.email, 2);
     await register(person);
     expect((await verify(person.email, await latestCode(person.email))).status).toBe(200);
   });
@@ -565,6 +625,7 @@ describe('development outbox', () => {
   it('lists the latest mails first, with the code parsed', async () => {
     const person = applicant();
     await register(person);
+    await signedUpMinutesAgo(person.email, 2);
     await register(person);
     const mails = await outbox(person.email);
     expect(mails).toHaveLength(2);
@@ -573,6 +634,23 @@ describe('development outbox', () => {
     expect(new Date(mails[0]?.created_at ?? '').getTime()).not.toBeNaN();
     expect(findOtp('Your code: 0012345. It expires in 10 minutes.')).toBe('0012345');
     expect(findOtp('No code here, only 123456 and 12345678.')).toBeNull();
+  });
+
+  it('answers only the admin token: nobody else can read the codes it holds', async () => {
+    const person = applicant();
+    await register(person);
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { 'X-Admin-Token': 'guess' },
+      { 'X-Admin-Token': `${adminToken}x` },
+    ];
+    for (const headers of refusedHeaders) {
+      const response = await app.request(`/api/v1/dev/outbox/?to=${encodeURIComponent(person.email)}`, {
+        headers,
+      });
+      expect(response.status).toBe(401);
+      expect(JSON.stringify(await response.json())).not.toMatch(/\d{7}/);
+    }
   });
 
   it('is not served when NODE_ENV is production', async () => {
@@ -585,8 +663,11 @@ describe('development outbox', () => {
     } finally {
       vi.unstubAllEnvs();
     }
-    const development = buildApp({ db, secret: randomTokenSecret(), uploadsDir }).app;
-    expect((await development.request('/api/v1/dev/outbox/')).status).toBe(200);
+    const development = buildApp({ db, secret: randomTokenSecret(), uploadsDir, adminToken: 'local-admin' });
+    const answer = await development.app.request('/api/v1/dev/outbox/', {
+      headers: { 'X-Admin-Token': 'local-admin' },
+    });
+    expect(answer.status).toBe(200);
   });
 });
 

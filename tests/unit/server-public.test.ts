@@ -4,12 +4,13 @@ import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
 import { startSession } from '../../server/auth/sessions';
 import type { TokenService } from '../../server/auth/tokens';
-import { type Db, openPglite } from '../../server/db';
+import type { Db } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import type { AppEnv } from '../../server/http';
 import { migrate } from '../../server/migrate';
 import { generatedCoursesFromEnv, seed } from '../../server/seed';
 import { CATEGORIES, CMS_BLOCKS } from '../../server/seed-content';
+import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { courseAboutSchema, courseCardPageSchema } from '../../src/api/schemas/courses';
 import { eventDetailsSchema, eventPageSchema } from '../../src/api/schemas/events';
@@ -17,11 +18,13 @@ import { issuePageSchema, issueSchema } from '../../src/api/schemas/issues';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
 
 let db: Db;
+let database: TestDatabase;
 let app: Hono<AppEnv>;
 let tokens: TokenService;
 
 beforeAll(async () => {
-  db = await openPglite();
+  database = await openTestDatabase();
+  db = database.db;
   await migrate(db);
   await seed(db, { generatedCourses: 0 });
   const built = buildApp({ db, secret: randomTokenSecret() });
@@ -30,7 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await db?.close();
+  await database?.drop();
 });
 
 const API = '/api/v1';

@@ -8,7 +8,9 @@ import type { Db } from '../../server/db';
 
 /** The SPA routes never reach the database. */
 const noDb: Db = {
+  kind: 'pglite',
   query: () => Promise.reject(new Error('no database in this test')),
+  transaction: () => Promise.reject(new Error('no database in this test')),
   exec: () => Promise.reject(new Error('no database in this test')),
   close: () => Promise.resolve(),
 };

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { RunningApp } from './app';
 
 let counter = 0;
 
@@ -25,12 +28,18 @@ interface Mail {
   otp: string | null;
 }
 
-/** The newest code mailed to `email`, read from the development outbox. */
-export async function latestCode(baseUrl: string, email: string): Promise<string> {
+/**
+ * The newest code mailed to `email`, read from the development outbox with the admin token the
+ * server wrote to its data folder (as `npm run outbox` does).
+ */
+export async function latestCode(app: RunningApp, email: string): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const response = await fetch(`${baseUrl}/api/v1/dev/outbox/?to=${encodeURIComponent(email)}`);
+      const token = readFileSync(join(app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+      const response = await fetch(`${app.url}/api/v1/dev/outbox/?to=${encodeURIComponent(email)}`, {
+        headers: { 'X-Admin-Token': token },
+      });
       const mails = (await response.json()) as Mail[];
       code = mails[0]?.otp ?? null;
       return code;
