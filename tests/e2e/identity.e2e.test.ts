@@ -290,9 +290,7 @@ describe('password reset', () => {
       await dialog(page).getByLabel(text.emailOrPhone).fill(person.email);
       await dialog(page).getByRole('button', { name: text.send }).click();
       await expect.poll(() => toast(page, text.sent).count()).toBe(1);
-      await expect
-        .poll(async () => (await latestCode(suite.app, person.email)) !== signUpCode)
-        .toBe(true);
+      await expect.poll(async () => (await latestCode(suite.app, person.email)) !== signUpCode).toBe(true);
       const code = await latestCode(suite.app, person.email);
       await dialog(page).getByLabel(text.code).fill(code);
       await dialog(page).getByRole('button', { name: text.confirm }).click();
