@@ -1,38 +1,54 @@
 /**
  * `npm test`: every check the project has, in order — typecheck, lint, catalogues, build, then the
- * unit, machine, contract (consumer, then provider) and browser suites. Ends with one summary line.
+ * unit, machine, contract (consumer, then provider) suites, the server suite and the provider
+ * verification again on a throwaway PostgreSQL server, and the browser suite. Ends with one summary
+ * line.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { type PgCluster, startPgCluster } from './lib/pg-cluster';
 
 interface Step {
   name: string;
   command: string[];
   /** vitest project name: its results are counted in the summary. */
   project?: string;
+  /** Runs with TEST_DATABASE_URL set to a throwaway PostgreSQL cluster. */
+  postgres?: boolean;
 }
 
 const REPORTS = '.tmp/reports';
 
-const steps: Step[] = [
-  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
-  { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
-  { name: 'build', command: ['npx', 'vite', 'build'] },
-  ...['unit', 'machines', 'pact', 'provider', 'e2e'].map((project) => ({
-    name: project,
-    project,
+function vitestStep(project: string, options: { name?: string; files?: string; postgres?: boolean } = {}) {
+  const name = options.name ?? project;
+  return {
+    name,
+    project: name,
+    postgres: options.postgres,
     command: [
       'npx',
       'vitest',
       'run',
       '--project',
       project,
+      ...(options.files ? [options.files] : []),
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${REPORTS}/${project}.json`,
+      `--outputFile.json=${REPORTS}/${name}.json`,
     ],
-  })),
+  };
+}
+
+const steps: Step[] = [
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
+  { name: 'build', command: ['npx', 'vite', 'build'] },
+  ...['unit', 'machines', 'pact', 'provider'].map((project) => vitestStep(project)),
+  // The server's suite and the contract verification once more, on a real PostgreSQL server.
+  vitestStep('unit', { name: 'server-postgres', files: 'tests/unit/server-', postgres: true }),
+  vitestStep('provider', { name: 'provider-postgres', postgres: true }),
+  vitestStep('e2e'),
   { name: 'size', command: ['npx', 'tsx', 'scripts/size.ts'] },
 ];
 
@@ -51,10 +67,36 @@ let passedTests = 0;
 let failedTests = 0;
 let skippedTests = 0;
 
+let cluster: PgCluster | undefined;
+let clusterFailure: string | undefined;
+
+/** The throwaway PostgreSQL cluster, started for the first step that needs it. */
+async function postgresEnv(): Promise<NodeJS.ProcessEnv | undefined> {
+  if (!cluster && !clusterFailure) {
+    try {
+      cluster = await startPgCluster();
+      console.log(`PostgreSQL test cluster on 127.0.0.1:${cluster.port}`);
+    } catch (error) {
+      clusterFailure = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (clusterFailure) {
+    console.error(`No PostgreSQL test cluster: ${clusterFailure}`);
+    return undefined;
+  }
+  return { ...process.env, TEST_DATABASE_URL: cluster?.url };
+}
+
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   const [command, ...args] = step.command;
-  const result = spawnSync(command as string, args, { stdio: 'inherit', env: process.env });
+  const env = step.postgres ? await postgresEnv() : process.env;
+  if (!env) {
+    failed.push(`${step.name} (no PostgreSQL)`);
+    failedTests += 1;
+    continue;
+  }
+  const result = spawnSync(command as string, args, { stdio: 'inherit', env });
   if (result.status !== 0) failed.push(step.name);
   if (!step.project) {
     // A check that is not a test suite counts as one test in the summary.
@@ -75,6 +117,7 @@ for (const step of steps) {
   if (step.name === 'build' && result.status !== 0) break;
 }
 
+await cluster?.stop();
 console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nEvery step passed.');
 console.log(`${passedTests} passed, ${failedTests} failed, ${skippedTests} skipped`);
 process.exit(failed.length ? 1 : 0);
