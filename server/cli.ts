@@ -16,6 +16,7 @@ import {
   trainerApprovalResponseSchema,
 } from './admin';
 import { API_BASE } from './app';
+import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
@@ -100,6 +101,32 @@ async function callServer(target: ServerTarget, path: string, init: RequestInit 
   return { status: response.status, body };
 }
 
+/**
+ * Asks the server at the target; when nothing answers there but a live server holds the data
+ * folder's embedded database (its lock names its PID and address), asks that one instead. A holder
+ * that does not answer either is an error: its database is never opened behind its back.
+ */
+async function askServer(
+  target: ServerTarget,
+  env: NodeJS.ProcessEnv,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ target: ServerTarget; answer: ServerAnswer }> {
+  const answer = await callServer(target, path, init);
+  if (answer !== 'no-server' || env.DATABASE_URL) return { target, answer };
+  const holder = await readDataLock(target.dataDir);
+  if (!holder) return { target, answer };
+  if (holder.url && holder.url !== target.url) {
+    const holderTarget = { ...target, url: holder.url };
+    const second = await callServer(holderTarget, path, init);
+    if (second !== 'no-server') return { target: holderTarget, answer: second };
+  }
+  throw new Error(
+    `${new DataDirBusyError(target.dataDir, holder).message.split('. Stop')[0]}, and it does not answer` +
+      `${holder.url ? '' : ' yet'}. Its database is left alone: try again once it answers, or stop it.`,
+  );
+}
+
 /** Opens the database the server would use, when no server holds it. */
 async function openDataDb(target: ServerTarget, env: NodeJS.ProcessEnv): Promise<Db> {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -120,11 +147,17 @@ async function openDataDb(target: ServerTarget, env: NodeJS.ProcessEnv): Promise
 }
 
 async function withDataDb<T>(target: ServerTarget, env: NodeJS.ProcessEnv, use: (db: Db) => Promise<T>) {
-  const db = await openDataDb(target, env);
+  // While the command works on the embedded database, a server starting on it waits its turn.
+  const lock = env.DATABASE_URL ? undefined : await claimDataLock(target.dataDir);
   try {
-    return await use(db);
+    const db = await openDataDb(target, env);
+    try {
+      return await use(db);
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    await lock?.release();
   }
 }
 
@@ -172,13 +205,19 @@ interface AdminAction<T> {
 async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined, env: NodeJS.ProcessEnv) {
   const out: string[] = [];
   const err: string[] = [];
-  const target = serverTarget(url, env);
-  const token = await readAdminToken(target.dataDir);
-  const answer = await callServer(target, action.path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
-    body: JSON.stringify(action.body),
-  });
+  const token = await readAdminToken(serverTarget(url, env).dataDir);
+  let target: ServerTarget;
+  let answer: ServerAnswer;
+  try {
+    ({ target, answer } = await askServer(serverTarget(url, env), env, action.path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
+      body: JSON.stringify(action.body),
+    }));
+  } catch (error) {
+    err.push((error as Error).message);
+    return { code: 1, out, err };
+  }
 
   if (answer === 'no-server') {
     try {
@@ -314,15 +353,16 @@ export async function outboxCommand(argv: string[], { env }: CommandContext): Pr
     return { code: 2, out, err: [OUTBOX_USAGE] };
   const to = positionals[0];
 
-  const target = serverTarget(values.url, env);
+  let target = serverTarget(values.url, env);
   const query = new URLSearchParams({ limit: String(limit), ...(to ? { to } : {}) });
   let mails: OutboxMail[];
   let where: string;
   try {
     const token = await readAdminToken(target.dataDir);
-    const answer = await callServer(target, `/dev/outbox/?${query}`, {
+    let answer: ServerAnswer;
+    ({ target, answer } = await askServer(target, env, `/dev/outbox/?${query}`, {
       headers: { [ADMIN_TOKEN_HEADER]: token ?? '' },
-    });
+    }));
     if (answer === 'no-server') {
       mails = await withDataDb(target, env, (db) => readOutbox(db, { to, limit }));
       where = `the database of ${target.dataDir}`;

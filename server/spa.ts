@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { appContentSecurityPolicy } from './security-headers';
 
 /** Vite puts content-hashed files under /assets: their content never changes under one name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,10 +32,12 @@ async function fileFor(root: string, urlPath: string): Promise<string | undefine
 
 async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
   const body = await readFile(file);
-  return c.body(body, 200, {
-    'Content-Type': getMimeType(file) ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
-  });
+  const type = getMimeType(file) ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  // A page of the web app: its own policy, which admits its inline scripts by their hashes.
+  if (type.startsWith('text/html'))
+    headers['Content-Security-Policy'] = appContentSecurityPolicy(body.toString());
+  return c.body(body, 200, headers);
 }
 
 /**

@@ -2,39 +2,83 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { unzipSync } from 'fflate';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The CV formats accepted, each recognised by its extension and its first bytes. */
-const CV_FORMATS = {
-  pdf: [Buffer.from('%PDF-')],
-  // Word 97–2003: an OLE compound file.
-  doc: [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])],
-  // Word 2007 and later: a ZIP archive.
-  docx: [Buffer.from([0x50, 0x4b, 0x03, 0x04])],
-} as const satisfies Record<string, Buffer[]>;
-
-type CvFormat = keyof typeof CV_FORMATS;
+/** The CV formats accepted, each recognised by its extension and its content. */
+const CV_FORMATS = ['pdf', 'doc', 'docx'] as const;
+type CvFormat = (typeof CV_FORMATS)[number];
 
 function formatOf(name: string): CvFormat | undefined {
   const extension = name.toLowerCase().split('.').pop() ?? '';
-  return extension in CV_FORMATS ? (extension as CvFormat) : undefined;
+  return (CV_FORMATS as readonly string[]).includes(extension) ? (extension as CvFormat) : undefined;
 }
 
-/** The name a file was uploaded with, without any folder part. */
+const PDF_HEADER = Buffer.from('%PDF-');
+const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** A PDF starts with its header and ends with the cross-reference pointer and `%%EOF`. */
+function isPdf(bytes: Buffer): boolean {
+  if (!bytes.subarray(0, PDF_HEADER.length).equals(PDF_HEADER)) return false;
+  const tail = bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1');
+  return /startxref\s+\d+\s+%%EOF\s*$/.test(tail);
+}
+
+/**
+ * A Word 97–2003 document is an OLE compound file: its 512-byte header has the signature, the
+ * little-endian byte-order mark, a sector size that fits its version, and whole sectors follow.
+ */
+function isOleDocument(bytes: Buffer): boolean {
+  if (bytes.length < 1024 || !bytes.subarray(0, 8).equals(OLE_SIGNATURE)) return false;
+  const major = bytes.readUInt16LE(26);
+  const byteOrder = bytes.readUInt16LE(28);
+  const sectorShift = bytes.readUInt16LE(30);
+  const expectedShift = major === 3 ? 9 : major === 4 ? 12 : 0;
+  if (byteOrder !== 0xfffe || sectorShift !== expectedShift) return false;
+  return bytes.length >= 2 ** sectorShift * 2 && bytes.length % 512 === 0;
+}
+
+/** A Word 2007+ document is a ZIP archive that holds `word/document.xml` and its content types. */
+function isDocx(bytes: Buffer): boolean {
+  const names = new Set<string>();
+  try {
+    // Reads the archive's central directory only: nothing is decompressed.
+    unzipSync(bytes, {
+      filter: (entry) => {
+        names.add(entry.name);
+        return false;
+      },
+    });
+  } catch {
+    return false;
+  }
+  return names.has('word/document.xml') && names.has('[Content_Types].xml');
+}
+
+const CONTENT_CHECKS: Record<CvFormat, (bytes: Buffer) => boolean> = {
+  pdf: isPdf,
+  doc: isOleDocument,
+  docx: isDocx,
+};
+
+/** Controls and bidirectional overrides that could make a name read as something else (`cv‮fdp.exe`). */
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The name a file was uploaded with: no folder part, no control or direction characters. */
 export function uploadedName(file: File): string {
-  return (file.name.split(/[\\/]/).pop() ?? '').trim().slice(0, 200);
+  const base = file.name.split(/[\\/]/).pop() ?? '';
+  return base.replace(UNSAFE_NAME_CHARACTERS, '').trim().slice(0, 200);
 }
 
-/** Why a CV is refused (too large, or not a PDF or Word document), or null when it is fine. */
+/** Why a CV is refused (too large, or not really a PDF or Word document), or null when it is fine. */
 export async function cvProblem(file: File): Promise<ServerMessage | null> {
   if (file.size > CV_MAX_BYTES) return SERVER_MESSAGES.cvTooLarge;
   const format = formatOf(uploadedName(file));
   if (!format || file.size === 0) return SERVER_MESSAGES.cvType;
-  const head = Buffer.from(await file.slice(0, 8).arrayBuffer());
-  const matches = CV_FORMATS[format].some((magic) => head.subarray(0, magic.length).equals(magic));
-  return matches ? null : SERVER_MESSAGES.cvType;
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return CONTENT_CHECKS[format](bytes) ? null : SERVER_MESSAGES.cvType;
 }
 
 export interface StoredUpload {
@@ -57,7 +101,7 @@ export function createUploadStore(dir?: string): UploadStore {
   let root: Promise<string> | undefined;
   const rootDir = () => {
     root ??= dir
-      ? mkdir(dir, { recursive: true }).then(() => resolve(dir))
+      ? mkdir(dir, { recursive: true, mode: 0o700 }).then(() => resolve(dir))
       : mkdtemp(join(tmpdir(), 'kfu-uploads-'));
     return root;
   };
@@ -75,7 +119,7 @@ export function createUploadStore(dir?: string): UploadStore {
       const name = uploadedName(upload);
       const file = `cv/${randomUUID()}.${formatOf(name) ?? 'bin'}`;
       const path = await pathOf(file);
-      await mkdir(join(path, '..'), { recursive: true });
+      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
       await writeFile(path, Buffer.from(await upload.arrayBuffer()), { mode: 0o600 });
       return { file, name };
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readOrCreateFile } from '../data-dir';
 
 const SECRET_FILE = 'token-secret';
 
@@ -23,15 +23,13 @@ export async function resolveTokenSecret(options: {
     return secret;
   }
   if (!options.dataDir) return randomTokenSecret();
-  const file = join(options.dataDir, SECRET_FILE);
-  try {
-    const stored = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
-    if (stored.byteLength >= 32) return new Uint8Array(stored);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomTokenSecret();
-  await mkdir(options.dataDir, { recursive: true });
-  await writeFile(file, `${Buffer.from(secret).toString('base64url')}\n`, { mode: 0o600 });
-  return secret;
+  // Created once, exclusively: every server on this data folder signs with the same key.
+  const stored = Buffer.from(
+    await readOrCreateFile(options.dataDir, SECRET_FILE, () =>
+      Buffer.from(randomTokenSecret()).toString('base64url'),
+    ),
+    'base64url',
+  );
+  if (stored.byteLength < 32) throw new Error(`${join(options.dataDir, SECRET_FILE)} holds no valid secret`);
+  return new Uint8Array(stored);
 }

@@ -26,6 +26,9 @@ import { VALIDATION } from '../../src/api/schemas/auth-forms';
 import { SERVER_MESSAGES } from '../../src/api/server-messages';
 
 const trainee = DEMO_ACCOUNTS.trainee;
+
+import { docBytes, docxBytes, plainZipBytes } from '../fixtures/documents';
+
 const CV_PDF = new URL('../fixtures/cv.pdf', import.meta.url);
 
 let db: Db;
@@ -318,8 +321,8 @@ describe('POST /user/registration/', () => {
     });
 
     it('accepts Word documents by their content', async () => {
-      const docx = new File([Buffer.from('PK\x03\x04 word/document.xml')], 'cv.docx');
-      const doc = new File([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])], 'cv.DOC');
+      const docx = new File([docxBytes()], 'cv.docx');
+      const doc = new File([docBytes()], 'cv.DOC');
       for (const file of [docx, doc]) {
         expect((await register(applicant({ role: 'TRAINER' }), file)).status).toBe(201);
       }
@@ -329,6 +332,10 @@ describe('POST /user/registration/', () => {
       const cases: [File, string][] = [
         [new File(['plain text'], 'cv.txt', { type: 'text/plain' }), SERVER_MESSAGES.cvType],
         [new File(['not really a pdf'], 'cv.pdf', { type: 'application/pdf' }), SERVER_MESSAGES.cvType],
+        [new File(['%PDF-1.7 <html><script>alert(1)</script>'], 'cv.pdf'), SERVER_MESSAGES.cvType],
+        [new File([Buffer.from('PK\x03\x04 word/document.xml')], 'cv.docx'), SERVER_MESSAGES.cvType],
+        [new File([plainZipBytes()], 'cv.docx'), SERVER_MESSAGES.cvType],
+        [new File([docBytes().subarray(0, 600)], 'cv.doc'), SERVER_MESSAGES.cvType],
         [new File([], 'empty.pdf'), SERVER_MESSAGES.cvType],
         [new File([Buffer.alloc(CV_MAX_BYTES + 1)], 'large.pdf'), SERVER_MESSAGES.cvTooLarge],
         [new File([Buffer.alloc(CV_MAX_BYTES * 2)], 'huge.pdf'), SERVER_MESSAGES.cvTooLarge],
