@@ -29,6 +29,10 @@ export function listen(app: Hono<AppEnv>, options: { port: number; hostname: str
         });
       },
     ) as Server;
+    // A client that sends its headers or body drip by drip must not hold a connection for long:
+    // 20 s for the headers, 2 minutes for a whole request (a 5 MB CV on a slow phone line).
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 120_000;
     server.once('error', reject);
   });
 }
