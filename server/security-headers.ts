@@ -11,7 +11,6 @@ const PERMISSIONS_POLICY = [
   'geolocation=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'payment=(self)',
 ].join(', ');
@@ -40,7 +39,7 @@ export function appContentSecurityPolicy(html: string): string {
     `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "font-src 'self'",
+    "font-src 'self' data:",
     "connect-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
