@@ -56,53 +56,159 @@ export function notFoundResponse(c: Context): Response {
 
 const MAX_JSON_BODY_BYTES = 16 * 1024;
 
+function refuseLargeBody(c: Context): Response {
+  return problemResponse(c, new HttpProblem(413, SERVER_MESSAGES.bodyTooLarge));
+}
+
 /** Refuses JSON bodies over 16 KiB with 413. */
 export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: (c) => problemResponse(c, new HttpProblem(413, SERVER_MESSAGES.bodyTooLarge)),
-  });
+  return bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: refuseLargeBody });
+}
+
+/** `application/json`, with at most a UTF-8 charset (the only encoding JSON bodies are read in). */
+const JSON_CONTENT = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether the request carries at least one byte of body (read only when it is sent in chunks). */
+async function carriesBytes(c: Context): Promise<boolean> {
+  if (!c.req.raw.body) return false;
+  const length = c.req.header('Content-Length');
+  if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) return length.trim() !== '0';
+  // Chunked (some clients send an empty body so): the body limit has read it already.
+  return (await c.req.raw.clone().arrayBuffer()).byteLength > 0;
 }
 
 /**
- * Reads a JSON body and validates it; a body that is not JSON, or not of the expected shape,
- * is refused with 400 and `invalidMessage`.
+ * Refuses with 415 a body that is not declared as JSON. Browsers send text/plain, form and
+ * multipart bodies across sites without asking first; a JSON type needs a CORS preflight, so
+ * requiring it keeps other sites from posting to the API.
+ */
+export function requireJsonContent(c: Context): void {
+  if (!JSON_CONTENT.test(c.req.header('Content-Type')?.trim() ?? '')) {
+    throw new HttpProblem(415, SERVER_MESSAGES.jsonRequired);
+  }
+}
+
+/** Why a URL-encoded part is refused: not valid percent-encoding (or UTF-8), or holding a NUL. */
+function encodedPartProblem(part: string): ServerMessage | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(part);
+  } catch {
+    return SERVER_MESSAGES.malformedAddress;
+  }
+  return decoded.includes('\0') ? SERVER_MESSAGES.forbiddenCharacter : null;
+}
+
+/** Refuses with 400 a path or query string that is not valid percent-encoding or holds a NUL. */
+function checkAddress(url: URL): void {
+  for (const segment of url.pathname.split('/')) {
+    const problem = encodedPartProblem(segment);
+    if (problem) throw new HttpProblem(400, problem);
+  }
+  for (const pair of url.search.slice(1).split('&')) {
+    if (!pair) continue;
+    const [name = '', value = ''] = pair.replace(/\+/g, ' ').split(/=(.*)/s);
+    const nameProblem = encodedPartProblem(name);
+    if (nameProblem) throw new HttpProblem(400, nameProblem);
+    const problem = encodedPartProblem(value);
+    if (problem) throw new HttpProblem(400, { field: decodeURIComponent(name), message: problem });
+  }
+}
+
+/**
+ * What every API request passes first: a path and query string of valid percent-encoding without
+ * NUL (PostgreSQL refuses NUL in text, which would turn into a 500), and, for a request that may
+ * carry a body, a JSON body of at most 16 KiB (415, 413). The `formPaths` take forms and uploads
+ * (multipart) instead and check their own content type and size.
+ */
+export function requestGuard(options: { formPaths?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+  const formPaths = new Set(options.formPaths ?? []);
+  const limit = jsonBodyLimit();
+  return async (c, next) => {
+    checkAddress(new URL(c.req.url));
+    if (!BODY_METHODS.has(c.req.method) || formPaths.has(c.req.path)) return next();
+    const typed = c.req.header('Content-Type') !== undefined;
+    if (typed) requireJsonContent(c);
+    return limit(c, async () => {
+      // An untyped body is refused too (a Blob of no type crosses sites without a preflight); an
+      // empty one, as a body-less PATCH may send, is no body.
+      if (!typed && (await carriesBytes(c))) throw new HttpProblem(415, SERVER_MESSAGES.jsonRequired);
+      await next();
+    });
+  };
+}
+
+/** Where a string holding NUL sits in a parsed JSON body: its top-level field, '' at the top. */
+function fieldWithNul(body: unknown): string | undefined {
+  // A loop, not recursion: a 16 KiB body can nest thousands of levels deep.
+  const pending: [unknown, string][] = [[body, '']];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [value, field] = item;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return field;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\0')) return field || '';
+        pending.push([child, Array.isArray(value) || field ? field : key]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses NUL anywhere in a body's text with 400: nothing is stripped silently. */
+function refuseNul(field: string | undefined): void {
+  if (field === undefined) return;
+  throw new HttpProblem(
+    400,
+    field ? { field, message: SERVER_MESSAGES.forbiddenCharacter } : SERVER_MESSAGES.forbiddenCharacter,
+  );
+}
+
+/** A JSON body (415 unless declared JSON, 400 when it does not parse or holds a NUL). */
+async function jsonOf(c: Context): Promise<unknown> {
+  requireJsonContent(c);
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
+  }
+  refuseNul(fieldWithNul(body));
+  return body;
+}
+
+/**
+ * Reads a JSON body and validates it; a body that is not declared as JSON is refused with 415, one
+ * that is not JSON or holds a NUL with 400, one not of the expected shape with 400 and
+ * `invalidMessage`.
  */
 export async function readJsonBody<S extends z.ZodMiniType>(
   c: Context,
   schema: S,
   invalidMessage: ServerMessage,
 ): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
-  }
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(await jsonOf(c));
   if (!parsed.success) throw new HttpProblem(400, invalidMessage);
   return parsed.data;
 }
 
 /**
  * Reads the named text fields of a JSON body; a field that is missing or not a string reads as
- * empty, so that the form rules report it. A body that is not JSON is refused with 400.
+ * empty, so that the form rules report it. A body not declared as JSON is refused with 415, one
+ * that is not JSON or holds a NUL with 400.
  */
 export async function readJsonFields<K extends string>(
   c: Context,
   fields: readonly K[],
 ): Promise<Record<K, string>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
-  }
+  const body = await jsonOf(c);
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   return textFields(fields, (field) => (record as Record<string, unknown>)[field]);
 }
 
-/** Each field's value when it is a string, else ''. */
+/** Each field's value when it is a string, else ''; a value holding a NUL is refused with 400. */
 export function textFields<K extends string>(
   fields: readonly K[],
   read: (field: K) => unknown,
@@ -111,8 +217,21 @@ export function textFields<K extends string>(
   for (const field of fields) {
     const value = read(field);
     values[field] = typeof value === 'string' ? value : '';
+    if (values[field].includes('\0')) refuseNul(field);
   }
   return values;
+}
+
+/**
+ * The named text fields of a multipart or URL-encoded form (see textFields); a NUL in any part,
+ * an uploaded file's name included, is refused with 400.
+ */
+export function formFields<K extends string>(form: FormData, fields: readonly K[]): Record<K, string> {
+  for (const [name, value] of form.entries()) {
+    const text = typeof value === 'string' ? value : value.name;
+    if (name.includes('\0') || text.includes('\0')) refuseNul(name.replaceAll('\0', ''));
+  }
+  return textFields(fields, (field) => form.get(field));
 }
 
 /** The broken form rules as error details: the first message of each field, in `fields` order. */
@@ -139,6 +258,8 @@ export function checkForm<T extends Record<string, unknown>>(
 /** Page and page size of a list request: page is 1-based; limit defaults to 25, at most 100. */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any list's last page; keeps the offset a small, exact number. */
+export const MAX_PAGE = 1_000_000;
 
 export interface PageRequest {
   page: number;
@@ -152,9 +273,25 @@ function positiveInt(value: string | undefined): number | undefined {
   return number >= 1 && Number.isSafeInteger(number) ? number : undefined;
 }
 
+/** A whole number from 1 to max, or undefined (the text is not one, or out of range). */
+function wholeNumber(text: string, max: number): number | undefined {
+  const number = positiveInt(text);
+  return number !== undefined && number <= max ? number : undefined;
+}
+
+/**
+ * `page` and `limit` of the query string; absent (or empty) ones take their defaults, anything but a
+ * whole number in range is refused with 400 rather than quietly replaced.
+ */
 export function pageRequest(c: Context): PageRequest {
-  const page = positiveInt(c.req.query('page')) ?? 1;
-  const limit = Math.min(positiveInt(c.req.query('limit')) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const pageText = c.req.query('page') || undefined;
+  const limitText = c.req.query('limit') || undefined;
+  const page = pageText === undefined ? 1 : wholeNumber(pageText, MAX_PAGE);
+  const limit = limitText === undefined ? DEFAULT_PAGE_SIZE : wholeNumber(limitText, MAX_PAGE_SIZE);
+  const details: ProblemDetail[] = [];
+  if (page === undefined) details.push({ field: 'page', message: SERVER_MESSAGES.pageInvalid });
+  if (limit === undefined) details.push({ field: 'limit', message: SERVER_MESSAGES.limitInvalid });
+  if (page === undefined || limit === undefined) throw new HttpProblem(400, details);
   return { page, limit, offset: (page - 1) * limit };
 }
 
@@ -170,9 +307,39 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
   return c.json({ success: false as const, error: message, details: [{ message }] }, status);
 }
 
+const REDACTED = '[redacted]';
+
+/**
+ * One line about a failure for the server log: its name, PostgreSQL error code and message, and
+ * where it was thrown. Never the statement's parameters (PGlite's errors carry them: password and
+ * code hashes, tokens) nor any other field of the error; parameter values and quoted input that
+ * PostgreSQL repeats in a message are blanked out.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return `a thrown ${typeof error} (not an Error)`;
+  const { code, params } = error as { code?: unknown; params?: unknown };
+  let message = error.message;
+  if (Array.isArray(params)) {
+    for (const param of params) {
+      const text = typeof param === 'string' ? param : param instanceof Date ? '' : String(param ?? '');
+      if (text.length >= 4) message = message.replaceAll(text, REDACTED);
+    }
+  }
+  // PostgreSQL quotes the input it could not take (`invalid input syntax for type integer: "…"`).
+  if (typeof code === 'string') message = message.replace(/: ".*"/s, `: "${REDACTED}"`);
+  const where = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .join('\n');
+  const codePart = typeof code === 'string' ? ` [${code}]` : '';
+  return `${error.name}${codePart}: ${message}${where ? `\n${where}` : ''}`;
+}
+
 /** The app's error handler: refusals become their JSON answer, anything else a logged 500. */
 export const handleError: ErrorHandler = (error, c) => {
   if (error instanceof HttpProblem) return problemResponse(c, error);
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  // The path only: query strings can hold tokens, and bodies passwords.
+  console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
   return c.json(errorBody(SERVER_MESSAGES.internalError), 500);
 };

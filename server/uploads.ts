@@ -63,13 +63,28 @@ const CONTENT_CHECKS: Record<CvFormat, (bytes: Buffer) => boolean> = {
   docx: isDocx,
 };
 
-/** Controls and bidirectional overrides that could make a name read as something else (`cv‮fdp.exe`). */
-const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Controls and direction marks or overrides, which could make a name read as another (`cv‮fdp.exe`). */
+function isUnsafeNameCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
 
 /** The name a file was uploaded with: no folder part, no control or direction characters. */
 export function uploadedName(file: File): string {
   const base = file.name.split(/[\\/]/).pop() ?? '';
-  return base.replace(UNSAFE_NAME_CHARACTERS, '').trim().slice(0, 200);
+  return [...base]
+    .filter((char) => !isUnsafeNameCharacter(char))
+    .join('')
+    .trim()
+    .slice(0, 200);
 }
 
 /** Why a CV is refused (too large, or not really a PDF or Word document), or null when it is fine. */

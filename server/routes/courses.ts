@@ -115,9 +115,11 @@ export function courseRoutes(db: Db): Hono<AppEnv> {
   );
 
   routes.get('/search-result/', async (c) => {
-    const categories = commaList(c.req.query('category'))
-      .filter((item) => /^\d{1,9}$/.test(item))
-      .map(Number);
+    const categoryIds = commaList(c.req.query('category'));
+    if (!categoryIds.every((item) => /^\d{1,9}$/.test(item))) {
+      throw new HttpProblem(400, { field: 'category', message: SERVER_MESSAGES.categoryInvalid });
+    }
+    const categories = categoryIds.map(Number);
     return c.json(
       await cataloguePage(db, c, {
         search: c.req.query('search'),

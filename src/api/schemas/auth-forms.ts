@@ -28,6 +28,10 @@ export const VALIDATION = {
   emailOrPhoneRequired: 'Email/phone is required',
   otpMax: 'OTP have maximum 7 digit',
   otpLength: 'OTP must be exactly 7 digits',
+  nameMax: 'Name must be at most 100 characters',
+  emailMax: 'Email must be at most 254 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  emailOrPhoneMax: 'Email/phone must be at most 254 characters',
 } as const;
 
 export type ValidationMessage = (typeof VALIDATION)[keyof typeof VALIDATION];
@@ -40,6 +44,27 @@ export const PHONE_MIN = 5;
 export const PHONE_MAX = 13;
 export const GOVT_ID_LENGTH = 10;
 export const WEAK_SEQUENCES = ['1234321', 'asdf', 'qwert'] as const;
+
+/**
+ * Longest values, in characters (Unicode code points): a name as a person writes it, an e-mail
+ * address as SMTP allows (RFC 5321), a password far beyond what a password manager makes (and
+ * cheap to hash). Phone and id numbers are checked after their spaces go: the typed text gets room
+ * for spaces and no more.
+ */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 128;
+export const TYPED_NUMBER_MAX = 32;
+
+/** Whether the text has more than `max` characters, counting each code point once. */
+export function longerThan(value: string, max: number): boolean {
+  // Counting code points costs as much as the text is long: decide by UTF-16 length when it can.
+  if (value.length <= max) return false;
+  if (value.length > max * 2) return true;
+  let count = 0;
+  for (const _ of value) if (++count > max) return true;
+  return false;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -65,6 +90,15 @@ const required =
   (value) =>
     value.trim() ? null : message;
 
+/** Typed text (spaces around it do not count) of at most `max` characters. */
+const atMost =
+  (max: number, message: ValidationMessage): Rule =>
+  (value) =>
+    longerThan(value.trim(), max) ? message : null;
+
+/** A password of at most PASSWORD_MAX characters, spaces included. */
+const passwordMax: Rule = (value) => (longerThan(value, PASSWORD_MAX) ? VALIDATION.passwordMax : null);
+
 const email: Rule = (value) => (EMAIL.test(value.trim()) ? null : VALIDATION.emailInvalid);
 
 /** Spaces are removed before the phone number is checked and sent. */
@@ -73,6 +107,7 @@ export function normalisePhone(value: string): string {
 }
 
 const phone: Rule = (raw) => {
+  if (raw.length > TYPED_NUMBER_MAX) return VALIDATION.phoneMax;
   const value = normalisePhone(raw);
   if (!value) return null;
   if (!/^\d+$/.test(value)) return VALIDATION.phoneDigits;
@@ -82,6 +117,7 @@ const phone: Rule = (raw) => {
 };
 
 const govtId: Rule = (raw) => {
+  if (raw.length > TYPED_NUMBER_MAX) return VALIDATION.govtIdMax;
   const value = raw.trim();
   if (!/^\d+$/.test(value)) return VALIDATION.govtIdDigits;
   if (value.length < GOVT_ID_LENGTH) return VALIDATION.govtIdMin;
@@ -118,21 +154,23 @@ function confirmation<T extends { confirm_password: string }>(password: (values:
 }
 
 export const loginFormSchema = z.object({
-  username: field(required(VALIDATION.emailRequired), email),
-  password: field(required(VALIDATION.passwordRequired), (value) =>
-    value.length < LOGIN_PASSWORD_MIN ? VALIDATION.passwordMin5 : null,
+  username: field(required(VALIDATION.emailRequired), atMost(EMAIL_MAX, VALIDATION.emailMax), email),
+  password: field(
+    required(VALIDATION.passwordRequired),
+    (value) => (value.length < LOGIN_PASSWORD_MIN ? VALIDATION.passwordMin5 : null),
+    passwordMax,
   ),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 const registrationFields = {
-  full_name: field(required(VALIDATION.nameRequired)),
-  email: field(required(VALIDATION.emailRequired), email),
+  full_name: field(required(VALIDATION.nameRequired), atMost(NAME_MAX, VALIDATION.nameMax)),
+  email: field(required(VALIDATION.emailRequired), atMost(EMAIL_MAX, VALIDATION.emailMax), email),
   /** Optional on sign-up (the spec's second reading), validated when given. */
   phone_number: field(phone),
   govt_id_or_iqama_no: field(required(VALIDATION.govtIdRequired), govtId),
-  password: field(required(VALIDATION.passwordRequired), strongPassword),
-  confirm_password: field(required(VALIDATION.confirmRequired)),
+  password: field(required(VALIDATION.passwordRequired), passwordMax, strongPassword),
+  confirm_password: field(required(VALIDATION.confirmRequired), passwordMax),
 };
 
 export const registrationFormSchema = z
@@ -141,7 +179,10 @@ export const registrationFormSchema = z
 export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({
-  email_or_phone: field(required(VALIDATION.emailOrPhoneRequired)),
+  email_or_phone: field(
+    required(VALIDATION.emailOrPhoneRequired),
+    atMost(EMAIL_MAX, VALIDATION.emailOrPhoneMax),
+  ),
 });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
@@ -155,8 +196,8 @@ export type OtpForm = z.infer<typeof otpFormSchema>;
 
 export const resetPasswordFormSchema = z
   .object({
-    new_password: field(required(VALIDATION.passwordRequired), strongPassword),
-    confirm_password: field(required(VALIDATION.confirmRequired)),
+    new_password: field(required(VALIDATION.passwordRequired), passwordMax, strongPassword),
+    confirm_password: field(required(VALIDATION.confirmRequired), passwordMax),
   })
   .check(confirmation((values) => values.new_password));
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

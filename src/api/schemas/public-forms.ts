@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX, longerThan, NAME_MAX } from './auth-forms';
 
 /**
  * The public forms' rules and messages (spec section 5): contact, course request, issue report and
@@ -13,6 +14,11 @@ export const PUBLIC_VALIDATION = {
   descriptionRequired: 'description Is Required',
   nameRequired: 'Name is required',
   eventRequired: 'Event is required',
+  fullNameMax: 'Full name must be at most 100 characters',
+  nameMax: 'Name must be at most 100 characters',
+  emailMax: 'Email must be at most 254 characters',
+  subjectMax: 'Subject must be at most 150 characters',
+  descriptionMax: 'Description must be at most 2000 characters',
 } as const;
 
 /** Sentences the reference server sends for the public site's calls. */
@@ -29,44 +35,65 @@ export type PublicMessage = (typeof PUBLIC_MESSAGES)[keyof typeof PUBLIC_MESSAGE
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function requiredText(message: PublicValidationMessage) {
-  return z.string().check(z.refine((value) => value.trim().length > 0, { message }));
+/** Longest subject and message a person writes in these forms, in characters (names: auth-forms). */
+export const SUBJECT_MAX = 150;
+export const DESCRIPTION_MAX = 2000;
+
+/** Text that must not be blank, of at most `max` characters (spaces around it do not count). */
+function requiredText(message: PublicValidationMessage, max: number, maxMessage: PublicValidationMessage) {
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      const trimmed = value.trim();
+      if (!trimmed) ctx.issues.push({ code: 'custom', message, input: value });
+      else if (longerThan(trimmed, max))
+        ctx.issues.push({ code: 'custom', message: maxMessage, input: value });
+    }),
+  );
 }
 
 const email = z.string().check(
   z.superRefine((value, ctx) => {
     const trimmed = value.trim();
     if (!trimmed) ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailRequired, input: value });
-    else if (!EMAIL.test(trimmed)) {
+    else if (longerThan(trimmed, EMAIL_MAX)) {
+      ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailMax, input: value });
+    } else if (!EMAIL.test(trimmed)) {
       ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailInvalid, input: value });
     }
   }),
 );
 
+const fullName = () =>
+  requiredText(PUBLIC_VALIDATION.fullNameRequired, NAME_MAX, PUBLIC_VALIDATION.fullNameMax);
+const subject = () =>
+  requiredText(PUBLIC_VALIDATION.subjectRequired, SUBJECT_MAX, PUBLIC_VALIDATION.subjectMax);
+const description = () =>
+  requiredText(PUBLIC_VALIDATION.descriptionRequired, DESCRIPTION_MAX, PUBLIC_VALIDATION.descriptionMax);
+
 /** POST /cms/get-in-touch/ */
 export const getInTouchFormSchema = z.object({
-  full_name: requiredText(PUBLIC_VALIDATION.fullNameRequired),
+  full_name: fullName(),
   email,
-  subject: requiredText(PUBLIC_VALIDATION.subjectRequired),
-  description: requiredText(PUBLIC_VALIDATION.descriptionRequired),
+  subject: subject(),
+  description: description(),
 });
 export type GetInTouchForm = z.infer<typeof getInTouchFormSchema>;
 export const GET_IN_TOUCH_FIELDS = ['full_name', 'email', 'subject', 'description'] as const;
 
 /** POST /cms/request-course/ */
 export const courseRequestFormSchema = z.object({
-  full_name: requiredText(PUBLIC_VALIDATION.fullNameRequired),
+  full_name: fullName(),
   email,
-  description: requiredText(PUBLIC_VALIDATION.descriptionRequired),
+  description: description(),
 });
 export type CourseRequestForm = z.infer<typeof courseRequestFormSchema>;
 export const COURSE_REQUEST_FIELDS = ['full_name', 'email', 'description'] as const;
 
 /** POST /cms/report-an-issues/ */
 export const issueReportFormSchema = z.object({
-  name: requiredText(PUBLIC_VALIDATION.nameRequired),
-  subject: requiredText(PUBLIC_VALIDATION.subjectRequired),
-  description: requiredText(PUBLIC_VALIDATION.descriptionRequired),
+  name: requiredText(PUBLIC_VALIDATION.nameRequired, NAME_MAX, PUBLIC_VALIDATION.nameMax),
+  subject: subject(),
+  description: description(),
 });
 export type IssueReportForm = z.infer<typeof issueReportFormSchema>;
 export const ISSUE_REPORT_FIELDS = ['name', 'subject', 'description'] as const;

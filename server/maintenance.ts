@@ -1,0 +1,89 @@
+import type { Db } from './db';
+import { describeError } from './http';
+import type { UploadStore } from './uploads';
+
+/** A sign-up whose e-mailed code was not confirmed within this time is removed. */
+export const UNCONFIRMED_SIGN_UP_HOURS = 24;
+
+/** How often a running server removes expired sign-ups. */
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the accounts that were never confirmed and are older than UNCONFIRMED_SIGN_UP_HOURS (their
+ * codes, tokens and other rows go with them), then their stored CVs. The rows go in one
+ * transaction; the files only after it committed, so a failed delete never leaves an account
+ * pointing at a missing CV. Returns how many accounts went.
+ */
+export async function pruneUnconfirmedSignUps(db: Db, uploads: Pick<UploadStore, 'remove'>): Promise<number> {
+  const deleted = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ cv_file: string | null }>(
+      `DELETE FROM users u
+       WHERE NOT u.verified AND u.created_at < now() - make_interval(hours => $1)
+         -- An account that owns content is never removed by this clean-up.
+         AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.created_by = u.id)
+       RETURNING u.cv_file`,
+      [UNCONFIRMED_SIGN_UP_HOURS],
+    );
+    return rows;
+  });
+  for (const { cv_file } of deleted) {
+    if (!cv_file) continue;
+    // One file that cannot be removed must not keep the others.
+    await uploads
+      .remove(cv_file)
+      .catch((error: unknown) => console.error(`could not remove a pruned CV: ${describeError(error)}`));
+  }
+  return deleted.length;
+}
+
+export interface Maintenance {
+  /** Stops the timer and waits for a clean-up that is running. */
+  stop(): Promise<void>;
+  /** Waits for a clean-up that is running (for tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Runs the clean-up now and then every `intervalMs` (an hour by default) until stopped. The timer
+ * does not keep the process alive; a run that is still going when the next is due is not doubled.
+ */
+export function startMaintenance(
+  db: Db,
+  uploads: Pick<UploadStore, 'remove'>,
+  options: { intervalMs?: number } = {},
+): Maintenance {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  function run(): void {
+    if (running || stopped) return;
+    running = pruneUnconfirmedSignUps(db, uploads)
+      .then((removed) => {
+        if (removed > 0)
+          console.log(
+            `Removed ${removed} sign-up(s) not confirmed within ${UNCONFIRMED_SIGN_UP_HOURS} hours`,
+          );
+      })
+      .catch((error: unknown) =>
+        console.error(`removing unconfirmed sign-ups failed: ${describeError(error)}`),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  const timer = setInterval(run, options.intervalMs ?? MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  run();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    async idle() {
+      await running;
+    },
+  };
+}
