@@ -40,7 +40,7 @@ export interface ApiClient {
 function toApiError(error: unknown, fallback: string): ApiError {
   if (isApiError(error)) return error;
   if (error instanceof FetchError && error.response) {
-    return httpError(error.response.status, error.data, fallback);
+    return httpError(error.response.status, error.data, fallback, error.response.headers);
   }
   const cause = error instanceof Error ? (error.cause as Error | undefined) : undefined;
   const name = cause?.name ?? (error instanceof Error ? error.name : '');
