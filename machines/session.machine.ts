@@ -2,7 +2,12 @@ import { assign, fromPromise, setup } from 'xstate';
 
 /**
  * The signed-in user's session: tokens, role and profile; token refresh; sign-out.
- * Pure: storage, navigation, toasts and the refresh call are supplied with `provide`.
+ * Pure: storage, navigation, toasts, the refresh and sign-out calls and the messages to the
+ * browser's other tabs are supplied with `provide`.
+ *
+ * Every tab of the browser runs this machine on the same cookies: a sign-in or sign-out in one tab
+ * is told to the others (`session.signedInElsewhere`, `session.signedOutElsewhere`), which follow
+ * without telling anyone again.
  */
 
 export type SessionRole = 'TRAINEE' | 'TRAINER';
@@ -32,7 +37,11 @@ export type SessionEvent =
   | { type: 'session.restore'; stored: StoredSession }
   | { type: 'session.signIn'; session: SessionData }
   | { type: 'session.refresh' }
-  | { type: 'session.logout' };
+  | { type: 'session.logout' }
+  /** Another tab signed in: what it stored. */
+  | { type: 'session.signedInElsewhere'; stored: StoredSession }
+  /** Another tab signed out (the user did, or its session was refused). */
+  | { type: 'session.signedOutElsewhere' };
 
 export interface SessionContext {
   session: SessionData | null;
@@ -65,7 +74,9 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
-    storedSessionComplete: ({ event }) => event.type === 'session.restore' && isCompleteSession(event.stored),
+    storedSessionComplete: ({ event }) =>
+      (event.type === 'session.restore' || event.type === 'session.signedInElsewhere') &&
+      isCompleteSession(event.stored),
     refreshRefused: ({ event }) =>
       (REFRESH_REFUSED_STATUSES as readonly number[]).includes(
         statusOf((event as { error?: unknown }).error) ?? 0,
@@ -74,7 +85,8 @@ export const sessionMachine = setup({
   actions: {
     restoreSession: assign({
       session: ({ event }) =>
-        event.type === 'session.restore' && isCompleteSession(event.stored)
+        (event.type === 'session.restore' || event.type === 'session.signedInElsewhere') &&
+        isCompleteSession(event.stored)
           ? { ...event.stored, profile: event.stored.profile ?? null }
           : null,
     }),
@@ -92,6 +104,15 @@ export const sessionMachine = setup({
     persistSession: (_: { context: SessionContext }) => {},
     /** Clears local storage except the language, and the token and role cookies. */
     clearSession: () => {},
+    /**
+     * Asks the server to end the session of this refresh token, best effort: signing out does not
+     * wait for the answer, and succeeds locally whatever it is.
+     */
+    endServerSession: (_: unknown, _params: { refreshToken: string | null }) => {},
+    /** Tells the browser's other tabs that this tab signed in. */
+    shareSignIn: () => {},
+    /** Tells the browser's other tabs that this tab signed out. */
+    shareSignOut: () => {},
     /** The toast 'Successfully signed out'. */
     announceSignedOut: () => {},
     /** Goes to / replacing the history entry. */
@@ -114,7 +135,12 @@ export const sessionMachine = setup({
       on: {
         'session.signIn': {
           target: 'signedIn',
-          actions: ['storeSession', 'persistSession'],
+          actions: ['storeSession', 'persistSession', 'shareSignIn'],
+        },
+        'session.signedInElsewhere': {
+          guard: 'storedSessionComplete',
+          target: 'signedIn',
+          actions: 'restoreSession',
         },
       },
     },
@@ -123,11 +149,31 @@ export const sessionMachine = setup({
       on: {
         'session.signIn': {
           target: '.active',
-          actions: ['storeSession', 'persistSession'],
+          actions: ['storeSession', 'persistSession', 'shareSignIn'],
+        },
+        'session.signedInElsewhere': {
+          guard: 'storedSessionComplete',
+          target: '.active',
+          actions: 'restoreSession',
         },
         'session.logout': {
           target: 'signedOut',
-          actions: ['forgetSession', 'clearSession', 'announceSignedOut', 'goHome'],
+          actions: [
+            {
+              type: 'endServerSession',
+              params: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? null }),
+            },
+            'forgetSession',
+            'clearSession',
+            'shareSignOut',
+            'announceSignedOut',
+            'goHome',
+          ],
+        },
+        // The cookies are already cleared by the tab that signed out.
+        'session.signedOutElsewhere': {
+          target: 'signedOut',
+          actions: ['forgetSession', 'goHome'],
         },
       },
       states: {
@@ -147,7 +193,7 @@ export const sessionMachine = setup({
               {
                 guard: 'refreshRefused',
                 target: '#session.signedOut',
-                actions: ['forgetSession', 'clearSession', 'goHome'],
+                actions: ['forgetSession', 'clearSession', 'shareSignOut', 'goHome'],
               },
               { target: 'active' },
             ],

@@ -23,6 +23,8 @@ const claimsSchema = z.object({
   typ: z.enum(['access', 'refresh', 'reset']),
   jti: z.string().check(z.minLength(1)),
   exp: z.number(),
+  // Tokens signed before session versions existed carry none: they count as version 0.
+  sv: z.optional(z.int().check(z.nonnegative())),
 });
 
 export interface TokenClaims {
@@ -32,6 +34,18 @@ export interface TokenClaims {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** The user's session version when the token was issued; a newer one in the database refuses it. */
+  sessionVersion: number;
+}
+
+/**
+ * Whom a token is issued to. `session_version` is the user's current one (the column of the same
+ * name); without it the token carries 0, which any user whose sessions were ever ended refuses.
+ */
+export interface TokenSubject {
+  id: number;
+  role: Role;
+  session_version?: number | undefined;
 }
 
 export interface IssuedToken {
@@ -50,11 +64,7 @@ export class TokenError extends Error {
 
 export interface TokenService {
   /** `issuedAt` (seconds since the epoch) defaults to now; tests pass an earlier time. */
-  issue(
-    typ: TokenType,
-    user: { id: number; role: Role },
-    options?: { issuedAt?: number },
-  ): Promise<IssuedToken>;
+  issue(typ: TokenType, user: TokenSubject, options?: { issuedAt?: number }): Promise<IssuedToken>;
   /** Verifies signature, issuer, expiry and that the token is of the expected type. */
   verify(token: string, expected: TokenType): Promise<TokenClaims>;
 }
@@ -66,7 +76,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
       const jti = randomUUID();
       const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
       const exp = issuedAt + TTL_SECONDS[typ];
-      const token = await new SignJWT({ role: user.role, typ })
+      const token = await new SignJWT({ role: user.role, typ, sv: user.session_version ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuer(TOKEN_ISSUER)
@@ -86,8 +96,8 @@ export function createTokenService(secret: Uint8Array): TokenService {
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) throw new TokenError('invalid');
       if (claims.data.typ !== expected) throw new TokenError('wrong-type');
-      const { sub, role, typ, jti, exp } = claims.data;
-      return { userId: Number(sub), role, typ, jti, exp };
+      const { sub, role, typ, jti, exp, sv } = claims.data;
+      return { userId: Number(sub), role, typ, jti, exp, sessionVersion: sv ?? 0 };
     },
   };
 }

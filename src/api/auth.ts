@@ -4,7 +4,9 @@ import {
   confirmationResponseSchema,
   type LoginRequest,
   type LoginResponse,
+  type LogoutResponse,
   loginResponseSchema,
+  logoutResponseSchema,
   type OtpVerifyRequest,
   type OtpVerifyResponse,
   otpVerifyResponseSchema,
@@ -34,6 +36,14 @@ export function refreshToken(api: ApiClient, refresh_token: string): Promise<Ref
     method: 'POST',
     body: { refresh_token },
   });
+}
+
+/**
+ * POST /user/logout/ (not in the spec): the server ends the session of this refresh token, so a
+ * copy of it left behind cannot be exchanged. Answers the same for a token that is no longer live.
+ */
+export function logout(api: ApiClient, refresh_token: string): Promise<LogoutResponse> {
+  return api.public(logoutResponseSchema, '/user/logout/', { method: 'POST', body: { refresh_token } });
 }
 
 /** POST /user/registration/ as multipart; the code goes to the e-mail address. */

@@ -3,22 +3,48 @@ import { sessionMachine, type TokenPair } from '@machines/session.machine';
 import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { refreshToken } from '@/api/auth';
+import { logout, refreshToken } from '@/api/auth';
 import { api, connectAuth } from '@/api/http';
 import { showToast } from '@/stores/toasts';
-import { clearStoredSession, persistSession, readStoredSession } from './storage';
+import { renewTokens } from './refresh';
+import {
+  clearStoredSession,
+  persistSession,
+  persistTokens,
+  readStoredSession,
+  readStoredTokens,
+} from './storage';
+import { openTabChannel, type TabChannel } from './tabs';
+
+async function exchange(held: string): Promise<TokenPair> {
+  const tokens = await refreshToken(api, held);
+  return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}
+
+let otherTabs: TabChannel = { post() {} };
 
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
-      refreshTokens: fromPromise<TokenPair, { refreshToken: string }>(async ({ input }) => {
-        const tokens = await refreshToken(api, input.refreshToken);
-        return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
-      }),
+      // One tab renews at a time; the others take the tokens it stored (src/session/refresh.ts).
+      refreshTokens: fromPromise<TokenPair, { refreshToken: string }>(({ input }) =>
+        renewTokens(input.refreshToken, {
+          locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
+          readTokens: readStoredTokens,
+          writeTokens: persistTokens,
+          exchange,
+        }),
+      ),
     },
     actions: {
       persistSession: ({ context }) => persistSession(context.session),
       clearSession: () => clearStoredSession(),
+      endServerSession: (_, { refreshToken: held }) => {
+        // Best effort: signed out here whatever the server answers, or if it does not.
+        if (held) logout(api, held).catch(() => {});
+      },
+      shareSignIn: () => otherTabs.post({ type: 'signedIn' }),
+      shareSignOut: () => otherTabs.post({ type: 'signedOut' }),
       announceSignedOut: () => showToast(t`Successfully signed out`),
       goHome: () => navigate('/', { replace: true }),
     },
@@ -45,6 +71,10 @@ connectAuth({
 export function startSession(): void {
   sessionActor.start();
   sessionActor.send({ type: 'session.restore', stored: readStoredSession() });
+  otherTabs = openTabChannel((message) => {
+    if (message.type === 'signedOut') sessionActor.send({ type: 'session.signedOutElsewhere' });
+    else sessionActor.send({ type: 'session.signedInElsewhere', stored: readStoredSession() });
+  });
 }
 
 export function signOut(): void {

@@ -1,4 +1,10 @@
-import type { SessionData, SessionProfile, SessionRole, StoredSession } from '@machines/session.machine';
+import type {
+  SessionData,
+  SessionProfile,
+  SessionRole,
+  StoredSession,
+  TokenPair,
+} from '@machines/session.machine';
 import { LANGUAGE_STORAGE_KEY } from '@/i18n/languages';
 
 /** Spec section 9: cookie names; spec section 4: path /. */
@@ -43,6 +49,17 @@ export function readStoredSession(): StoredSession {
     role: asRole(readCookie(COOKIE.role)) ?? asRole(localStorage.getItem(ROLE_KEY)),
     profile: readProfile(),
   };
+}
+
+/** The tokens as the cookies hold them now: every tab of the browser shares them. */
+export function readStoredTokens(): Partial<TokenPair> {
+  return { accessToken: readCookie(COOKIE.access), refreshToken: readCookie(COOKIE.refresh) };
+}
+
+/** Stores renewed tokens at once, so that another tab that renews next finds them. */
+export function persistTokens(tokens: TokenPair): void {
+  writeCookie(COOKIE.access, tokens.accessToken);
+  writeCookie(COOKIE.refresh, tokens.refreshToken);
 }
 
 export function persistSession(session: SessionData | null): void {

@@ -64,7 +64,8 @@ describe('session diagram', () => {
       '    refreshing : invokes refreshTokens',
       '    [*] --> active',
       '    state "any signedIn state" as signedIn_any',
-      '    signedIn_any --> active : session.signIn / storeSession, persistSession',
+      '    signedIn_any --> active : session.signIn / storeSession, persistSession, shareSignIn',
+      '    signedIn_any --> active : session.signedInElsewhere [storedSessionComplete] / restoreSession',
       '    active --> refreshing : session.refresh',
       '    refreshing --> active : done#58; refreshTokens / storeTokens, persistSession',
       '    refreshing --> active : error#58; refreshTokens',
@@ -72,9 +73,11 @@ describe('session diagram', () => {
       '  [*] --> restoring',
       '  restoring --> signedIn : session.restore [storedSessionComplete] / restoreSession',
       '  restoring --> signedOut : session.restore',
-      '  signedOut --> signedIn : session.signIn / storeSession, persistSession',
-      '  signedIn --> signedOut : session.logout / forgetSession, clearSession, announceSignedOut, goHome',
-      '  refreshing --> signedOut : error#58; refreshTokens [refreshRefused] / forgetSession, clearSession, goHome',
+      '  signedOut --> signedIn : session.signIn / storeSession, persistSession, shareSignIn',
+      '  signedOut --> signedIn : session.signedInElsewhere [storedSessionComplete] / restoreSession',
+      '  signedIn --> signedOut : session.logout / endServerSession, forgetSession, clearSession, shareSignOut, announceSignedOut, goHome',
+      '  signedIn --> signedOut : session.signedOutElsewhere / forgetSession, goHome',
+      '  refreshing --> signedOut : error#58; refreshTokens [refreshRefused] / forgetSession, clearSession, shareSignOut, goHome',
     ]);
   });
 

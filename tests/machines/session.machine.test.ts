@@ -18,7 +18,15 @@ import {
   spyActions,
 } from './support/paths.ts';
 
-const ACTION_NAMES = ['persistSession', 'clearSession', 'announceSignedOut', 'goHome'] as const;
+const ACTION_NAMES = [
+  'persistSession',
+  'clearSession',
+  'endServerSession',
+  'shareSignIn',
+  'shareSignOut',
+  'announceSignedOut',
+  'goHome',
+] as const;
 
 const stored: SessionData = {
   accessToken: 'access-1',
@@ -37,6 +45,10 @@ const otherSession: SessionData = {
 const refreshed: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 
 const restore = (session: StoredSession): SessionEvent => ({ type: 'session.restore', stored: session });
+const signedInElsewhere = (session: StoredSession): SessionEvent => ({
+  type: 'session.signedInElsewhere',
+  stored: session,
+});
 
 function implementations() {
   return {
@@ -54,6 +66,9 @@ describe('session machine: generated paths', () => {
       { type: 'session.signIn', session: otherSession },
       { type: 'session.refresh' },
       { type: 'session.logout' },
+      signedInElsewhere(otherSession),
+      signedInElsewhere({ role: 'TRAINEE' }),
+      { type: 'session.signedOutElsewhere' },
       doneActor('refreshTokens', refreshed),
       errorActor('refreshTokens', { status: 400 }),
       errorActor('refreshTokens', { status: 401 }),
@@ -72,6 +87,8 @@ describe('session machine: generated paths', () => {
       'session.refresh',
       'session.restore',
       'session.signIn',
+      'session.signedInElsewhere',
+      'session.signedOutElsewhere',
       'xstate.done.actor.refreshTokens',
       'xstate.error.actor.refreshTokens',
       'xstate.init',
@@ -161,14 +178,15 @@ describe('session machine: behaviour', () => {
   });
 
   it.each([400, 401, 403])(
-    'signs out without the toast when the refresh is refused with %i',
+    'signs out without the toast, and tells the other tabs, when the refresh is refused with %i',
     async (status) => {
       const { harness, actions } = await signedIn();
       await harness.send({ type: 'session.refresh' });
       await harness.reject('refreshTokens', { status });
       expectState(harness, 'signedOut');
       expect(harness.context.session).toBeNull();
-      expect(harness.takeActions()).toEqual(['clearSession', 'goHome']);
+      expect(harness.takeActions()).toEqual(['clearSession', 'shareSignOut', 'goHome']);
+      expect(actions.endServerSession).not.toHaveBeenCalled();
       expect(actions.clearSession).toHaveBeenCalledTimes(1);
       expect(actions.goHome).toHaveBeenCalledTimes(1);
       expect(actions.announceSignedOut).not.toHaveBeenCalled();
@@ -190,15 +208,25 @@ describe('session machine: behaviour', () => {
     expect(actions.clearSession).not.toHaveBeenCalled();
   });
 
-  it('logs out: clears the session, announces it, then goes home, in that order', async () => {
+  it('logs out: ends the server session, clears the session, tells the other tabs, announces it, then goes home, in that order', async () => {
     const { harness, actions } = await signedIn();
     await harness.send({ type: 'session.logout' });
     expectState(harness, 'signedOut');
     expect(harness.context.session).toBeNull();
-    expect(harness.takeActions()).toEqual(['clearSession', 'announceSignedOut', 'goHome']);
-    const order = [actions.clearSession, actions.announceSignedOut, actions.goHome].map(
-      (spy) => spy.mock.invocationCallOrder[0],
-    );
+    expect(harness.takeActions()).toEqual([
+      'endServerSession',
+      'clearSession',
+      'shareSignOut',
+      'announceSignedOut',
+      'goHome',
+    ]);
+    const order = [
+      actions.endServerSession,
+      actions.clearSession,
+      actions.shareSignOut,
+      actions.announceSignedOut,
+      actions.goHome,
+    ].map((spy) => spy.mock.invocationCallOrder[0]);
     expect(order.every((n) => typeof n === 'number')).toBe(true);
     expect([...order].sort((a = 0, b = 0) => a - b)).toEqual(order);
   });
@@ -209,7 +237,70 @@ describe('session machine: behaviour', () => {
     await harness.send({ type: 'session.logout' });
     expectState(harness, 'signedOut');
     expect(refreshTokens.pendingIds()).toEqual([]);
-    expect(harness.takeActions()).toEqual(['clearSession', 'announceSignedOut', 'goHome']);
+    expect(harness.takeActions()).toEqual([
+      'endServerSession',
+      'clearSession',
+      'shareSignOut',
+      'announceSignedOut',
+      'goHome',
+    ]);
+  });
+
+  it('hands the refresh token in use to the sign-out call, the renewed one after a refresh', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.resolve('refreshTokens', refreshed);
+    await harness.send({ type: 'session.logout' });
+    expect(actions.endServerSession).toHaveBeenCalledTimes(1);
+    expect(actions.endServerSession.mock.calls[0]?.[1]).toEqual({ refreshToken: 'refresh-2' });
+  });
+
+  it('follows a sign-out in another tab: no call, no clearing, no toast, no message back', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.send({ type: 'session.signedOutElsewhere' });
+    expectState(harness, 'signedOut');
+    expect(harness.context.session).toBeNull();
+    expect(harness.takeActions()).toEqual(['goHome']);
+    expect(actions.endServerSession).not.toHaveBeenCalled();
+  });
+
+  it('ignores a sign-out in another tab while signed out', async () => {
+    const { harness } = start();
+    await harness.send(restore({}));
+    await harness.send({ type: 'session.signedOutElsewhere' });
+    expectState(harness, 'signedOut');
+    expect(harness.takeActions()).toEqual([]);
+  });
+
+  it('takes over the session another tab signed in with, without storing or telling it again', async () => {
+    const { harness } = start();
+    await harness.send(restore({}));
+    await harness.send(signedInElsewhere(otherSession));
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual(otherSession);
+    expect(harness.takeActions()).toEqual([]);
+  });
+
+  it("replaces its session with another tab's sign-in, cancelling a refresh", async () => {
+    const { harness, refreshTokens } = await signedIn();
+    await harness.send({ type: 'session.refresh' });
+    await harness.send(signedInElsewhere({ ...otherSession, profile: undefined }));
+    expectState(harness, 'signedIn.active');
+    expect(refreshTokens.pendingIds()).toEqual([]);
+    expect(harness.context.session).toEqual({ ...otherSession, profile: null });
+    expect(harness.takeActions()).toEqual([]);
+  });
+
+  it('ignores a sign-in elsewhere when the stored session is incomplete', async () => {
+    const { harness } = start();
+    await harness.send(restore({}));
+    await harness.send(signedInElsewhere({ accessToken: 'a', role: 'TRAINEE' }));
+    expectState(harness, 'signedOut');
+    const signed = await signedIn();
+    await signed.harness.send(signedInElsewhere({}));
+    expectState(signed.harness, 'signedIn.active');
+    expect(signed.harness.context.session).toEqual(stored);
   });
 
   it('signs in from signed out, storing and persisting the session', async () => {
@@ -219,6 +310,7 @@ describe('session machine: behaviour', () => {
     expectState(harness, 'signedIn.active');
     expect(harness.context.session).toEqual(otherSession);
     expect(actions.persistSession.mock.calls[0]?.[0].context.session).toEqual(otherSession);
+    expect(harness.takeActions()).toEqual(['persistSession', 'shareSignIn']);
   });
 
   it('replaces the session when signing in while signed in', async () => {
@@ -226,7 +318,7 @@ describe('session machine: behaviour', () => {
     await harness.send({ type: 'session.signIn', session: otherSession });
     expectState(harness, 'signedIn.active');
     expect(harness.context.session).toEqual(otherSession);
-    expect(harness.takeActions()).toEqual(['persistSession']);
+    expect(harness.takeActions()).toEqual(['persistSession', 'shareSignIn']);
     expect(actions.persistSession.mock.calls[0]?.[0].context.session).toEqual(otherSession);
   });
 

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
-import { login, refreshToken } from '../../src/api/auth';
+import { login, logout, refreshToken } from '../../src/api/auth';
 import { type ApiError, isApiError } from '../../src/api/errors';
 import { SERVER_MESSAGES } from '../../src/api/server-messages';
 import { INJECTED_REFRESH_TOKEN, PROVIDER_STATES } from './states';
@@ -146,6 +146,53 @@ describe('Auth contract: POST /user/refresh-token/', () => {
         const error = await failureOf(refreshToken(signedOutClient(mockServer), stale));
         expect(error.status).toBe(401);
         expect(error.isAuthFailure).toBe(true);
+      });
+  });
+});
+
+// Not in the spec: the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+const SIGNED_OUT = { success: true, message: SERVER_MESSAGES.signedOut };
+
+describe('Auth contract: POST /user/logout/', () => {
+  it('ends the session of a live refresh token', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.refreshTokenIssued)
+      .uponReceiving('a sign-out with a live refresh token')
+      .withRequest('POST', apiPath('/user/logout/'), (b) =>
+        b.jsonBody({ refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT) }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(SIGNED_OUT))
+      .executeTest(async (mockServer) => {
+        await expect(logout(signedOutClient(mockServer), EXAMPLE_JWT)).resolves.toEqual(SIGNED_OUT);
+      });
+  });
+
+  it('answers the same to a refresh token that is spent, expired or unknown', async () => {
+    const stale = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwidHlwIjoicmVmcmVzaCIsImV4cCI6MX0.bm90LXNpZ25lZC1oZXJl';
+    await extensions
+      .addInteraction()
+      .uponReceiving('a sign-out with a refresh token that is no longer live')
+      .withRequest('POST', apiPath('/user/logout/'), (b) => b.jsonBody({ refresh_token: stale }))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(SIGNED_OUT))
+      .executeTest(async (mockServer) => {
+        await expect(logout(signedOutClient(mockServer), stale)).resolves.toEqual(SIGNED_OUT);
+      });
+  });
+
+  it('refuses a sign-out without a refresh token with 400', async () => {
+    await extensions
+      .addInteraction()
+      .uponReceiving('a sign-out without a refresh token')
+      .withRequest('POST', apiPath('/user/logout/'), (b) => b.jsonBody({ refresh_token: '' }))
+      .willRespondWith(400, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.refreshTokenRequired)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(logout(signedOutClient(mockServer), ''));
+        expect(error.status).toBe(400);
+        expect(error.message).toBe(SERVER_MESSAGES.refreshTokenRequired);
       });
   });
 });

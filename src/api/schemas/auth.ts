@@ -34,6 +34,17 @@ export const refreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
+/** POST /user/logout/ (not in the spec): ends the session the refresh token belongs to. */
+export const logoutRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/** The same answer whether or not the token was still live. */
+export const logoutResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
 /** POST /user/registration/ (multipart): the fields; `cv` is an optional file for trainers. */
 export interface RegistrationRequest {
   full_name: string;

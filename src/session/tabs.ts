@@ -1,0 +1,38 @@
+/**
+ * Messages between the tabs of the browser about the session they share: a tab that signs in or
+ * out tells the others, which follow at once instead of at their next call.
+ */
+
+/** The BroadcastChannel name the app's tabs share. */
+export const SESSION_CHANNEL = 'kfu-session';
+
+export type TabMessage = { type: 'signedIn' } | { type: 'signedOut' };
+
+export interface TabChannel {
+  post(message: TabMessage): void;
+}
+
+function isTabMessage(data: unknown): data is TabMessage {
+  const type = (data as { type?: unknown } | null)?.type;
+  return type === 'signedIn' || type === 'signedOut';
+}
+
+/**
+ * Listens to the other tabs; messages posted reach every other tab of this origin, never this
+ * one. Without BroadcastChannel (old browsers) each tab learns at its next call instead.
+ */
+export function openTabChannel(
+  onMessage: (message: TabMessage) => void,
+  Channel: typeof BroadcastChannel | undefined = globalThis.BroadcastChannel,
+): TabChannel {
+  if (!Channel) return { post() {} };
+  const channel = new Channel(SESSION_CHANNEL);
+  channel.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isTabMessage(event.data)) onMessage(event.data);
+  });
+  return {
+    post(message) {
+      channel.postMessage(message);
+    },
+  };
+}
