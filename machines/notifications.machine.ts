@@ -3,6 +3,8 @@ import {
   type Notification,
   type NotificationSelectedMessage,
   notificationSelectedMessage,
+  SOCKET_REFUSED,
+  SOCKET_SUPERSEDED,
 } from '../src/api/schemas/notifications';
 
 /**
@@ -28,8 +30,10 @@ export type NotificationsEvent =
   | { type: 'socket.opened' }
   /** Any JSON message from the server. */
   | { type: 'socket.message' }
-  /** `refused`: the server closed with 4401 (the token is invalid or expired). */
-  | { type: 'socket.closed'; refused: boolean }
+  /** `code`: the close code (4401: the token is refused; 4008: the user has too many sockets). */
+  | { type: 'socket.closed'; code: number }
+  /** The page was focused or shown again. */
+  | { type: 'page.resumed' }
   | { type: 'notification.select'; id: number; link: string | null }
   /** Read the list again (raised internally; also the panel's retry). */
   | { type: 'notifications.refetch' };
@@ -46,7 +50,10 @@ export function unreadCount(items: readonly Notification[]): number {
  * - `connection`: the socket (partysocket, which reconnects with backoff by itself) is `connecting`,
  *   `open` or `reconnecting` after a drop. The server closes with 4401 when the token is refused
  *   or expires: the machine then asks the session to renew the token (`renewing`); the new token
- *   arrives as `session.changed` and re-enters `signedIn`, connecting again with it.
+ *   arrives as `session.changed` and re-enters `signedIn`, connecting again with it. The server
+ *   closes with 4008 the oldest socket of a user who opened too many (tabs): this tab then waits
+ *   (`superseded`) until the page is focused or shown again, since reconnecting at once would close
+ *   another tab's socket, which would reconnect in turn, and so on.
  * - `list`: `GET /notification/` on entry, on every server message and on every (re)connection, so
  *   nothing created while the socket was down is missed. A failed read keeps the last list.
  * - `selection`: a click marks the notification seen; on success the socket is told
@@ -78,7 +85,8 @@ export const notificationsMachine = setup({
     signedOut: ({ event }) => event.type === 'session.changed' && event.token === null,
     newToken: ({ context, event }) =>
       event.type === 'session.changed' && event.token !== null && event.token !== context.token,
-    refused: ({ event }) => event.type === 'socket.closed' && event.refused,
+    refused: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_REFUSED,
+    superseded: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_SUPERSEDED,
     socketLive: stateIn('#notifications.signedIn.connection.live'),
   },
   actions: {
@@ -140,7 +148,11 @@ export const notificationsMachine = setup({
               },
               initial: 'connecting',
               on: {
-                'socket.closed': [{ guard: 'refused', target: 'renewing' }, { target: '.reconnecting' }],
+                'socket.closed': [
+                  { guard: 'refused', target: 'renewing' },
+                  { guard: 'superseded', target: 'superseded' },
+                  { target: '.reconnecting' },
+                ],
                 'socket.opened': { target: '.open', actions: 'refetch' },
               },
               states: {
@@ -166,6 +178,10 @@ export const notificationsMachine = setup({
             },
             /** The session could not be renewed; signing out (or in again) leaves this state. */
             offline: {},
+            /** Other tabs hold the sockets the server allows: connect when the user comes back here. */
+            superseded: {
+              on: { 'page.resumed': 'live' },
+            },
           },
         },
         list: {

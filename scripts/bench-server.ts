@@ -24,6 +24,36 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** What to undo when the benchmark is interrupted (servers, a PostgreSQL cluster). */
+const cleanups = new Set<() => Promise<void>>();
+
+function onSignal(signal: NodeJS.Signals): void {
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  void Promise.allSettled([...cleanups].map((cleanup) => cleanup())).finally(() =>
+    process.exit(signal === 'SIGINT' ? 130 : 143),
+  );
+}
+
+/**
+ * Runs `cleanup` when the process gets SIGINT or SIGTERM, together with every other registered
+ * cleanup, then exits. Returns the function that unregisters it.
+ */
+export function stopOnSignal(cleanup: () => Promise<void>): () => void {
+  if (cleanups.size === 0) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+    if (cleanups.size === 0) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  };
+}
+
 export interface BenchServer {
   origin: string;
   port: number;
@@ -33,7 +63,8 @@ export interface BenchServer {
 
 /**
  * `npm start` (API only) on a fresh temporary data folder, removed by stop(). `prepare` may fill
- * the folder's database before the server opens it.
+ * the folder's database before the server opens it. The embedded database unless `extraEnv` names
+ * a DATABASE_URL (the caller's own DATABASE_URL is never used: a benchmark must not write into it).
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
@@ -41,14 +72,9 @@ export async function startServer(
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kfu-bench-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    SKIP_BUILD: '1',
-    ...extraEnv,
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), SKIP_BUILD: '1', ...extraEnv });
   try {
     await prepare?.(dataDir);
   } catch (error) {
@@ -82,8 +108,7 @@ export async function startServer(
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      unregister();
       if (exited === undefined) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -94,11 +119,7 @@ export async function startServer(
     })();
     return stopped;
   };
-  function onSignal(signal: NodeJS.Signals): void {
-    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  }
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const unregister = stopOnSignal(stop);
 
   const origin = `http://127.0.0.1:${port}`;
   try {

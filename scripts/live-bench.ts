@@ -1,51 +1,136 @@
 /**
- * `npm run bench:live`: how reliably and how fast the notifications socket delivers. Starts the
- * reference server in its own process on a fresh data folder with 200 extra trainees, opens one
- * notifications socket per trainee, creates 20 notifications for each through the admin endpoint
- * (16 calls in flight), and reports delivered / sent and the delay from the create call to the
- * socket message.
+ * `npm run bench:live [-- --instances 2] [-- --postgres]`: how reliably and how fast the
+ * notifications socket delivers. Starts the reference server in its own process with 200 extra
+ * trainees, opens one notifications socket per trainee, creates 20 notifications for each through
+ * the admin endpoint (16 calls in flight), and reports delivered / sent and the delay from the
+ * create call to the socket message.
+ *
+ * By default one server on the embedded database. `--postgres`: on a throwaway PostgreSQL cluster
+ * instead. `--instances 2` (PostgreSQL): two server processes on one database; the sockets are
+ * spread over both, and each trainee's notifications are created through both, so half of them
+ * travel from one instance to the other (LISTEN/NOTIFY). Everything runs on 127.0.0.1, the run is
+ * bounded in count and time, and what it starts is stopped (also on Ctrl+C).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import { createTokenService } from '../server/auth/tokens';
-import { openPglite } from '../server/db';
+import { type Db, openPglite, openPostgres } from '../server/db';
 import { migrate } from '../server/migrate';
 import { adminTokenFile, pgliteDir } from '../server/paths';
 import { ADMIN_TOKEN_HEADER } from '../server/routes/admin';
 import { seed } from '../server/seed';
 import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/api/schemas/notifications';
-import { percentile, startServer } from './bench-server';
+import { type BenchServer, percentile, startServer, stopOnSignal } from './bench-server';
+import { type PgCluster, startPgCluster } from './lib/pg-cluster';
 
 const USERS = 200;
 const PER_USER = 20;
 const IN_FLIGHT = 16;
 /** How long to wait for stragglers after the last create call. */
 const GRACE_MS = 10_000;
+/** No create call starts after this long: a slow machine measures fewer rather than running on. */
+const SEND_BUDGET_MS = 180_000;
+const MAX_INSTANCES = 2;
 
 const email = (index: number) => `live.load.${index}@example.com`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+function options(): { instances: number; postgres: boolean } {
+  const { values } = parseArgs({
+    options: { instances: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } },
+  });
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1 || instances > MAX_INSTANCES)
+    throw new Error(`--instances must be 1 or ${MAX_INSTANCES}`);
+  // Several instances share live events through PostgreSQL only.
+  return { instances, postgres: values.postgres || instances > 1 };
+}
+
 /** Ids of the trainees, index 1 to USERS. */
 const userIds = new Map<number, number>();
 
-/** The 200 trainees, straight into the database before the server opens it (no one signs in). */
-async function prepare(dataDir: string): Promise<void> {
-  const db = await openPglite(pgliteDir(dataDir));
+/** The trainees, straight into the database before any server opens it (no one signs in). */
+async function prepare(db: Db): Promise<void> {
+  await migrate(db);
+  await seed(db);
+  const { rows } = await db.query<{ id: number; n: number }>(
+    `INSERT INTO users (full_name, email, role, password_hash, approved, verified)
+     SELECT 'Load Trainee ' || n, 'live.load.' || n || '@example.com', 'TRAINEE', 'not-a-password', true, true
+     FROM generate_series(1, $1::int) AS n
+     RETURNING id, substring(email from 'live\\.load\\.([0-9]+)@')::int AS n`,
+    [USERS],
+  );
+  for (const row of rows) userIds.set(row.n, row.id);
+}
+
+interface Instance {
+  server: BenchServer;
+  adminToken: string;
+}
+
+/** The servers under test: one on the embedded database, or `count` on one PostgreSQL database. */
+async function startInstances(
+  count: number,
+  postgres: boolean,
+  env: Record<string, string>,
+): Promise<{ instances: Instance[]; stop(): Promise<void> }> {
+  const servers: BenchServer[] = [];
+  let cluster: PgCluster | undefined;
+  const stop = async () => {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    await cluster?.stop();
+  };
+  const unregister = stopOnSignal(stop);
   try {
-    await migrate(db);
-    await seed(db);
-    const { rows } = await db.query<{ id: number; n: number }>(
-      `INSERT INTO users (full_name, email, role, password_hash, approved, verified)
-       SELECT 'Load Trainee ' || n, 'live.load.' || n || '@example.com', 'TRAINEE', 'not-a-password', true, true
-       FROM generate_series(1, $1::int) AS n
-       RETURNING id, substring(email from 'live\\.load\\.([0-9]+)@')::int AS n`,
-      [USERS],
+    if (!postgres) {
+      servers.push(
+        await startServer(env, async (dataDir) => {
+          const db = await openPglite(pgliteDir(dataDir));
+          try {
+            await prepare(db);
+          } finally {
+            await db.close();
+          }
+        }),
+      );
+    } else {
+      cluster = await startPgCluster();
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE kfu_live_bench').finally(() => admin.end());
+      const url = new URL(cluster.url);
+      url.pathname = '/kfu_live_bench';
+      const db = openPostgres(url.toString(), { max: 2 });
+      try {
+        await prepare(db);
+      } finally {
+        await db.close();
+      }
+      // One after the other: each start runs the (by now empty) migrations and the seed check.
+      for (let index = 0; index < count; index += 1)
+        servers.push(await startServer({ ...env, DATABASE_URL: url.toString() }));
+    }
+    const instances = await Promise.all(
+      servers.map(async (server) => ({
+        server,
+        adminToken: (await readFile(adminTokenFile(server.dataDir), 'utf8')).trim(),
+      })),
     );
-    for (const row of rows) userIds.set(row.n, row.id);
-  } finally {
-    await db.close();
+    return {
+      instances,
+      async stop() {
+        unregister();
+        await stop();
+      },
+    };
+  } catch (error) {
+    unregister();
+    await stop();
+    throw error;
   }
 }
 
@@ -55,22 +140,26 @@ interface Client {
 }
 
 async function main(): Promise<void> {
+  const { instances: count, postgres } = options();
   const secretText = randomBytes(32).toString('base64url');
   const tokens = createTokenService(new TextEncoder().encode(secretText));
-  console.log(`Starting the server with ${USERS} extra trainees…`);
-  const server = await startServer({ TOKEN_SECRET: secretText }, prepare);
+  const where = postgres ? 'one PostgreSQL database' : 'the embedded database';
+  console.log(`Starting ${count} server${count > 1 ? 's' : ''} on ${where} with ${USERS} extra trainees…`);
+  const { instances, stop } = await startInstances(count, postgres, { TOKEN_SECRET: secretText });
   const received = new Map<number, number>();
   let misdelivered = 0;
   let closed = 0;
   const clients: Client[] = [];
   try {
-    const adminToken = (await readFile(adminTokenFile(server.dataDir), 'utf8')).trim();
     const sentAt = new Map<number, number>();
     const owner = new Map<number, number>();
+    /** Ids created through another instance than the one holding the owner's socket. */
+    const crossed = new Set<number>();
     const opened: Promise<void>[] = [];
     for (let index = 1; index <= USERS; index += 1) {
       const userId = userIds.get(index) as number;
       const { token } = await tokens.issue('access', { id: userId, role: 'TRAINEE' });
+      const { server } = instances[index % count] as Instance;
       const socket = new WebSocket(
         `ws://127.0.0.1:${server.port}${SOCKET_PATHS.notifications}?token=${encodeURIComponent(token)}`,
       );
@@ -93,17 +182,22 @@ async function main(): Promise<void> {
       clients.push({ userId, socket });
     }
     await Promise.all(opened);
-    console.log(`${clients.length} sockets open; sending ${USERS * PER_USER} notifications…`);
+    console.log(`${clients.length} sockets open; sending up to ${USERS * PER_USER} notifications…`);
 
     const jobs: { index: number; round: number }[] = [];
     for (let round = 1; round <= PER_USER; round += 1)
       for (let index = 1; index <= USERS; index += 1) jobs.push({ index, round });
     const started = performance.now();
     let failed = 0;
+    let attempted = 0;
     let next = 0;
     async function worker(): Promise<void> {
-      while (next < jobs.length) {
+      while (next < jobs.length && performance.now() - started < SEND_BUDGET_MS) {
         const job = jobs[next++] as { index: number; round: number };
+        attempted += 1;
+        // Each trainee's notifications alternate between the instances.
+        const through = (job.index + job.round) % count;
+        const { server, adminToken } = instances[through] as Instance;
         const at = performance.now();
         const response = await fetch(`${server.origin}/api/v1/admin/notify/`, {
           method: 'POST',
@@ -118,6 +212,7 @@ async function main(): Promise<void> {
         }
         sentAt.set(id, at);
         owner.set(id, userIds.get(job.index) as number);
+        if (through !== job.index % count) crossed.add(id);
       }
     }
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -127,27 +222,38 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    const delays = [...sentAt.entries()]
-      .filter(([id]) => received.has(id))
-      .map(([id, at]) => (received.get(id) as number) - at)
-      .sort((a, b) => a - b);
-    const sent = jobs.length;
+    const delaysOf = (ids: Iterable<number>) =>
+      [...ids]
+        .filter((id) => received.has(id))
+        .map((id) => (received.get(id) as number) - (sentAt.get(id) as number))
+        .sort((a, b) => a - b);
+    const delays = delaysOf(sentAt.keys());
+    const summary = (sorted: number[]) =>
+      `p50 ${ms(percentile(sorted, 0.5))}   p95 ${ms(percentile(sorted, 0.95))}   max ${ms(sorted.at(-1) ?? Number.NaN)}`;
+    const sent = sentAt.size;
     console.log();
+    console.log(`instances               ${count} (${where})`);
     console.log(`sockets                 ${USERS} (closed during the run: ${closed})`);
-    console.log(`notifications sent      ${sent} (${PER_USER} per socket; create calls refused: ${failed})`);
     console.log(
-      `delivered / sent        ${delays.length} / ${sent} (${((100 * delays.length) / sent).toFixed(2)} %)`,
+      `notifications sent      ${sent} of ${jobs.length} (create calls made: ${attempted}, refused: ${failed})`,
+    );
+    console.log(
+      `delivered / sent        ${delays.length} / ${sent} (${((100 * delays.length) / Math.max(1, sent)).toFixed(2)} %)`,
     );
     console.log(`to the wrong socket     ${misdelivered}`);
+    console.log(`create → receipt        ${summary(delays)}`);
+    if (count > 1) {
+      const across = delaysOf(crossed);
+      const same = delaysOf([...sentAt.keys()].filter((id) => !crossed.has(id)));
+      console.log(`  same instance         ${summary(same)} (${same.length})`);
+      console.log(`  across instances      ${summary(across)} (${across.length})`);
+    }
     console.log(
-      `create → receipt        p50 ${ms(percentile(delays, 0.5))}   p95 ${ms(percentile(delays, 0.95))}   max ${ms(delays.at(-1) ?? Number.NaN)}`,
-    );
-    console.log(
-      `create calls            ${(sent / sendSeconds).toFixed(0)} per second, ${IN_FLIGHT} in flight`,
+      `create calls            ${(attempted / sendSeconds).toFixed(0)} per second, ${IN_FLIGHT} in flight`,
     );
   } finally {
     for (const client of clients) client.socket.terminate();
-    await server.stop();
+    await stop();
   }
 }
 

@@ -1,16 +1,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import {
   type NewNotificationMessage,
   type NotificationSeenMessage,
   notificationSelectedMessageSchema,
   SOCKET_PATHS,
   SOCKET_REFUSED,
+  SOCKET_SUPERSEDED,
 } from '../src/api/schemas/notifications';
-import { TokenError, type TokenService } from './auth/tokens';
+import { verifyAccess } from './auth/sessions';
+import type { TokenService } from './auth/tokens';
+import { type Broadcast, type BroadcastEvent, createLocalBroadcast } from './broadcast';
 import type { Db } from './db';
-import { findUserById } from './users';
+import { describeError } from './http';
 
 export type ServerSocketMessage = NewNotificationMessage | NotificationSeenMessage;
 
@@ -24,77 +27,206 @@ export function notificationSeenMessage(id: number): NotificationSeenMessage {
   return { type: 'notification_seen', id };
 }
 
+/** The largest frame a client may send; a larger one closes its socket with 1009. */
+export const MAX_INBOUND_BYTES = 16 * 1024;
+/** Open sockets per user, per channel and per instance; one more closes the oldest (4008). */
+export const MAX_SOCKETS_PER_USER = 10;
+/**
+ * Messages (and pings) a socket may send per second, as a bucket that refills at this rate and
+ * holds as many: the web app sends one message per click, so only a misbehaving client reaches it,
+ * and its socket is closed with 1008.
+ */
+export const INBOUND_MESSAGES_PER_SECOND = 20;
+/** How many (user, notification) pairs this instance remembers having relayed as seen. */
+const RELAYED_MEMORY = 10_000;
+
+/** Standard close codes this server uses (RFC 6455 section 7.4.1, and the IANA registry). */
+const CLOSE = {
+  /** A binary frame: the channels speak JSON text only. */
+  unsupportedData: 1003,
+  /** More messages than INBOUND_MESSAGES_PER_SECOND. */
+  policyViolation: 1008,
+  /** The instance lost its live events for a while: reconnect, and the app reads its list again. */
+  serviceRestart: 1012,
+} as const;
+
 /** The longest a timer may wait in Node (about 24.8 days). */
 const MAX_TIMER = 2_147_483_647;
+/** PostgreSQL's integer column: an id outside it cannot exist and would make the query fail. */
+const MAX_ID = 2_147_483_647;
 
 /**
  * The live channels: `/ws/notifications` and `/ws/chat`, each authenticated by the access token in
  * the `token` query parameter. A missing, invalid or expired token, or one of a user who may not
  * sign in, gets the socket closed with 4401 before anything is sent; an accepted socket is closed
  * with 4401 when its token expires, so the client renews it and reconnects.
+ *
+ * No frame a client sends can stop the process: every socket has an `error` listener from the
+ * moment it exists, so `ws` closes the offending socket itself (1009 too big, 1007 invalid UTF-8,
+ * 1002 protocol error such as an unmasked frame) and nothing else.
+ *
+ * Events travel through the broadcast, so with several instances on one PostgreSQL database each
+ * instance pushes to the sockets it holds.
  */
 export interface LiveHub {
-  /** Sends a message to every open notifications socket of the user; returns how many got it. */
+  /** Sends a message to every open notifications socket of the user on this instance. */
   push(userId: number, message: ServerSocketMessage): number;
+  /**
+   * Ends the user's live sessions on every instance: their sockets are closed with 4401 (the
+   * client then renews its session, which fails once the session is revoked).
+   */
+  endSessions(userId: number): Promise<void>;
   /** Serves the channels on this HTTP server's upgrade requests. */
   attach(server: Server): void;
-  /** Open notification sockets of a user (for tests and the reliability script). */
+  /** Open notification sockets of a user on this instance (for tests and the benchmark). */
   openSockets(userId: number): number;
-  /** Closes every socket (the server is stopping). */
+  /** Closes every socket (the server is stopping); the broadcast is the caller's to close. */
   close(): void;
+}
+
+/** A user's sockets on one channel, oldest first (a Set keeps insertion order). */
+type Registry = Map<number, Set<WebSocket>>;
+
+function ignore(): void {}
+
+/** A bucket of `rate` tokens refilled at `rate` per second: false once it is empty. */
+function rateLimiter(rate: number): () => boolean {
+  let tokens = rate;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(rate, tokens + ((now - last) / 1000) * rate);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
 }
 
 export function createLiveHub(options: {
   db: Db;
   tokens: TokenService;
-  /** Called with each valid `notification_selected` a user sends. */
-  onNotificationSelected?: (userId: number, id: number) => Promise<void> | void;
+  /** How instances share events; in-process when absent. */
+  broadcast?: Broadcast | undefined;
 }): LiveHub {
   const { db, tokens } = options;
-  const sockets = new Map<number, Set<WebSocket>>();
-  const chatSockets = new Set<WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const broadcast = options.broadcast ?? createLocalBroadcast();
+  const notificationSockets: Registry = new Map();
+  const chatSockets: Registry = new Map();
+  /** `userId:id` of notifications whose seen state this instance relayed (or is relaying). */
+  const relayed = new Set<string>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES });
 
-  /** The user id the token belongs to, or null when it must be refused. */
+  /**
+   * The user id the token belongs to, or null when it must be refused: checked as every API call
+   * checks it (so a token from before the user's sessions were ended is refused), and the user must
+   * be approved.
+   */
   async function authenticate(token: string | null): Promise<{ userId: number; exp: number } | null> {
     if (!token) return null;
-    try {
-      const claims = await tokens.verify(token, 'access');
-      const user = await findUserById(db, claims.userId);
-      if (!user?.verified || !user.approved) return null;
-      return { userId: user.id, exp: claims.exp };
-    } catch (error) {
-      if (error instanceof TokenError) return null;
-      throw error;
-    }
+    const verified = await verifyAccess(db, tokens, token);
+    if (!verified?.user.approved) return null;
+    return { userId: verified.user.id, exp: verified.claims.exp };
   }
 
-  function track(set: Set<WebSocket>, socket: WebSocket, exp: number, onClose: () => void): void {
-    set.add(socket);
+  /** Closes a socket and forgets it at once, so it no longer counts nor gets pushes. */
+  function closeSocket(registry: Registry, userId: number, socket: WebSocket, code: number, reason: string) {
+    forget(registry, userId, socket);
+    socket.close(code, reason);
+  }
+
+  function forget(registry: Registry, userId: number, socket: WebSocket): void {
+    const own = registry.get(userId);
+    if (!own?.delete(socket)) return;
+    if (own.size === 0) registry.delete(userId);
+  }
+
+  function track(registry: Registry, userId: number, socket: WebSocket, exp: number): void {
+    let own = registry.get(userId);
+    if (!own) {
+      own = new Set();
+      registry.set(userId, own);
+    }
+    // One more tab than allowed: the oldest goes, so the socket the user just opened works.
+    while (own.size >= MAX_SOCKETS_PER_USER) {
+      const oldest = own.values().next().value as WebSocket;
+      closeSocket(registry, userId, oldest, SOCKET_SUPERSEDED, 'Too many connections');
+    }
+    own.add(socket);
     const expiry = setTimeout(
-      () => socket.close(SOCKET_REFUSED, 'Token expired'),
+      () => closeSocket(registry, userId, socket, SOCKET_REFUSED, 'Token expired'),
       Math.min(MAX_TIMER, Math.max(0, exp * 1000 - Date.now())),
     );
     expiry.unref();
     socket.on('close', () => {
       clearTimeout(expiry);
-      set.delete(socket);
-      onClose();
+      forget(registry, userId, socket);
     });
   }
 
-  function serveNotifications(socket: WebSocket, userId: number, exp: number): void {
-    let own = sockets.get(userId);
-    if (!own) {
-      own = new Set();
-      sockets.set(userId, own);
-    }
-    const set = own;
-    track(set, socket, exp, () => {
-      if (set.size === 0 && sockets.get(userId) === set) sockets.delete(userId);
+  /**
+   * What every accepted socket reads: text only, at most INBOUND_MESSAGES_PER_SECOND; each text
+   * message goes to `onText`.
+   */
+  function guardInbound(
+    registry: Registry,
+    userId: number,
+    socket: WebSocket,
+    onText: (data: RawData) => void,
+  ): void {
+    const allowed = rateLimiter(INBOUND_MESSAGES_PER_SECOND);
+    // Frames already received are still read after close() starts the closing handshake: skip them.
+    const open = () => socket.readyState === socket.OPEN;
+    socket.on('ping', () => {
+      if (open() && !allowed())
+        closeSocket(registry, userId, socket, CLOSE.policyViolation, 'Too many messages');
     });
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
+      if (!open()) return;
+      if (!allowed()) {
+        closeSocket(registry, userId, socket, CLOSE.policyViolation, 'Too many messages');
+        return;
+      }
+      if (isBinary) {
+        closeSocket(registry, userId, socket, CLOSE.unsupportedData, 'Text messages only');
+        return;
+      }
+      onText(data);
+    });
+  }
+
+  /**
+   * The user's other tabs hear of a notification marked seen, once: the web app sends
+   * `notification_selected` after its mark-as-seen call succeeded, so only the user's own
+   * notification that is seen by now is relayed, and this instance relays each one at most once
+   * (a seen notification never becomes unseen again).
+   */
+  async function relaySelected(userId: number, id: number): Promise<void> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return;
+    const key = `${userId}:${id}`;
+    if (relayed.has(key)) return;
+    // Remembered before the query, so a burst of the same id is dropped without reaching the database.
+    relayed.add(key);
+    if (relayed.size > RELAYED_MEMORY) relayed.delete(relayed.values().next().value as string);
+    try {
+      const { rows } = await db.query<{ seen: boolean }>(
+        'SELECT seen FROM notifications WHERE id = $1 AND user_id = $2',
+        [id, userId],
+      );
+      if (!rows[0]?.seen) {
+        relayed.delete(key);
+        return;
+      }
+      await broadcast.publish({ type: 'notification_seen', userId, id });
+    } catch (error) {
+      relayed.delete(key);
+      throw error;
+    }
+  }
+
+  function serveNotifications(socket: WebSocket, userId: number, exp: number): void {
+    track(notificationSockets, userId, socket, exp);
+    guardInbound(notificationSockets, userId, socket, (data) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(data.toString());
@@ -103,66 +235,112 @@ export function createLiveHub(options: {
       }
       const selected = notificationSelectedMessageSchema.safeParse(parsed);
       if (!selected.success) return;
-      Promise.resolve(options.onNotificationSelected?.(userId, selected.data.id)).catch((error: unknown) =>
-        console.error('notification_selected failed:', error),
+      relaySelected(userId, selected.data.id).catch((error: unknown) =>
+        console.error(`notification_selected failed: ${describeError(error)}`),
       );
     });
   }
 
+  function serveChat(socket: WebSocket, userId: number, exp: number): void {
+    track(chatSockets, userId, socket, exp);
+    // The chat's messages come with the chat feature; the channel already authenticates and guards.
+    guardInbound(chatSockets, userId, socket, ignore);
+  }
+
+  function refuse(socket: Duplex, status: string): void {
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  }
+
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    // Before anything else: a connection reset while the token is checked must not end the process.
+    socket.on('error', ignore);
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      refuse(socket, '400 Bad Request');
+      return;
+    }
     const path = url.pathname.replace(/\/+$/, '');
     if (path !== SOCKET_PATHS.notifications && path !== SOCKET_PATHS.chat) {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      socket.destroy();
+      refuse(socket, '404 Not Found');
       return;
     }
     authenticate(url.searchParams.get('token'))
       .then((identity) => {
+        // The client went away while its token was checked.
+        if (socket.destroyed) return;
         wss.handleUpgrade(request, socket, head, (ws) => {
-          socket.on('error', () => ws.terminate());
+          // Listening is what makes `ws` close a socket that sent a bad frame instead of throwing.
+          ws.on('error', ignore);
           if (!identity) {
             ws.close(SOCKET_REFUSED, 'Unauthorized');
             return;
           }
-          if (path === SOCKET_PATHS.chat) {
-            // The chat's messages come with the chat feature; the channel already authenticates.
-            track(chatSockets, ws, identity.exp, () => {});
-            return;
-          }
-          serveNotifications(ws, identity.userId, identity.exp);
+          if (path === SOCKET_PATHS.chat) serveChat(ws, identity.userId, identity.exp);
+          else serveNotifications(ws, identity.userId, identity.exp);
         });
       })
       .catch((error: unknown) => {
-        console.error('websocket upgrade failed:', error);
-        socket.write('HTTP/1.1 500 Internal Server Error\r\nConnection: close\r\n\r\n');
-        socket.destroy();
+        console.error(`websocket upgrade failed: ${describeError(error)}`);
+        refuse(socket, '500 Internal Server Error');
       });
   }
 
+  function push(userId: number, message: ServerSocketMessage): number {
+    const text = JSON.stringify(message);
+    let sent = 0;
+    for (const socket of notificationSockets.get(userId) ?? []) {
+      if (socket.readyState !== socket.OPEN) continue;
+      socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  function onEvent(event: BroadcastEvent): void {
+    switch (event.type) {
+      case 'new_notification':
+        push(event.userId, newNotificationMessage(event.id));
+        return;
+      case 'notification_seen':
+        push(event.userId, notificationSeenMessage(event.id));
+        return;
+      case 'end_sessions':
+        for (const registry of [notificationSockets, chatSockets]) {
+          for (const socket of [...(registry.get(event.userId) ?? [])])
+            closeSocket(registry, event.userId, socket, SOCKET_REFUSED, 'Session ended');
+        }
+        return;
+    }
+  }
+
+  /** Events may have been lost: every client reconnects and reads its list again. */
+  function onMissed(): void {
+    for (const [userId, own] of notificationSockets) {
+      for (const socket of [...own])
+        closeSocket(notificationSockets, userId, socket, CLOSE.serviceRestart, 'Live events resumed');
+    }
+  }
+
+  const unsubscribe = broadcast.subscribe(onEvent, onMissed);
+
   return {
-    push(userId, message) {
-      const text = JSON.stringify(message);
-      let sent = 0;
-      for (const socket of sockets.get(userId) ?? []) {
-        if (socket.readyState !== socket.OPEN) continue;
-        socket.send(text);
-        sent += 1;
-      }
-      return sent;
-    },
+    push,
+    endSessions: (userId) => broadcast.publish({ type: 'end_sessions', userId }),
     attach(server) {
       server.on('upgrade', upgrade);
     },
     openSockets(userId) {
-      return sockets.get(userId)?.size ?? 0;
+      return notificationSockets.get(userId)?.size ?? 0;
     },
     close() {
-      for (const set of [...sockets.values(), chatSockets]) {
-        for (const socket of set) socket.terminate();
+      unsubscribe();
+      for (const registry of [notificationSockets, chatSockets]) {
+        for (const own of registry.values()) for (const socket of own) socket.terminate();
+        registry.clear();
       }
-      sockets.clear();
-      chatSockets.clear();
       wss.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { Notification } from '../src/api/schemas/notifications';
+import type { Broadcast } from './broadcast';
 import type { Db } from './db';
-import { type LiveHub, newNotificationMessage } from './live';
+import { describeError } from './http';
 
 /** What a notification says, in English and Arabic, and where it leads. */
 export interface NotificationContent {
@@ -17,8 +18,9 @@ export const NOTIFICATION_LIST_LIMIT = 100;
 const COLUMNS = 'id, title, title_ar, text, text_ar, seen, link';
 
 /**
- * Stores notifications and tells the user's open sockets at once. Without a hub (the admin
- * command working on the database directly) the notification waits for the user's next read.
+ * Stores notifications and tells the user's open sockets at once, on every server instance, through
+ * the broadcast. Without one (the admin command working on the database directly) the notification
+ * waits for the user's next read.
  */
 export interface Notifier {
   notify(userId: number, content: NotificationContent): Promise<Notification>;
@@ -27,7 +29,7 @@ export interface Notifier {
   markSeen(userId: number, id: number): Promise<Notification | null>;
 }
 
-export function createNotifier(db: Db, hub?: LiveHub): Notifier {
+export function createNotifier(db: Db, broadcast?: Pick<Broadcast, 'publish'>): Notifier {
   return {
     async notify(userId, content) {
       const { rows } = await db.query<Notification>(
@@ -36,7 +38,12 @@ export function createNotifier(db: Db, hub?: LiveHub): Notifier {
         [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
       );
       const created = rows[0] as Notification;
-      hub?.push(userId, newNotificationMessage(created.id));
+      // The notification is stored: a push that cannot go out now is read with the user's next list.
+      await broadcast
+        ?.publish({ type: 'new_notification', userId, id: created.id })
+        .catch((error: unknown) =>
+          console.error(`could not announce a notification: ${describeError(error)}`),
+        );
       return created;
     },
     async list(userId) {

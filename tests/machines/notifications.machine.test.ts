@@ -6,7 +6,7 @@ import {
   type SocketCommand,
   unreadCount,
 } from '../../machines/notifications.machine.ts';
-import type { Notification } from '../../src/api/schemas/notifications.ts';
+import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/api/schemas/notifications.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,
@@ -73,8 +73,10 @@ describe('notifications machine: generated paths', () => {
       { type: 'session.changed', token: null },
       { type: 'socket.opened' },
       { type: 'socket.message' },
-      { type: 'socket.closed', refused: false },
-      { type: 'socket.closed', refused: true },
+      { type: 'socket.closed', code: 1006 },
+      { type: 'socket.closed', code: SOCKET_REFUSED },
+      { type: 'socket.closed', code: SOCKET_SUPERSEDED },
+      { type: 'page.resumed' },
       { type: 'notification.select', id: registered.id, link: registered.link ?? null },
       { type: 'notifications.refetch' },
       doneActor('fetchNotifications', [registered, approved]),
@@ -135,7 +137,7 @@ describe('notifications machine: behaviour', () => {
     expect(harness.context.items.map((item) => item.id)).toEqual([42, 41]);
 
     // The network drops; partysocket reconnects by itself; what came meanwhile is read.
-    await harness.send({ type: 'socket.closed', refused: false });
+    await harness.send({ type: 'socket.closed', code: 1006 });
     expectState(harness, signedInState({ live: 'reconnecting' }, 'ready'));
     await harness.send({ type: 'socket.opened' });
     expectState(harness, signedInState({ live: 'open' }, 'loading'));
@@ -156,7 +158,7 @@ describe('notifications machine: behaviour', () => {
   it('renews a refused token and reconnects with the new one', async () => {
     const { harness, impl } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
-    await harness.send({ type: 'socket.closed', refused: true });
+    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
     expectState(harness, signedInState('renewing', 'loading'));
     expect(impl.socket.running()).toBe(0);
     await harness.resolve('renewSession', undefined);
@@ -166,10 +168,41 @@ describe('notifications machine: behaviour', () => {
     expectState(harness, signedInState({ live: 'connecting' }, 'loading'));
   });
 
+  it('waits for the page to come back when a newer tab took its socket, then connects again', async () => {
+    const { harness, impl } = start();
+    await harness.send({ type: 'session.changed', token: 'access-1' });
+    await harness.resolve('fetchNotifications', [approved]);
+    await harness.send({ type: 'socket.opened' });
+    await harness.resolve('fetchNotifications', [approved]);
+    // Reconnecting at once would close another tab's socket, which would reconnect in turn.
+    await harness.send({ type: 'socket.closed', code: SOCKET_SUPERSEDED });
+    expectState(harness, signedInState('superseded', 'ready'));
+    expect(impl.socket.running()).toBe(0);
+    // The list can still be read by hand meanwhile.
+    await harness.send({ type: 'notifications.refetch' });
+    await harness.resolve('fetchNotifications', [registered, approved]);
+    expectState(harness, signedInState('superseded', 'ready'));
+    await harness.send({ type: 'page.resumed' });
+    expectState(harness, signedInState({ live: 'connecting' }, 'ready'));
+    expect(impl.socket.tokens).toEqual(['access-1', 'access-1']);
+    expect(impl.socket.running()).toBe(1);
+    await harness.send({ type: 'socket.opened' });
+    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+  });
+
+  it('ignores the page coming back while its socket is live', async () => {
+    const { harness, impl } = start();
+    await harness.send({ type: 'session.changed', token: 'access-1' });
+    await harness.send({ type: 'socket.opened' });
+    await harness.send({ type: 'page.resumed' });
+    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    expect(impl.socket.tokens).toEqual(['access-1']);
+  });
+
   it('stays offline when the session cannot be renewed, until the session changes', async () => {
     const { harness } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
-    await harness.send({ type: 'socket.closed', refused: true });
+    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
     await harness.reject('renewSession', silentFailure(401));
     expectState(harness, signedInState('offline', 'loading'));
     await harness.send({ type: 'session.changed', token: null });

@@ -220,9 +220,13 @@ describe('the notifications socket', () => {
     ];
     await Promise.all([tab1.opened, tab2.opened]);
     await registered(trainee, 2);
+    // Waiting before the pushes: with PostgreSQL the second insert gives the first push time to arrive.
+    const pushed = [tab1.next(), tab2.next()];
     const mine = await server.notifier.notify(trainee.id, NOTIFICATIONS.invited('Huda'));
     const foreign = await server.notifier.notify(other.id, NOTIFICATIONS.invited('Omar'));
-    await Promise.all([tab1.next(), tab2.next()]);
+    await Promise.all(pushed);
+    // The web app sends notification_selected once its mark-as-seen call succeeded; only then is it relayed.
+    await server.notifier.markSeen(trainee.id, mine.id);
     tab1.socket.send(JSON.stringify({ type: 'notification_selected', id: foreign.id }));
     tab1.socket.send('not json');
     tab1.socket.send(JSON.stringify({ type: 'notification_selected', id: mine.id }));

@@ -25,6 +25,13 @@ export const SOCKET_PATHS = { notifications: '/ws/notifications', chat: '/ws/cha
 export const SOCKET_REFUSED = 4401;
 
 /**
+ * The close code of a socket closed because the user opened more sockets than the server allows
+ * (the reference server: 10 per user; the oldest goes). Do not reconnect at once: that would close
+ * another tab's socket in turn. The web app reconnects when the page is focused or shown again.
+ */
+export const SOCKET_SUPERSEDED = 4008;
+
+/**
  * What the server sends: any JSON message means "read the notifications again". The reference
  * server says what happened in `type` (`new_notification`, `notification_seen`) with the `id`.
  */

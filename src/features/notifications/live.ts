@@ -10,7 +10,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
-import { SOCKET_PATHS, SOCKET_REFUSED } from '@/api/schemas/notifications';
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/api/schemas/notifications';
 import { sessionActor } from '@/session';
 
 /**
@@ -31,8 +31,12 @@ const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack
   const ws = new ReconnectingWebSocket(
     () => socketUrl(SOCKET_PATHS.notifications, input.token, base, window.location.origin),
     [],
-    // A refused token is renewed by the machine, which then connects with the new one.
-    { ...RECONNECTION, shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED },
+    // A refused token is renewed by the machine, which then connects with the new one; a socket the
+    // server closed for a newer tab's waits until the page is back in front (the machine decides).
+    {
+      ...RECONNECTION,
+      shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
+    },
   );
   ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
   ws.addEventListener('message', (event) => {
@@ -43,9 +47,7 @@ const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack
     }
     sendBack({ type: 'socket.message' });
   });
-  ws.addEventListener('close', (event) =>
-    sendBack({ type: 'socket.closed', refused: event.code === SOCKET_REFUSED }),
-  );
+  ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
   receive((command) => ws.send(JSON.stringify(command.message)));
   return () => ws.close();
 });
@@ -92,6 +94,12 @@ export function startNotifications(): void {
     token = next;
     notificationsActor.send({ type: 'session.changed', token });
   });
+  // A tab whose socket gave way to newer tabs connects again when the user comes back to it.
+  const resumed = () => {
+    if (document.visibilityState === 'visible') notificationsActor.send({ type: 'page.resumed' });
+  };
+  window.addEventListener('focus', resumed);
+  document.addEventListener('visibilitychange', resumed);
 }
 
 export function useNotifications() {
