@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createTokenService, type TokenService } from './auth/tokens';
+import { type Broadcast, createLocalBroadcast } from './broadcast';
+import { requestIsHttps } from './client-address';
 import type { Db } from './db';
-import { type AppEnv, handleError, notFoundResponse } from './http';
-import { createLiveHub, type LiveHub, notificationSeenMessage } from './live';
+import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
+import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications';
+import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cmsRoutes } from './routes/cms';
@@ -13,6 +16,7 @@ import { devRoutes } from './routes/dev';
 import { eventRoutes } from './routes/events';
 import { identityRoutes } from './routes/identity';
 import { notificationRoutes } from './routes/notifications';
+import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
 import { createUploadStore, type UploadStore } from './uploads';
 
@@ -30,6 +34,21 @@ export interface AppOptions {
   adminToken?: string | undefined;
   /** Serve /dev/… (the mail outbox); by default unless NODE_ENV is production. */
   devRoutes?: boolean | undefined;
+  /**
+   * TRUST_PROXY: the server sits behind one reverse proxy of ours, so X-Forwarded-For names the
+   * client and X-Forwarded-Proto the scheme (server/client-address.ts). Off: both are ignored.
+   */
+  trustProxy?: boolean | undefined;
+  /**
+   * Thresholds of the rate limits; RATE_LIMITS (server/rate-limits.ts) when absent. Only test servers
+   * pass others: the product always runs on RATE_LIMITS.
+   */
+  rateLimits?: RateLimitTable | undefined;
+  /**
+   * How instances on one database share live events (`openBroadcast` in server/broadcast.ts:
+   * PostgreSQL LISTEN/NOTIFY); in-process when absent. The caller closes it.
+   */
+  broadcast?: Broadcast | undefined;
 }
 
 export interface ReferenceApp {
@@ -52,30 +71,37 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const tokens = createTokenService(secret);
   const uploads = createUploadStore(options.uploadsDir);
   const adminToken = options.adminToken ?? randomAdminToken();
-  const live = createLiveHub({
+  const broadcast = options.broadcast ?? createLocalBroadcast();
+  const live = createLiveHub({ db, tokens, broadcast });
+  const notifier = createNotifier(db, broadcast);
+  // Counters live in the database, so limits hold across restarts and instances.
+  const limiter = createRateLimiter({
     db,
-    tokens,
-    // Another tab or device of the user reads its list again, so the count drops everywhere.
-    async onNotificationSelected(userId, id) {
-      const { rows } = await db.query('SELECT 1 FROM notifications WHERE id = $1 AND user_id = $2', [
-        id,
-        userId,
-      ]);
-      if (rows[0]) live.push(userId, notificationSeenMessage(id));
-    },
+    secret,
+    limits: options.rateLimits,
+    trustProxy: options.trustProxy,
   });
-  const notifier = createNotifier(db, live);
   const app = new Hono<AppEnv>();
 
   app.onError(handleError);
+  app.use('*', securityHeaders({ isHttps: (c) => requestIsHttps(c, options.trustProxy ?? false) }));
 
   const api = new Hono<AppEnv>();
-  api.route('/cms', cmsRoutes(db, tokens));
+  // Every call: no NUL or broken percent-encoding in the address; JSON bodies only (except the
+  // multipart sign-up, which checks its own), at most 16 KiB.
+  api.use('*', requestGuard({ formPaths: [`${API_BASE}/user/registration/`] }));
+  api.route('/cms', cmsRoutes(db, tokens, limiter));
   api.route('/course', courseRoutes(db));
-  api.route('/', eventRoutes(db, tokens, notifier));
+  api.route('/', eventRoutes(db, tokens, notifier, limiter));
   api.route('/', notificationRoutes(db, tokens, notifier));
-  api.route('/user', authRoutes(db, tokens));
-  api.route('/user', identityRoutes({ db, tokens, uploads }));
+  api.route('/user', authRoutes(db, tokens, limiter));
+  // A password reset ends the user's sessions: their open sockets are closed with 4401 too.
+  const onSessionsRevoked = (userId: number) => {
+    live
+      .endSessions(userId)
+      .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
+  };
+  api.route('/user', identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }));
   api.route('/admin', adminRoutes(db, adminToken, notifier));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production')
     api.route('/dev', devRoutes(db, adminToken));

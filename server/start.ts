@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { buildApp, randomAdminToken } from './app';
 import { resolveTokenSecret } from './auth/secret';
+import { openBroadcast } from './broadcast';
+import { claimDataLock, ensureDataDir, readOrCreateFile } from './data-dir';
 import { openDb } from './db';
+import { describeError } from './http';
 import { listen } from './listen';
+import { startMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { seed } from './seed';
@@ -26,27 +29,37 @@ async function main(): Promise<void> {
   }
 
   const databaseUrl = process.env.DATABASE_URL;
+  await ensureDataDir(DATA_DIR);
+  // The embedded database takes one process: claim it before opening, so that a second server or
+  // the admin command finds this one instead of writing into the same files.
+  const dataLock = databaseUrl ? undefined : await claimDataLock(DATA_DIR);
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   await seed(db);
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
-  // `npm run admin` reads this token to reach the running server (a new one at every start).
-  const adminToken = randomAdminToken();
-  const tokenFile = adminTokenFile(DATA_DIR);
-  await mkdir(DATA_DIR, { recursive: true });
-  await writeFile(tokenFile, `${adminToken}\n`, { mode: 0o600 });
+  // `npm run admin` reads this token to reach the running server; servers sharing the data folder
+  // (several instances on one DATABASE_URL) share it.
+  const adminToken = await readOrCreateFile(DATA_DIR, basename(adminTokenFile(DATA_DIR)), randomAdminToken);
 
-  const { app, live } = buildApp({
+  // On PostgreSQL every instance started on the same database pushes the others' live events too.
+  const broadcast = await openBroadcast({ databaseUrl, publisher: db });
+  const { app, live, uploads } = buildApp({
     db,
     secret,
     distDir: DIST_DIR,
     uploadsDir: uploadsDir(DATA_DIR),
     adminToken,
+    broadcast,
+    // TRUST_PROXY=1 only behind a reverse proxy of ours that sets X-Forwarded-For (server/client-address.ts).
+    trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
   });
   const http = await listen(app, { port, hostname: '0.0.0.0' });
   live.attach(http.server);
+  await dataLock?.setUrl(`http://localhost:${http.port}`);
+  // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour.
+  const maintenance = startMaintenance(db, uploads);
   console.log(`KFU Training is running at http://localhost:${http.port}`);
 
   let stopping = false;
@@ -55,11 +68,11 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: stopping…`);
     live.close();
-    await http.close().catch((error: unknown) => console.error(error));
+    await maintenance.stop();
+    await http.close().catch((error: unknown) => console.error(describeError(error)));
+    await broadcast.close();
     await db.close();
-    // Another server may have started on the same data folder since: leave its token alone.
-    const current = await readFile(tokenFile, 'utf8').catch(() => '');
-    if (current.trim() === adminToken) await rm(tokenFile, { force: true });
+    await dataLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -4,15 +4,17 @@ import { join } from 'node:path';
 import { buildApp, randomAdminToken } from './app';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
-import type { Db } from './db';
+import { type Broadcast, openBroadcast } from './broadcast';
+import { type Db, openPostgres } from './db';
 import { listen } from './listen';
 import type { LiveHub } from './live';
 import { migrate } from './migrate';
 import type { Notifier } from './notifications';
 import { ROOT } from './paths';
+import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
@@ -30,32 +32,66 @@ export interface TestServer {
   databaseUrl: string | undefined;
   /** The temporary folder uploaded files go to (removed by close). */
   uploadsDir: string;
+  /** The key that signs tokens (a further instance on the same database shares it). */
+  secret: Uint8Array;
+  /** How this instance shares live events (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */
+  broadcast: Broadcast;
   close(): Promise<void>;
 }
 
 /**
  * A migrated and seeded server on a free port of 127.0.0.1, on an in-memory database (or on a new
  * database of the PostgreSQL server that TEST_DATABASE_URL names).
+ *
+ * `sameDatabaseAs`: another instance of that server (PostgreSQL only): its own connections, port and
+ * live events, on the same database and token secret. Close it before the first one, which drops
+ * the database.
  */
-export async function startTestServer(options: { withSpa?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    withSpa?: boolean;
+    sameDatabaseAs?: TestServer;
+    /** Passed to the app: X-Forwarded-For names the client (server/client-address.ts). */
+    trustProxy?: boolean;
+    /** Other thresholds than the product's RATE_LIMITS (server/rate-limits.ts), for tests only. */
+    rateLimits?: RateLimitTable;
+  } = {},
+): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
-  const database = await openTestDatabase();
+  const first = options.sameDatabaseAs;
+  let database: TestDatabase;
+  if (first) {
+    if (!first.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL)');
+    const shared = openPostgres(first.databaseUrl, { max: 5 });
+    database = { db: shared, url: first.databaseUrl, drop: () => shared.close() };
+  } else {
+    database = await openTestDatabase();
+  }
   const { db } = database;
   const uploadsDir = await mkdtemp(join(tmpdir(), 'kfu-test-uploads-'));
+  let broadcast: Broadcast | undefined;
   const cleanUp = async () => {
+    await broadcast?.close();
     await database.drop();
     await rm(uploadsDir, { recursive: true, force: true });
   };
   try {
-    await migrate(db);
-    await seed(db);
+    if (!first) {
+      await migrate(db);
+      await seed(db);
+    }
+    broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
+    const secret = first?.secret ?? randomTokenSecret();
     const { app, tokens, live, notifier } = buildApp({
       db,
-      secret: randomTokenSecret(),
+      secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
       uploadsDir,
       adminToken,
+      broadcast,
+      trustProxy: options.trustProxy,
+      rateLimits: options.rateLimits,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     live.attach(http.server);
@@ -68,6 +104,8 @@ export async function startTestServer(options: { withSpa?: boolean } = {}): Prom
       notifier,
       databaseUrl: database.url,
       uploadsDir,
+      secret,
+      broadcast,
       async close() {
         live.close();
         await http.close();

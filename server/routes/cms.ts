@@ -32,6 +32,7 @@ import {
   pageRequest,
   readJsonFields,
 } from '../http';
+import type { RateLimiter } from '../rate-limits';
 import type { CmsBlockKey } from '../seed-content';
 
 const CENTRE_DETAILS_COLUMNS = Object.keys(centreDetailsSchema.shape).join(', ');
@@ -49,9 +50,10 @@ const ISSUE_COLUMNS = `id, name, subject, description, status,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 
 /** /cms/…: public content blocks, the contact and course-request forms, and issue reports. */
-export function cmsRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
+export function cmsRoutes(db: Db, tokens: TokenService, limiter: RateLimiter): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const signedIn = requireAuth(db, tokens);
+  const issueLimit = limiter.perClient('issueReportClient');
 
   routes.get('/king-fahad-details/', async (c) => {
     const { rows } = await db.query(`SELECT ${CENTRE_DETAILS_COLUMNS} FROM centre_details WHERE id = 1`);
@@ -69,7 +71,7 @@ export function cmsRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
     });
   }
 
-  routes.post('/get-in-touch/', jsonBodyLimit(), async (c) => {
+  routes.post('/get-in-touch/', limiter.perClient('contactClient'), jsonBodyLimit(), async (c) => {
     const form = await readJsonFields(c, GET_IN_TOUCH_FIELDS);
     checkForm(getInTouchFormSchema, form, GET_IN_TOUCH_FIELDS);
     await db.query(
@@ -79,7 +81,7 @@ export function cmsRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
     return c.json({ success: true, message: PUBLIC_MESSAGES.contactSent }, 201);
   });
 
-  routes.post('/request-course/', jsonBodyLimit(), async (c) => {
+  routes.post('/request-course/', limiter.perClient('courseRequestClient'), jsonBodyLimit(), async (c) => {
     const form = await readJsonFields(c, COURSE_REQUEST_FIELDS);
     checkForm(courseRequestFormSchema, form, COURSE_REQUEST_FIELDS);
     await db.query('INSERT INTO course_requests (full_name, email, description) VALUES ($1, $2, $3)', [
@@ -105,7 +107,7 @@ export function cmsRoutes(db: Db, tokens: TokenService): Hono<AppEnv> {
     return c.json(issuePageSchema.parse({ count: counted.rows[0]?.count ?? 0, page, limit, results: rows }));
   });
 
-  routes.post('/report-an-issues/', signedIn, jsonBodyLimit(), async (c) => {
+  routes.post('/report-an-issues/', signedIn, issueLimit, jsonBodyLimit(), async (c) => {
     const user = c.get('user');
     const form = await readJsonFields(c, ISSUE_REPORT_FIELDS);
     checkForm(issueReportFormSchema, form, ISSUE_REPORT_FIELDS);

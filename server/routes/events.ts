@@ -11,6 +11,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db';
 import { type AppEnv, errorResponse, HttpProblem, idParam, jsonBodyLimit, pageRequest } from '../http';
 import { NOTIFICATIONS, type Notifier } from '../notifications';
+import type { RateLimiter } from '../rate-limits';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 const SUMMARY_COLUMNS = `id, image, title, title_ar, event_access,
@@ -22,8 +23,14 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, description, description_ar, locatio
  * /event/…: the events, upcoming and ongoing ones first (soonest first), then past ones (latest
  * first); and /event-registration/: the signed-in user registers for an event that has not ended, once.
  */
-export function eventRoutes(db: Db, tokens: TokenService, notifier: Notifier): Hono<AppEnv> {
+export function eventRoutes(
+  db: Db,
+  tokens: TokenService,
+  notifier: Notifier,
+  limiter: RateLimiter,
+): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const limited = limiter.perClient('eventRegistrationClient');
 
   routes.get('/event/', async (c) => {
     const { page, limit, offset } = pageRequest(c);
@@ -45,7 +52,7 @@ export function eventRoutes(db: Db, tokens: TokenService, notifier: Notifier): H
     return c.json(eventDetailsSchema.parse(rows[0]));
   });
 
-  routes.post('/event-registration/', requireAuth(db, tokens), jsonBodyLimit(), async (c) => {
+  routes.post('/event-registration/', requireAuth(db, tokens), limited, jsonBodyLimit(), async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();

@@ -23,21 +23,22 @@ import {
   retireResetTokens,
   spendResetToken,
 } from '../auth/reset-tokens';
-import { revokeSessions, startSession } from '../auth/sessions';
+import { revokeSessions, type SessionsRevokedHook, startSession } from '../auth/sessions';
 import { TokenError, type TokenService } from '../auth/tokens';
 import type { Db } from '../db';
 import {
   type AppEnv,
   checkForm,
   fieldDetails,
+  formFields,
   HttpProblem,
   jsonBodyLimit,
   type ProblemDetail,
   problemResponse,
   readJsonFields,
-  textFields,
 } from '../http';
 import { otpMail, sendMail } from '../mail';
+import { beginCodeCheck, clearSignInLock, type RateLimiter, spendMailAllowance } from '../rate-limits';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload, type UploadStore } from '../uploads';
 import {
   createApplicant,
@@ -74,10 +75,19 @@ export interface IdentityDeps {
   db: Db;
   tokens: TokenService;
   uploads: UploadStore;
+  limiter: RateLimiter;
+  /** Told once a password reset has ended every session of the user (their sockets close). */
+  onSessionsRevoked?: SessionsRevokedHook | undefined;
 }
 
 /** /user/…: sign-up, its e-mailed code, and password reset. */
-export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppEnv> {
+export function identityRoutes({
+  db,
+  tokens,
+  uploads,
+  limiter,
+  onSessionsRevoked,
+}: IdentityDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post(
@@ -97,7 +107,7 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
       } catch {
         throw new HttpProblem(400, SERVER_MESSAGES.multipartRequired);
       }
-      const values = textFields(REGISTRATION_FIELDS, (field) => form.get(field));
+      const values = formFields(form, REGISTRATION_FIELDS);
       const details: ProblemDetail[] = fieldDetails(
         validate(registrationFormSchema, values),
         REGISTRATION_FIELDS,
@@ -132,6 +142,8 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
             cv_name: stored?.name ?? null,
           });
           await issueOtp(tx, applied.user.id, 'registration', code);
+          // Counted with the mail: a sign-up that sends none (refused, rolled back) costs nothing.
+          await spendMailAllowance(limiter, c, applied.user.email, tx);
           await sendMail(tx, otpMail(applied.user.email, 'registration', code, applied.user.full_name));
           return applied;
         });
@@ -156,6 +168,8 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
     const values = await readJsonFields(c, OTP_FIELDS);
     checkForm(otpVerifyFormSchema, values, OTP_FIELDS);
 
+    // Every try counts against the address across all its codes; a locked one gets 429.
+    const attempt = await beginCodeCheck(limiter, values.email_or_phone);
     const check = await checkOtp(db, values.email_or_phone, values.otp_code);
     const invalid = new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.invalidOtp });
     if (!check.ok) {
@@ -164,6 +178,7 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
       }
       throw invalid;
     }
+    await attempt.succeeded();
     const user = await findUserById(db, check.userId);
     if (!user) throw invalid;
 
@@ -185,7 +200,9 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
     const values = await readJsonFields(c, ['email_or_phone']);
     checkForm(forgotPasswordFormSchema, values, ['email_or_phone']);
 
-    // The same answer, in about the same time, whether or not an account matches.
+    // The same answer, in about the same time, whether or not an account matches: the mail limits
+    // count the submitted address either way.
+    await spendMailAllowance(limiter, c, values.email_or_phone);
     const user = await findVerifiedUser(db, values.email_or_phone);
     if (user) {
       const code = await issueOtp(db, user.id, 'reset');
@@ -204,19 +221,27 @@ export function identityRoutes({ db, tokens, uploads }: IdentityDeps): Hono<AppE
     if (details.length > 0) throw new HttpProblem(400, details);
 
     const passwordHash = await hashPassword(values.new_password);
+    let userId: number;
     try {
       // The token is spent only together with the new password and the end of the old sessions.
-      await db.transaction(async (tx) => {
-        const userId = await spendResetToken(tx, tokens, values.token);
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-        await revokeSessions(tx, userId);
-        await retireResetTokens(tx, userId);
-        await retireOtps(tx, userId);
+      userId = await db.transaction(async (tx) => {
+        const owner = await spendResetToken(tx, tokens, values.token);
+        const { rows } = await tx.query<{ email: string }>(
+          'UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING email',
+          [owner, passwordHash],
+        );
+        // The new password works at once, even if guessers had locked the account's sign-in.
+        if (rows[0]) await clearSignInLock(limiter, rows[0].email, tx);
+        await revokeSessions(tx, owner);
+        await retireResetTokens(tx, owner);
+        await retireOtps(tx, owner);
+        return owner;
       });
     } catch (error) {
       if (error instanceof TokenError) throw new HttpProblem(400, expired);
       throw error;
     }
+    onSessionsRevoked?.(userId);
     return c.json(
       confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.passwordReset }),
     );

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { DEFAULT_FAILURE, isApiError } from '@/api/errors';
+import { msg, plural } from '@lingui/core/macro';
+import { DEFAULT_FAILURE, isApiError, readWaitSentence, type Wait } from '@/api/errors';
 
 /**
  * English sentences that reach the user from outside the views — the spec's validation messages and
@@ -38,15 +38,26 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Email/phone is required': msg`Email/phone is required`,
   'OTP have maximum 7 digit': msg`OTP have maximum 7 digit`,
   'OTP must be exactly 7 digits': msg`OTP must be exactly 7 digits`,
+  'Name must be at most 100 characters': msg`Name must be at most 100 characters`,
+  'Email must be at most 254 characters': msg`Email must be at most 254 characters`,
+  'Password must be at most 128 characters': msg`Password must be at most 128 characters`,
+  'Email/phone must be at most 254 characters': msg`Email/phone must be at most 254 characters`,
   // The API's own sentences.
   'Invalid email or password': msg`Invalid email or password`,
   'Your trainer account is waiting for admin approval': msg`Your trainer account is waiting for admin approval`,
   'Email and password are required': msg`Email and password are required`,
   'Refresh token is required': msg`Refresh token is required`,
   'Your session has expired. Please log in again': msg`Your session has expired. Please log in again`,
+  'Successfully signed out': msg`Successfully signed out`,
   'Authentication credentials were not provided': msg`Authentication credentials were not provided`,
   'Your access token is invalid or has expired': msg`Your access token is invalid or has expired`,
   'The request body must be valid JSON': msg`The request body must be valid JSON`,
+  'The request body must be sent as application/json': msg`The request body must be sent as application/json`,
+  'The request contains a character that is not allowed': msg`The request contains a character that is not allowed`,
+  'The address of the request is not valid': msg`The address of the request is not valid`,
+  'page must be a whole number from 1 to 1000000': msg`page must be a whole number from 1 to 1000000`,
+  'limit must be a whole number from 1 to 100': msg`limit must be a whole number from 1 to 100`,
+  'category must be a comma-separated list of category ids': msg`category must be a comma-separated list of category ids`,
   'The request body is too large': msg`The request body is too large`,
   'Not found': msg`Not found`,
   'Invalid OTP Code': msg`Invalid OTP Code`,
@@ -61,6 +72,8 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'A user with this email already exists': msg`A user with this email already exists`,
   'A user with this govt id or iqama no already exists': msg`A user with this govt id or iqama no already exists`,
   'Too many attempts. Request a new code': msg`Too many attempts. Request a new code`,
+  'Too many wrong codes. Please wait before trying again': msg`Too many wrong codes. Please wait before trying again`,
+  'Too many attempts. Please wait before trying again': msg`Too many attempts. Please wait before trying again`,
   'Your reset link has expired. Request a new code': msg`Your reset link has expired. Request a new code`,
   'A valid admin token is required': msg`A valid admin token is required`,
   'No account uses this email address': msg`No account uses this email address`,
@@ -72,6 +85,9 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Subject is required': msg`Subject is required`,
   'description Is Required': msg`description Is Required`,
   'Event is required': msg`Event is required`,
+  'Full name must be at most 100 characters': msg`Full name must be at most 100 characters`,
+  'Subject must be at most 150 characters': msg`Subject must be at most 150 characters`,
+  'Description must be at most 2000 characters': msg`Description must be at most 2000 characters`,
   'Request Sent Successfully': msg`Request Sent Successfully`,
   'Course Request is Successfully': msg`Course Request is Successfully`,
   'You have registered for this event successfully': msg`You have registered for this event successfully`,
@@ -79,10 +95,42 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'This event has ended': msg`This event has ended`,
 };
 
-/** A known English sentence in the active language; anything else as it came. */
+/**
+ * How long to wait after too many attempts (a 429 that said so; see waitSentence in
+ * src/api/errors.ts), as whole sentences per plural form: Arabic has six of them.
+ */
+function waitMessage({ unit, count }: Wait): MessageDescriptor {
+  switch (unit) {
+    case 'seconds':
+      return msg({
+        message: plural(count, {
+          one: 'Too many attempts. Try again in # second.',
+          other: 'Too many attempts. Try again in # seconds.',
+        }),
+      });
+    case 'minutes':
+      return msg({
+        message: plural(count, {
+          one: 'Too many attempts. Try again in # minute.',
+          other: 'Too many attempts. Try again in # minutes.',
+        }),
+      });
+    case 'hours':
+      return msg({
+        message: plural(count, {
+          one: 'Too many attempts. Try again in # hour.',
+          other: 'Too many attempts. Try again in # hours.',
+        }),
+      });
+  }
+}
+
+/** A known English sentence (or a wait sentence) in the active language; anything else as it came. */
 export function translateMessage(message: string, i18n: I18n): string {
   const descriptor = KNOWN_MESSAGES[message];
-  return descriptor ? i18n._(descriptor) : message;
+  if (descriptor) return i18n._(descriptor);
+  const wait = readWaitSentence(message);
+  return wait ? i18n._(waitMessage(wait)) : message;
 }
 
 /** The user-facing text of a failure: the server's message translated when we know it. */

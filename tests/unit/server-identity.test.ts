@@ -255,7 +255,9 @@ describe('POST /user/registration/', () => {
     expect((await verify(person.email, code)).status).toBe(200);
   });
 
-  it('makes exactly one account of 100 simultaneous sign-ups with one address; the rest get 400', async () => {
+  it('makes exactly one account of 100 simultaneous sign-ups with one address; the rest get 400', {
+    timeout: 60_000,
+  }, async () => {
     const person = applicant();
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>

@@ -35,6 +35,16 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Whether any process of the group is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 interface Started {
   child: ChildProcess;
   output: () => string;
@@ -88,12 +98,17 @@ async function spawnServer(
     output: () => output,
     async stop() {
       stopping = true;
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        signalGroup(child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) signalGroup(child.pid, 'SIGKILL');
+      const { pid } = child;
+      if (!pid) return;
+      signalGroup(pid, 'SIGTERM');
+      // npm may exit before the server has closed its database and released its lock: wait for
+      // every process of the group, as an operator waits for the server to be down.
+      const deadline = Date.now() + 5000;
+      while (groupAlive(pid) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
+      while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
 }
