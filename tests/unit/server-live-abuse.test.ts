@@ -11,48 +11,21 @@ import { INBOUND_MESSAGES_PER_SECOND, MAX_INBOUND_BYTES, MAX_SOCKETS_PER_USER } 
 import { NOTIFICATIONS } from '../../server/notifications';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/api/schemas/notifications';
+import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
 const PATHS = [SOCKET_PATHS.notifications, SOCKET_PATHS.chat] as const;
 /** Users whose sockets only listen; ten sockets each would reach the cap, so five. */
 const BYSTANDER_USERS = 10;
 const SOCKETS_PER_BYSTANDER = 5;
-/** How long to wait for one expected socket event before failing. */
-const WAIT_MS = 10_000;
 
 let server: TestServer;
 /** Ids of the test users by name: `bystander1`…, `attacker`, `crowded`. */
 const users = new Map<string, number>();
 
-interface Client {
-  socket: WebSocket;
-  messages: { type: string; id: number }[];
-  opened: Promise<void>;
-  closed: Promise<{ code: number; reason: string }>;
-  /**
-   * Resolves with the first message that `match` accepts, already received or still to come (with
-   * PostgreSQL a push travels through the database, so it may come before the test waits for it).
-   */
-  waitFor(match: (message: { type: string; id: number }) => boolean): Promise<{ type: string; id: number }>;
-}
+type Client = LiveClient;
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-function wsUrl(path: string, token?: string): string {
-  return `${server.url.replace('http', 'ws')}${path}${token === undefined ? '' : `?token=${token}`}`;
+function open(path: string, accessToken?: string): Client {
+  return openLiveClient(liveUrl(server, path, accessToken));
 }
 
 async function token(name: string): Promise<string> {
@@ -60,50 +33,9 @@ async function token(name: string): Promise<string> {
   return (await server.tokens.issue('access', { id, role: 'TRAINEE' })).token;
 }
 
-function open(path: string, accessToken?: string): Client {
-  const socket = new WebSocket(wsUrl(path, accessToken));
-  const messages: Client['messages'] = [];
-  const waiting: { match: (message: { type: string; id: number }) => boolean; done: (m: never) => void }[] =
-    [];
-  // The server may close a misbehaving socket mid-send: the client's own error is expected.
-  socket.on('error', () => {});
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { type: string; id: number };
-    messages.push(message);
-    for (const entry of [...waiting]) {
-      if (!entry.match(message)) continue;
-      waiting.splice(waiting.indexOf(entry), 1);
-      entry.done(message as never);
-    }
-  });
-  return {
-    socket,
-    messages,
-    opened: new Promise((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('close', () => reject(new Error('closed before opening')));
-    }),
-    closed: new Promise((resolve) =>
-      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    ),
-    waitFor: (match) => {
-      const earlier = messages.find(match);
-      if (earlier) return Promise.resolve(earlier);
-      return within(
-        new Promise((resolve) => waiting.push({ match, done: resolve as (m: never) => void })),
-        'a message',
-      );
-    },
-  };
-}
-
 /** Waits until this instance has registered `count` notification sockets of the user. */
-async function registered(name: string, count: number): Promise<void> {
-  const id = users.get(name) as number;
-  for (let attempt = 0; attempt < 250 && server.live.openSockets(id) !== count; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(server.live.openSockets(id)).toBe(count);
+function registered(name: string, count: number): Promise<void> {
+  return socketsRegistered(server, users.get(name) as number, count);
 }
 
 /* Raw websocket frames over a plain TCP connection, to send what no websocket client would. */

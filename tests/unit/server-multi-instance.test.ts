@@ -5,78 +5,15 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { revokeSessions } from '../../server/auth/sessions';
 import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
 import { ADMIN_TOKEN_HEADER } from '../../server/routes/admin';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/api/schemas/notifications';
+import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
-const WAIT_MS = 10_000;
-
-interface Message {
-  type: string;
-  id: number;
-}
-
-interface Client {
-  socket: WebSocket;
-  opened: Promise<void>;
-  closed: Promise<{ code: number; reason: string }>;
-  waitFor(match: (message: Message) => boolean): Promise<Message>;
-}
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-function open(instance: TestServer, token: string): Client {
-  const socket = new WebSocket(
-    `${instance.url.replace('http', 'ws')}${SOCKET_PATHS.notifications}?token=${encodeURIComponent(token)}`,
-  );
-  const waiting: { match: (message: Message) => boolean; done: (message: Message) => void }[] = [];
-  socket.on('error', () => {});
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as Message;
-    for (const entry of [...waiting]) {
-      if (!entry.match(message)) continue;
-      waiting.splice(waiting.indexOf(entry), 1);
-      entry.done(message);
-    }
-  });
-  return {
-    socket,
-    opened: within(
-      new Promise((resolve, reject) => {
-        socket.once('open', () => resolve());
-        socket.once('close', () => reject(new Error('closed before opening')));
-      }),
-      'opening',
-    ),
-    closed: new Promise((resolve) =>
-      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    ),
-    waitFor: (match) => within(new Promise((resolve) => waiting.push({ match, done: resolve })), 'a message'),
-  };
-}
-
-async function registered(instance: TestServer, userId: number, count: number): Promise<void> {
-  for (let attempt = 0; attempt < 250 && instance.live.openSockets(userId) !== count; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(instance.live.openSockets(userId)).toBe(count);
+function open(instance: TestServer, token: string): LiveClient {
+  return openLiveClient(liveUrl(instance, SOCKET_PATHS.notifications, token));
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
@@ -131,8 +68,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const onB = open(b, await token());
     const onA = open(a, await token());
     await Promise.all([onB.opened, onA.opened]);
-    await registered(b, userId, 1);
-    await registered(a, userId, 1);
+    await socketsRegistered(b, userId, 1);
+    await socketsRegistered(a, userId, 1);
     const [pushedB, pushedA] = [onB, onA].map((client) =>
       client.waitFor((message) => message.type === 'new_notification'),
     );
@@ -147,8 +84,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const onA = open(a, await token());
     const onB = open(b, await token());
     await Promise.all([onA.opened, onB.opened]);
-    await registered(a, userId, 1);
-    await registered(b, userId, 1);
+    await socketsRegistered(a, userId, 1);
+    await socketsRegistered(b, userId, 1);
     const created = onB.waitFor((message) => message.type === 'new_notification');
     const id = await notifyThroughAdmin(b, 'Through B');
     await created;
@@ -163,17 +100,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it("endSessions through A closes the user's socket on B with 4401", async () => {
     const onB = open(b, await token());
     await onB.opened;
-    await registered(b, userId, 1);
+    await socketsRegistered(b, userId, 1);
     await a.live.endSessions(userId);
     expect(await within(onB.closed, 'the close')).toEqual({ code: SOCKET_REFUSED, reason: 'Session ended' });
-    await registered(b, userId, 0);
+    await socketsRegistered(b, userId, 0);
   });
 
   it('after a revocation through A, the old token opens no socket on B', async () => {
     const old = await token();
     const onB = open(b, old);
     await onB.opened;
-    await registered(b, userId, 1);
+    await socketsRegistered(b, userId, 1);
     await revokeSessions(a.db, userId);
     await a.live.endSessions(userId);
     expect((await within(onB.closed, 'the close')).code).toBe(SOCKET_REFUSED);
@@ -187,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it('an instance whose listening connection drops listens again, and its sockets reconnect to read what they missed', async () => {
     const before = open(b, await token());
     await before.opened;
-    await registered(b, userId, 1);
+    await socketsRegistered(b, userId, 1);
     const admin = new pg.Client({ connectionString: b.databaseUrl });
     await admin.connect();
     try {
@@ -204,7 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect((await within(before.closed, 'the close')).code).toBe(1012);
     const after = open(b, await token());
     await after.opened;
-    await registered(b, userId, 1);
+    await socketsRegistered(b, userId, 1);
     const pushed = after.waitFor((message) => message.type === 'new_notification');
     const id = await notifyThroughAdmin(a, 'After the drop');
     expect(await pushed).toEqual({ type: 'new_notification', id });
