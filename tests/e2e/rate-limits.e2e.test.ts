@@ -8,8 +8,8 @@ import { productSuite } from './support/suite';
 // `npm start` runs on the product's thresholds: 10 sign-in attempts per address, then a lock.
 const suite = productSuite();
 
-async function visit(language: 'en' | 'ar') {
-  const visit = await openPage(suite.browser, suite.app.url);
+async function visit(language: 'en' | 'ar', viewport: 'phone' | 'desktop') {
+  const visit = await openPage(suite.browser, suite.app.url, viewport);
   await visit.page.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
   }, language);
@@ -38,7 +38,7 @@ describe('too many sign-in attempts', () => {
   const email = `locked.out.${Date.now()}@example.com`;
 
   it('says in English how long to wait, and keeps what was typed', async () => {
-    const { page, context, problems } = await visit('en');
+    const { page, context, problems } = await visit('en', 'desktop');
     await page.getByRole('button', { name: LOG_IN.en }).click();
     await dialog(page).getByLabel(LABELS.en.email, { exact: true }).fill(email);
 
@@ -66,9 +66,11 @@ describe('too many sign-in attempts', () => {
     await context.close();
   });
 
-  it('says it in Arabic too, with the Arabic plural and digits, and keeps the e-mail', async () => {
-    const { page, context, problems } = await visit('ar');
-    await page.getByRole('button', { name: LOG_IN.ar }).click();
+  it('says it in Arabic on a phone too, with the Arabic plural and digits, and keeps the e-mail', async () => {
+    const { page, context, problems } = await visit('ar', 'phone');
+    // On a phone, signing in starts from the side menu.
+    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    await page.getByRole('dialog', { name: 'القائمة' }).getByRole('button', { name: LOG_IN.ar }).click();
     await dialog(page).getByLabel(LABELS.ar.email, { exact: true }).fill(email);
     const refused = await submitLogin(page, 'Wrong#Pass99', 'ar');
     expect(refused.status()).toBe(429);
