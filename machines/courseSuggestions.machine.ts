@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CourseCard } from '../src/api/schemas/courses';
+import type { CourseCard } from '../src/contract/courses';
 
 /** Typing pauses this long before a search goes out, so each keystroke does not cost a request. */
 export const SUGGESTION_DELAY = 250;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Confirmation } from '../src/api/schemas/common';
+import type { Confirmation } from '../src/contract/common';
 import { alertOf } from './forms';
 
 /** The alert text when a refused registration carries no `error` of its own (spec section 8). */

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
-import { validate } from '../src/api/schemas/auth-forms';
+import { validate } from '../src/contract/rules';
 import { alertOf, type FormContext, withField } from './forms';
 
 /**

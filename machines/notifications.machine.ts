@@ -5,7 +5,7 @@ import {
   notificationSelectedMessage,
   SOCKET_REFUSED,
   SOCKET_SUPERSEDED,
-} from '../src/api/schemas/notifications';
+} from '../src/contract/notifications';
 
 /**
  * What the machine asks of the socket actor: send this message. The socket actor answers with

@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../src/api/schemas/auth';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../src/contract/auth';
 import {
   type ForgotPasswordForm,
   forgotPasswordFormSchema,
   OTP_LENGTH,
   type ResetPasswordForm,
   resetPasswordFormSchema,
-  validate,
-} from '../src/api/schemas/auth-forms';
+} from '../src/contract/auth-forms';
+import { validate } from '../src/contract/rules';
 import { alertOf, codeDigits, type Errors, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginResponse } from '../src/api/schemas/auth';
-import { type LoginForm, loginFormSchema, validate } from '../src/api/schemas/auth-forms';
+import type { LoginResponse } from '../src/contract/auth';
+import { type LoginForm, loginFormSchema } from '../src/contract/auth-forms';
+import { validate } from '../src/contract/rules';
 import { alertOf, type FormContext, withField } from './forms';
 
 /** Spec section 8. */

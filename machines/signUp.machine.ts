@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/api/schemas/auth';
+import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/contract/auth';
 import {
   normalisePhone,
   OTP_LENGTH,
   type RegistrationForm,
   registrationFormSchema,
-  validate,
-} from '../src/api/schemas/auth-forms';
+} from '../src/contract/auth-forms';
+import { validate } from '../src/contract/rules';
 import { alertOf, codeDigits, type FormContext, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 

@@ -23,7 +23,7 @@ import { migrate } from '../server/migrate';
 import { adminTokenFile, pgliteDir } from '../server/paths';
 import { ADMIN_TOKEN_HEADER } from '../server/routes/admin';
 import { seed } from '../server/seed';
-import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/api/schemas/notifications';
+import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/contract/notifications';
 import { type BenchServer, percentile, startServer, stopOnSignal } from './bench-server';
 import { type PgCluster, startPgCluster } from './lib/pg-cluster';
 

@@ -40,7 +40,8 @@ function vitestStep(project: string, options: { name?: string; files?: string; p
 }
 
 const steps: Step[] = [
-  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  // The web app (DOM, no Node), the server (Node, no DOM), then the tests and scripts.
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
   { name: 'build', command: ['npx', 'vite', 'build'] },

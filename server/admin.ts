@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
+import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { Db } from './db';
 import { createNotifier, NOTIFICATIONS, type NotificationContent, type Notifier } from './notifications';
 import { findUserByEmail, type UserRow } from './users';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { messageFromBody } from '../src/api/errors';
-import { SERVER_MESSAGES } from '../src/api/server-messages';
+import { messageFromBody } from '../src/contract/errors';
+import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import {
   AdminError,
   approveTrainer,

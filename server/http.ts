@@ -2,9 +2,10 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
-import { type FieldErrors, type ValidationMessage, validate } from '../src/api/schemas/auth-forms';
-import type { PublicMessage, PublicValidationMessage } from '../src/api/schemas/public-forms';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
+import type { ValidationMessage } from '../src/contract/auth-forms';
+import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
+import { type FieldErrors, validate } from '../src/contract/rules';
+import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { UserRow } from './users';
 
 /** Variables a request may carry: the signed-in user, set by requireAuth. */
@@ -236,7 +237,7 @@ export function formFields<K extends string>(form: FormData, fields: readonly K[
 
 /** The broken form rules as error details: the first message of each field, in `fields` order. */
 export function fieldDetails<T>(
-  errors: FieldErrors<T>,
+  errors: FieldErrors<T, UserMessage>,
   fields: readonly (keyof T & string)[],
 ): ProblemDetail[] {
   return fields.flatMap((field) => {
@@ -251,7 +252,7 @@ export function checkForm<T extends Record<string, unknown>>(
   values: T,
   fields: readonly (keyof T & string)[],
 ): void {
-  const details = fieldDetails(validate(schema, values), fields);
+  const details = fieldDetails(validate<T, UserMessage>(schema, values), fields);
   if (details.length > 0) throw new HttpProblem(400, details);
 }
 

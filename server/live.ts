@@ -8,7 +8,7 @@ import {
   SOCKET_PATHS,
   SOCKET_REFUSED,
   SOCKET_SUPERSEDED,
-} from '../src/api/schemas/notifications';
+} from '../src/contract/notifications';
 import { verifyAccess } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, type BroadcastEvent, createLocalBroadcast } from './broadcast';

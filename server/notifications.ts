@@ -1,4 +1,4 @@
-import type { Notification } from '../src/api/schemas/notifications';
+import type { Notification } from '../src/contract/notifications';
 import type { Broadcast } from './broadcast';
 import type { Db } from './db';
 import { describeError } from './http';

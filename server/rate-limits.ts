@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
+import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import { addressLimitKey, clientAddress } from './client-address';
 import type { Db } from './db';
 import { type AppEnv, HttpProblem, type ProblemDetail } from './http';

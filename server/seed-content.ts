@@ -5,7 +5,7 @@ import type {
   GetInTouchTitle,
   HeroSection,
   KeyBenefits,
-} from '../src/api/schemas/cms';
+} from '../src/contract/cms';
 
 /** The public pages' content blocks, keyed by the path they are served under (/cms/<key>/). */
 export const CMS_BLOCKS = {

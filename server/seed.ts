@@ -1,4 +1,4 @@
-import type { CentreDetails } from '../src/api/schemas/cms';
+import type { CentreDetails } from '../src/contract/cms';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedPublicSite } from './seed-public';

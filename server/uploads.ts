@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/api/server-messages';
+import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
-import type { User } from '../src/api/schemas/auth';
-import { normalisePhone } from '../src/api/schemas/auth-forms';
-import type { Role } from '../src/api/schemas/common';
+import type { User } from '../src/contract/auth';
+import { normalisePhone } from '../src/contract/auth-forms';
+import type { Role } from '../src/contract/common';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import { type AppEnv, HttpProblem } from '../http';
 import { verifyAccess } from './sessions';

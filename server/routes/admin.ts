@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { VALIDATION } from '../../src/api/schemas/auth-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { VALIDATION } from '../../src/contract/auth-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import {
   AdminError,
   approveTrainer,

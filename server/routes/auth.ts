@@ -6,8 +6,8 @@ import {
   logoutResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
-} from '../../src/api/schemas/auth';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+} from '../../src/contract/auth';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
 import { endSession, rotateRefreshToken, startSession } from '../auth/sessions';
 import { TokenError, type TokenService } from '../auth/tokens';

@@ -8,8 +8,8 @@ import {
   getInTouchTitleSchema,
   heroSectionSchema,
   keyBenefitsSchema,
-} from '../../src/api/schemas/cms';
-import { issuePageSchema, issueSchema } from '../../src/api/schemas/issues';
+} from '../../src/contract/cms';
+import { issuePageSchema, issueSchema } from '../../src/contract/issues';
 import {
   COURSE_REQUEST_FIELDS,
   courseRequestFormSchema,
@@ -18,8 +18,8 @@ import {
   ISSUE_REPORT_FIELDS,
   issueReportFormSchema,
   PUBLIC_MESSAGES,
-} from '../../src/api/schemas/public-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+} from '../../src/contract/public-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db';

@@ -6,8 +6,8 @@ import {
   categoryListSchema,
   courseAboutSchema,
   courseCardPageSchema,
-} from '../../src/api/schemas/courses';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+} from '../../src/contract/courses';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import { type AppEnv, HttpProblem, idParam, pageRequest } from '../http';
 import { DEFAULT_AVATAR } from '../seed-content';

@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
-import { eventDetailsSchema, eventPageSchema } from '../../src/api/schemas/events';
-import {
-  eventRegistrationSchema,
-  PUBLIC_MESSAGES,
-  PUBLIC_VALIDATION,
-} from '../../src/api/schemas/public-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { eventDetailsSchema, eventPageSchema } from '../../src/contract/events';
+import { eventRegistrationSchema, PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db';

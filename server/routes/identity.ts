@@ -5,16 +5,16 @@ import {
   confirmationResponseSchema,
   otpVerifyResponseSchema,
   registrationResponseSchema,
-} from '../../src/api/schemas/auth';
+} from '../../src/contract/auth';
 import {
   forgotPasswordFormSchema,
   normalisePhone,
   otpFormSchema,
   registrationFormSchema,
   resetPasswordFormSchema,
-  validate,
-} from '../../src/api/schemas/auth-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+} from '../../src/contract/auth-forms';
+import { validate } from '../../src/contract/rules';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { checkOtp, generateOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
 import { hashPassword } from '../auth/passwords';
 import {

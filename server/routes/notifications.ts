@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { notificationListSchema, notificationSchema } from '../../src/api/schemas/notifications';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { notificationListSchema, notificationSchema } from '../../src/contract/notifications';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db';

@@ -1,4 +1,3 @@
-import type { ApiClient } from './client';
 import {
   type ConfirmationResponse,
   confirmationResponseSchema,
@@ -17,7 +16,8 @@ import {
   refreshResponseSchema,
   registrationResponseSchema,
   type SetPasswordRequest,
-} from './schemas/auth';
+} from '@/contract/auth';
+import type { ApiClient } from './client';
 
 /** Spec section 8 fallbacks, shown when a failure carries no message of its own. */
 export const LOGIN_FAILURE = 'Could not logged in at this time. Try again';

@@ -1,6 +1,7 @@
 import { createFetch, FetchError } from 'ofetch';
 import type * as z from 'zod/mini';
-import { ApiError, DEFAULT_FAILURE, httpError, isApiError } from './errors';
+import { DEFAULT_FAILURE } from '@/contract/errors';
+import { ApiError, httpError, isApiError } from './errors';
 
 /** Spec section 7 and 9: every request gives up after 10 000 ms. */
 export const API_TIMEOUT_MS = 10_000;

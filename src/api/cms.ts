@@ -1,4 +1,3 @@
-import type { ApiClient } from './client';
 import {
   type AboutPromotion,
   type AboutStory,
@@ -14,9 +13,10 @@ import {
   heroSectionSchema,
   type KeyBenefits,
   keyBenefitsSchema,
-} from './schemas/cms';
-import { type Confirmation, confirmationSchema } from './schemas/common';
-import type { CourseRequestForm, GetInTouchForm } from './schemas/public-forms';
+} from '@/contract/cms';
+import { type Confirmation, confirmationSchema } from '@/contract/common';
+import type { CourseRequestForm, GetInTouchForm } from '@/contract/public-forms';
+import type { ApiClient } from './client';
 
 /** GET /cms/king-fahad-details/: the centre's details shown in the footer. */
 export function getCentreDetails(api: ApiClient): Promise<CentreDetails> {

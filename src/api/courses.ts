@@ -1,5 +1,4 @@
-import type { ApiClient } from './client';
-import type { Paged, PageQuery } from './schemas/common';
+import type { Paged, PageQuery } from '@/contract/common';
 import {
   type Availability,
   availabilityListSchema,
@@ -9,7 +8,8 @@ import {
   categoryListSchema,
   courseAboutSchema,
   courseCardPageSchema,
-} from './schemas/courses';
+} from '@/contract/courses';
+import type { ApiClient } from './client';
 
 /** Spec section 9: the catalogue's page size. */
 export const CATALOGUE_PAGE_SIZE = 25;

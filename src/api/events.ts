@@ -1,6 +1,6 @@
+import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from '@/contract/common';
+import { type EventDetails, type EventSummary, eventDetailsSchema, eventPageSchema } from '@/contract/events';
 import type { ApiClient } from './client';
-import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from './schemas/common';
-import { type EventDetails, type EventSummary, eventDetailsSchema, eventPageSchema } from './schemas/events';
 
 /** GET /event/?page&limit: upcoming and ongoing events first, then past ones. */
 export function listEvents(api: ApiClient, query: PageQuery = {}): Promise<Paged<EventSummary>> {

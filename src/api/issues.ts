@@ -1,7 +1,7 @@
+import type { Paged, PageQuery } from '@/contract/common';
+import { type Issue, issuePageSchema, issueSchema } from '@/contract/issues';
+import type { IssueReportForm } from '@/contract/public-forms';
 import type { ApiClient } from './client';
-import type { Paged, PageQuery } from './schemas/common';
-import { type Issue, issuePageSchema, issueSchema } from './schemas/issues';
-import type { IssueReportForm } from './schemas/public-forms';
 
 /** GET /cms/report-an-issues/: the signed-in user's reports, newest first. */
 export function listIssues(api: ApiClient, query: PageQuery = {}): Promise<Paged<Issue>> {

@@ -1,5 +1,5 @@
+import { type Notification, notificationListSchema, notificationSchema } from '@/contract/notifications';
 import type { ApiClient } from './client';
-import { type Notification, notificationListSchema, notificationSchema } from './schemas/notifications';
 
 /** GET /notification/: the signed-in user's notifications, newest first. */
 export function listNotifications(api: ApiClient): Promise<Notification[]> {

@@ -3,10 +3,11 @@ import { Trans } from '@lingui/react/macro';
 import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import NotFoundPage from '@/features/not-found/NotFoundPage';
-import { useSignedIn } from '@/session';
+import { useSessionRole, useSignedIn } from '@/session';
 import { ErrorBoundary } from './ErrorBoundary';
 import { decideAccess } from './guard';
 import { type AppRoute, routes } from './routes';
+import { WrongRolePage } from './WrongRolePage';
 
 const APP_NAME = 'KFU Training';
 
@@ -24,14 +25,16 @@ function PageLoading() {
 function GuardedView({ route }: { route: AppRoute }) {
   const { i18n } = useLingui();
   const signedIn = useSignedIn();
-  const decision = decideAccess(route.access, signedIn);
+  const role = useSessionRole();
+  const decision = decideAccess(route, { signedIn, role });
   const title = i18n._(route.title);
 
   useEffect(() => {
-    if (decision.kind === 'render') document.title = `${title} · ${APP_NAME}`;
+    if (decision.kind !== 'redirect') document.title = `${title} · ${APP_NAME}`;
   }, [decision.kind, title]);
 
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'wrongRole') return <WrongRolePage roles={decision.roles} role={role} />;
   const View = route.view;
   return <View title={route.title} />;
 }

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
+import { paths } from '@/routing/paths';
 
 export interface MenuLink {
   path: string;
@@ -9,29 +10,29 @@ export interface MenuLink {
 
 /** Header navigation; a link is active when its path equals the current path. */
 export const mainNav: readonly MenuLink[] = [
-  { path: '/', title: msg`Home` },
-  { path: '/browse-course-list', title: msg`Courses` },
-  { path: '/about-us', title: msg`About us` },
-  { path: '/contact-us', title: msg`Contact us` },
+  { path: paths.home(), title: msg`Home` },
+  { path: paths.catalogue(), title: msg`Courses` },
+  { path: paths.about(), title: msg`About us` },
+  { path: paths.contact(), title: msg`Contact us` },
 ];
 
 /** Spec section 2: learner and trainer profile menus. */
 export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
   TRAINEE: [
-    { path: '/profile', title: msg`Profile` },
-    { path: '/enrolled-courses', title: msg`Enrolled Courses` },
-    { path: '/ongoing-courses', title: msg`Ongoing Courses` },
-    { path: '/attendance-history', title: msg`Attendance History` },
-    { path: '/course-history', title: msg`Course History` },
-    { path: '/messages', title: msg`Messages` },
+    { path: paths.profile(), title: msg`Profile` },
+    { path: paths.enrolledCourses(), title: msg`Enrolled Courses` },
+    { path: paths.ongoingCourses(), title: msg`Ongoing Courses` },
+    { path: paths.attendanceHistory(), title: msg`Attendance History` },
+    { path: paths.courseHistory(), title: msg`Course History` },
+    { path: paths.messages(), title: msg`Messages` },
   ],
   TRAINER: [
-    { path: '/profile', title: msg`Profile` },
-    { path: '/manage-courses', title: msg`Manage Courses` },
-    { path: '/trainer-course-history', title: msg`Course History` },
-    { path: '/manage-schedule', title: msg`Manage Schedule` },
-    { path: '/manage-class-attendance', title: msg`Manage Class Attendance` },
-    { path: '/messages', title: msg`Messages` },
+    { path: paths.profile(), title: msg`Profile` },
+    { path: paths.manageCourses(), title: msg`Manage Courses` },
+    { path: paths.trainerCourseHistory(), title: msg`Course History` },
+    { path: paths.manageSchedule(), title: msg`Manage Schedule` },
+    { path: paths.manageClassAttendance(), title: msg`Manage Class Attendance` },
+    { path: paths.messages(), title: msg`Messages` },
   ],
 };
 
@@ -47,16 +48,16 @@ export interface FooterItem {
 
 /** Spec section 2, footer group 1 (ids 1000x). */
 export const footerGroupOne: readonly FooterItem[] = [
-  { id: 10001, option: msg`About us`, path: '/about-us' },
-  { id: 10002, option: msg`Contact us`, path: '/contact-us' },
+  { id: 10001, option: msg`About us`, path: paths.about() },
+  { id: 10002, option: msg`Contact us`, path: paths.contact() },
   { id: 10004, option: msg`Trainer Login`, action: 'trainer-login' },
-  { id: 10005, option: msg`Request Course`, path: '/#request-a-course' },
+  { id: 10005, option: msg`Request Course`, path: paths.requestCourse() },
 ];
 
 /** Spec section 2, footer group 2, support (ids 2000x). */
 export const footerGroupTwo: readonly FooterItem[] = [
-  { id: 20001, option: msg`Report an Issue`, path: '/report-an-issue' },
-  { id: 20002, option: msg`Privacy Policy`, path: '/contact-us' },
+  { id: 20001, option: msg`Report an Issue`, path: paths.reportIssue() },
+  { id: 20002, option: msg`Privacy Policy`, path: paths.contact() },
   { id: 20003, option: msg`Terms of Use` },
-  { id: 20004, option: msg`Contact us`, path: '/contact-us' },
+  { id: 20004, option: msg`Contact us`, path: paths.contact() },
 ];

@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { SessionRole } from '@machines/session.machine';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 
 /**
  * Spec section 2. public: open to all; protected: signed in only (others go to /);
@@ -8,13 +11,18 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export type Access = 'public' | 'protected' | 'guest';
 
-export interface RouteView {
-  title: MessageDescriptor;
-}
+/**
+ * Who a protected screen is for, beyond the spec (whose role lists are empty): a signed-in user of
+ * another role sees a page saying whom it is for, with a link to their own start page.
+ */
+export const TRAINEE_ONLY: readonly SessionRole[] = ['TRAINEE'];
+export const TRAINER_ONLY: readonly SessionRole[] = ['TRAINER'];
 
 export interface AppRoute {
   path: string;
   access: Access;
+  /** Absent: every role. */
+  roles?: readonly SessionRole[];
   title: MessageDescriptor;
   view: LazyExoticComponent<ComponentType<RouteView>>;
 }
@@ -32,62 +40,163 @@ const ReportIssue = lazy(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazy(() => import('@/features/issues/IssueListPage'));
 
 export const routes: readonly AppRoute[] = [
-  { path: '/', access: 'public', title: msg`Home`, view: Home },
-  { path: '/about-us', access: 'public', title: msg`About us`, view: About },
-  { path: '/contact-us', access: 'public', title: msg`Contact us`, view: Contact },
-  { path: '/checkout', access: 'protected', title: msg`Checkout`, view: Planned },
-  { path: '/checkout/:id', access: 'protected', title: msg`Checkout`, view: Planned },
-  { path: '/browse-course-list', access: 'public', title: msg`Browse courses`, view: Catalogue },
-  { path: '/search-result', access: 'public', title: msg`Search results`, view: Catalogue },
-  { path: '/profile', access: 'protected', title: msg`Profile`, view: Planned },
-  { path: '/ongoing-courses', access: 'protected', title: msg`Ongoing Courses`, view: Planned },
+  { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
+  { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },
+  { path: paths.contact.pattern, access: 'public', title: msg`Contact us`, view: Contact },
   {
-    path: '/ongoing-courses/:courseId/:lectureId?',
+    path: paths.checkout.pattern,
     access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Checkout`,
+    view: Planned,
+  },
+  {
+    path: paths.checkoutCourse.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Checkout`,
+    view: Planned,
+  },
+  { path: paths.catalogue.pattern, access: 'public', title: msg`Browse courses`, view: Catalogue },
+  { path: paths.searchResults.pattern, access: 'public', title: msg`Search results`, view: Catalogue },
+  { path: paths.profile.pattern, access: 'protected', title: msg`Profile`, view: Planned },
+  {
+    path: paths.ongoingCourses.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Ongoing Courses`,
+    view: Planned,
+  },
+  {
+    path: paths.courseLectures.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
     title: msg`Course lectures`,
     view: Planned,
   },
-  { path: '/enrolled-courses', access: 'protected', title: msg`Enrolled Courses`, view: Planned },
-  { path: '/course-details/:id', access: 'public', title: msg`Course details`, view: CourseDetails },
-  { path: '/course-history', access: 'protected', title: msg`Course History`, view: Planned },
-  { path: '/course-history/:id', access: 'protected', title: msg`Course History`, view: Planned },
-  { path: '/report-an-issue', access: 'public', title: msg`Report an Issue`, view: ReportIssue },
-  { path: '/issue-list', access: 'protected', title: msg`My reported issues`, view: IssueList },
-  { path: '/attendance-history', access: 'protected', title: msg`Attendance History`, view: Planned },
-  { path: '/messages', access: 'protected', title: msg`Messages`, view: Planned },
-  { path: '/manage-schedule', access: 'protected', title: msg`Manage Schedule`, view: Planned },
-  { path: '/manage-courses', access: 'protected', title: msg`Manage Courses`, view: Planned },
   {
-    path: '/manage-courses/:courseId/:lectureId?',
+    path: paths.enrolledCourses.pattern,
     access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Enrolled Courses`,
+    view: Planned,
+  },
+  { path: paths.courseDetails.pattern, access: 'public', title: msg`Course details`, view: CourseDetails },
+  {
+    path: paths.courseHistory.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Course History`,
+    view: Planned,
+  },
+  {
+    path: paths.courseHistoryDetails.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Course History`,
+    view: Planned,
+  },
+  { path: paths.reportIssue.pattern, access: 'public', title: msg`Report an Issue`, view: ReportIssue },
+  { path: paths.issueList.pattern, access: 'protected', title: msg`My reported issues`, view: IssueList },
+  {
+    path: paths.attendanceHistory.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Attendance History`,
+    view: Planned,
+  },
+  { path: paths.messages.pattern, access: 'protected', title: msg`Messages`, view: Planned },
+  {
+    path: paths.manageSchedule.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Manage Schedule`,
+    view: Planned,
+  },
+  {
+    path: paths.manageCourses.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Manage Courses`,
+    view: Planned,
+  },
+  {
+    path: paths.manageCourseLectures.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
     title: msg`Manage course lectures`,
     view: Planned,
   },
-  { path: '/student-assignment/:id', access: 'protected', title: msg`Student assignments`, view: Planned },
-  { path: '/add-new-class/:id', access: 'protected', title: msg`Add New Class`, view: Planned },
-  { path: '/add-new-assignment', access: 'protected', title: msg`Add New Assignment`, view: Planned },
-  { path: '/add-new-quiz', access: 'protected', title: msg`Add New Quiz`, view: Planned },
   {
-    path: '/manage-class-attendance',
+    path: paths.studentAssignments.pattern,
     access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Student assignments`,
+    view: Planned,
+  },
+  {
+    path: paths.addNewClass.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Add New Class`,
+    view: Planned,
+  },
+  {
+    path: paths.addNewAssignment.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Add New Assignment`,
+    view: Planned,
+  },
+  {
+    path: paths.addNewQuiz.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Add New Quiz`,
+    view: Planned,
+  },
+  {
+    path: paths.manageClassAttendance.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
     title: msg`Manage Class Attendance`,
     view: Planned,
   },
   {
-    path: '/trainer-course-history',
+    path: paths.trainerCourseHistory.pattern,
     access: 'protected',
+    roles: TRAINER_ONLY,
     title: msg`Trainer Course History`,
     view: Planned,
   },
   {
-    path: '/completed-course-details-page',
+    path: paths.completedCourseDetails.pattern,
     access: 'protected',
+    roles: TRAINER_ONLY,
     title: msg`Completed course details`,
     view: Planned,
   },
-  { path: '/add-new-course', access: 'protected', title: msg`Add New Course`, view: Planned },
-  { path: '/edit-course/:id', access: 'protected', title: msg`Edit course`, view: Planned },
-  { path: '/edit-lecture/:id', access: 'protected', title: msg`Edit lecture`, view: Planned },
-  { path: '/event-details/:id', access: 'public', title: msg`Event details`, view: EventDetails },
-  { path: '/trainee/make-attendance/:id', access: 'public', title: msg`Make attendance`, view: Planned },
+  {
+    path: paths.addNewCourse.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Add New Course`,
+    view: Planned,
+  },
+  {
+    path: paths.editCourse.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Edit course`,
+    view: Planned,
+  },
+  {
+    path: paths.editLecture.pattern,
+    access: 'protected',
+    roles: TRAINER_ONLY,
+    title: msg`Edit lecture`,
+    view: Planned,
+  },
+  { path: paths.eventDetails.pattern, access: 'public', title: msg`Event details`, view: EventDetails },
+  { path: paths.makeAttendance.pattern, access: 'public', title: msg`Make attendance`, view: Planned },
 ];

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { DEFAULT_FAILURE, isApiError, readWaitSentence, type Wait } from '@/api/errors';
+import { isApiError } from '@/api/errors';
+import { DEFAULT_FAILURE, readWaitSentence, type Wait } from '@/contract/errors';
 
 /**
  * English sentences that reach the user from outside the views — the spec's validation messages and
@@ -97,7 +98,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
 
 /**
  * How long to wait after too many attempts (a 429 that said so; see waitSentence in
- * src/api/errors.ts), as whole sentences per plural form: Arabic has six of them.
+ * src/contract/errors.ts), as whole sentences per plural form: Arabic has six of them.
  */
 function waitMessage({ unit, count }: Wait): MessageDescriptor {
   switch (unit) {

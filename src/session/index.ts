@@ -5,6 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { logout, refreshToken } from '@/api/auth';
 import { api, connectAuth } from '@/api/http';
+import { paths } from '@/routing/paths';
 import { showToast } from '@/stores/toasts';
 import { renewTokens } from './refresh';
 import {
@@ -46,7 +47,7 @@ export const sessionActor = createActor(
       shareSignIn: () => otherTabs.post({ type: 'signedIn' }),
       shareSignOut: () => otherTabs.post({ type: 'signedOut' }),
       announceSignedOut: () => showToast(t`Successfully signed out`),
-      goHome: () => navigate('/', { replace: true }),
+      goHome: () => navigate(paths.home(), { replace: true }),
     },
   }),
 );

@@ -1,5 +1,5 @@
 import type { SessionData } from '@machines/session.machine';
-import type { User } from '@/api/schemas/auth';
+import type { User } from '@/contract/auth';
 import { sessionActor } from './index';
 
 /** Hands tokens from /user/login/ or /user/otp-verify/ to the session. */

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type * as z from 'zod/mini';
-import { DEFAULT_FAILURE } from '@/api/errors';
+import { DEFAULT_FAILURE } from '@/contract/errors';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from './forms';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/api/schemas/common';
-import type { Category, CourseAbout, CourseCard } from '@/api/schemas/courses';
+import type { Paged } from '@/contract/common';
+import type { Category, CourseAbout, CourseCard } from '@/contract/courses';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { signInThroughDialog } from './support/identity';

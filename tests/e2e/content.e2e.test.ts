@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AboutPromotion, AboutStory } from '@/api/schemas/cms';
+import type { AboutPromotion, AboutStory } from '@/contract/cms';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { productSuite } from './support/suite';
 

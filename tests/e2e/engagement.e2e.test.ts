@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/api/schemas/common';
-import type { EventDetails, EventSummary } from '@/api/schemas/events';
+import type { Paged } from '@/contract/common';
+import type { EventDetails, EventSummary } from '@/contract/events';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { signInThroughDialog } from './support/identity';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HeroSection } from '@/api/schemas/cms';
+import type { HeroSection } from '@/contract/cms';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { productSuite } from './support/suite';
 
@@ -33,7 +33,7 @@ describe('home', () => {
     const search = page.getByRole('searchbox', { name: 'Find a course' });
     await search.fill('data');
     await search.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list/?search=data`);
+    await expect.poll(() => page.url()).toBe(`${suite.app.url}/browse-course-list?search=data`);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/api/schemas/common';
-import type { EventSummary } from '@/api/schemas/events';
-import type { Notification } from '@/api/schemas/notifications';
+import type { Paged } from '@/contract/common';
+import type { EventSummary } from '@/contract/events';
+import type { Notification } from '@/contract/notifications';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { runAdmin, signInThroughDialog } from './support/identity';

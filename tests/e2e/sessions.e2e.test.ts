@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTokenSecret } from '../../server/auth/secret';
 import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from '../../server/auth/tokens';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { loginResponseSchema } from '../../src/api/schemas/auth';
+import { loginResponseSchema } from '../../src/contract/auth';
 import { openPage } from './support/browser';
 import { signInThroughDialog } from './support/identity';
 import { productSuite } from './support/suite';

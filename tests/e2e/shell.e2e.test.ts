@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CentreDetails } from '@/api/schemas/cms';
+import type { CentreDetails } from '@/contract/cms';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { productSuite } from './support/suite';

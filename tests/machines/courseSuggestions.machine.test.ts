@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courseSuggestionsMachine, SUGGESTION_DELAY } from '../../machines/courseSuggestions.machine.ts';
-import type { CourseCard } from '../../src/api/schemas/courses.ts';
+import type { CourseCard } from '../../src/contract/courses.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   afterDelay,

@@ -3,7 +3,7 @@ import {
   EVENT_REGISTRATION_FAILURE,
   eventRegistrationMachine,
 } from '../../machines/eventRegistration.machine.ts';
-import type { Confirmation } from '../../src/api/schemas/common.ts';
+import type { Confirmation } from '../../src/contract/common.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

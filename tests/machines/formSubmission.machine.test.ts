@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type FormSubmissionInput, formSubmissionMachine } from '../../machines/formSubmission.machine.ts';
-import { courseRequestFormSchema } from '../../src/api/schemas/public-forms.ts';
+import { courseRequestFormSchema } from '../../src/contract/public-forms.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -6,7 +6,7 @@ import {
   type SocketCommand,
   unreadCount,
 } from '../../machines/notifications.machine.ts';
-import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/api/schemas/notifications.ts';
+import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -7,19 +7,15 @@ import {
   SEND_OTP_FAILURE,
   VERIFY_FAILURE,
 } from '../../machines/passwordReset.machine.ts';
-import type {
-  ConfirmationResponse,
-  OtpVerifyResponse,
-  SetPasswordRequest,
-} from '../../src/api/schemas/auth.ts';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../../src/contract/auth.ts';
 import {
   type ForgotPasswordForm,
   forgotPasswordFormSchema,
   OTP_LENGTH,
   type ResetPasswordForm,
   resetPasswordFormSchema,
-  validate,
-} from '../../src/api/schemas/auth-forms.ts';
+} from '../../src/contract/auth-forms.ts';
+import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, otpResetToken, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -6,8 +6,9 @@ import {
   type SignInInput,
   signInMachine,
 } from '../../machines/signIn.machine.ts';
-import type { LoginResponse } from '../../src/api/schemas/auth.ts';
-import { type LoginForm, loginFormSchema, validate } from '../../src/api/schemas/auth-forms.ts';
+import type { LoginResponse } from '../../src/contract/auth.ts';
+import { type LoginForm, loginFormSchema } from '../../src/contract/auth-forms.ts';
+import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, loginReply, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -11,13 +11,9 @@ import type {
   OtpVerifyResponse,
   RegistrationRequest,
   RegistrationResponse,
-} from '../../src/api/schemas/auth.ts';
-import {
-  OTP_LENGTH,
-  type RegistrationForm,
-  registrationFormSchema,
-  validate,
-} from '../../src/api/schemas/auth-forms.ts';
+} from '../../src/contract/auth.ts';
+import { OTP_LENGTH, type RegistrationForm, registrationFormSchema } from '../../src/contract/auth-forms.ts';
+import { validate } from '../../src/contract/rules.ts';
 import {
   firstInvalid,
   httpFailure,

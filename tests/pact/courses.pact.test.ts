@@ -7,7 +7,7 @@ import {
   getCourseAbout,
   searchCourses,
 } from '../../src/api/courses';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_CATEGORY_IDS, INJECTED_COURSE_ID, PROVIDER_STATES, PUBLISHED_COURSE } from './states';
 import {
   apiPath,

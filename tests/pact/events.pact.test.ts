@@ -1,8 +1,8 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getEvent, listEvents, registerForEvent } from '../../src/api/events';
-import { PUBLIC_MESSAGES } from '../../src/api/schemas/public-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { PUBLIC_MESSAGES } from '../../src/contract/public-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_EVENT_ID, PROVIDER_STATES } from './states';
 import {
   apiPath,

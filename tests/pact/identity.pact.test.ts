@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { register, requestPasswordReset, setPassword, verifyOtp } from '../../src/api/auth';
 import { type ApiError, isApiError } from '../../src/api/errors';
-import type { RegistrationRequest } from '../../src/api/schemas/auth';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import type { RegistrationRequest } from '../../src/contract/auth';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import {
   APPLICANTS,
   EXAMPLE_OTP,

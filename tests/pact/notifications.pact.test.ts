@@ -6,8 +6,8 @@ import {
   notificationSeenMessageSchema,
   notificationSelectedMessageSchema,
   serverSocketMessageSchema,
-} from '../../src/api/schemas/notifications';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+} from '../../src/contract/notifications';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_NOTIFICATION_ID, MESSAGES, PROVIDER_STATES } from './states';
 import {
   apiPath,

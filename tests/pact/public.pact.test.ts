@@ -10,7 +10,7 @@ import {
   requestCourse,
   sendGetInTouch,
 } from '../../src/api/cms';
-import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
+import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
 import { PROVIDER_STATES } from './states';
 import {
   apiPath,

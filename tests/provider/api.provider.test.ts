@@ -2,7 +2,7 @@ import type { MessageProviders } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNotificationMessage, notificationSeenMessage } from '../../server/live';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { notificationSelectedMessage } from '../../src/api/schemas/notifications';
+import { notificationSelectedMessage } from '../../src/contract/notifications';
 import { MESSAGES } from '../pact/states';
 import { CONSUMER, PROVIDERS } from '../pact/support';
 import { type PactFile, readPactFiles, verifyAll } from './pact-files';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { httpError, messageFromBody } from '@/api/errors';
+import { httpError } from '@/api/errors';
+import { messageFromBody } from '@/contract/errors';
 
 describe('error normalisation (spec section 8)', () => {
   it('prefers details[0].message', () => {

@@ -9,8 +9,7 @@ import {
   registrationFormSchema,
   resetPasswordFormSchema,
   VALIDATION,
-  validate,
-} from '@/api/schemas/auth-forms';
+} from '@/contract/auth-forms';
 import {
   courseRequestFormSchema,
   DESCRIPTION_MAX,
@@ -18,7 +17,8 @@ import {
   issueReportFormSchema,
   PUBLIC_VALIDATION,
   SUBJECT_MAX,
-} from '@/api/schemas/public-forms';
+} from '@/contract/public-forms';
+import { validate } from '@/contract/rules';
 import { KNOWN_MESSAGES, translateMessage } from '@/i18n/api-messages';
 import { messages as arabic } from '@/i18n/locales/ar/messages.po';
 

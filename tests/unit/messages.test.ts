@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FAILURE } from '@/api/errors';
-import { VALIDATION } from '@/api/schemas/auth-forms';
-import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/api/schemas/public-forms';
-import { SERVER_MESSAGES } from '@/api/server-messages';
+import { VALIDATION } from '@/contract/auth-forms';
+import { DEFAULT_FAILURE } from '@/contract/errors';
+import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
+import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { KNOWN_MESSAGES } from '@/i18n/api-messages';
 
 describe('messages that reach the user from outside the views', () => {

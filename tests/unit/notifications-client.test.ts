@@ -4,7 +4,7 @@ import {
   notificationSelectedMessage,
   notificationSelectedMessageSchema,
   SOCKET_PATHS,
-} from '../../src/api/schemas/notifications';
+} from '../../src/contract/notifications';
 
 describe('socketUrl', () => {
   it('uses the page host with ws: under http and wss: under https when the API base is a path', () => {

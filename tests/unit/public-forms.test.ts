@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/api/schemas/auth-forms';
 import {
   courseRequestFormSchema,
   eventRegistrationSchema,
   getInTouchFormSchema,
   issueReportFormSchema,
-} from '../../src/api/schemas/public-forms';
+} from '../../src/contract/public-forms';
+import { validate } from '../../src/contract/rules';
 
 describe('public form rules (spec section 5)', () => {
   it('reports the contact form messages, one per field', () => {

@@ -1,7 +1,8 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError, httpError, readWaitSentence, retryAfterOf, waitOf, waitSentence } from '@/api/errors';
-import { SERVER_MESSAGES } from '@/api/server-messages';
+import { ApiError, httpError } from '@/api/errors';
+import { readWaitSentence, retryAfterOf, waitOf, waitSentence } from '@/contract/errors';
+import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { errorText, translateMessage } from '@/i18n/api-messages';
 import { messages as arabic } from '@/i18n/locales/ar/messages.po';
 import { messages as english } from '@/i18n/locales/en/messages.po';

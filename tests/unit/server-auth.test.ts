@@ -13,9 +13,9 @@ import { migrate } from '../../server/migrate';
 import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser } from '../../server/users';
-import { loginResponseSchema, refreshResponseSchema } from '../../src/api/schemas/auth';
-import { centreDetailsSchema } from '../../src/api/schemas/cms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { loginResponseSchema, refreshResponseSchema } from '../../src/contract/auth';
+import { centreDetailsSchema } from '../../src/contract/cms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const trainee = DEMO_ACCOUNTS.trainee;
 

@@ -18,7 +18,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { createUploadStore, cvProblem, uploadedName } from '../../server/uploads';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { docBytes, docxBytes } from '../fixtures/documents';
 
 const folders: string[] = [];

@@ -10,9 +10,9 @@ import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
-import { VALIDATION } from '../../src/api/schemas/auth-forms';
-import { PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { VALIDATION } from '../../src/contract/auth-forms';
+import { PUBLIC_VALIDATION } from '../../src/contract/public-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const API = '/api/v1';
 const NUL = '\u0000';

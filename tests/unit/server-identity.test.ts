@@ -21,9 +21,9 @@ import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { CV_MAX_BYTES } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { loginResponseSchema, otpVerifyResponseSchema } from '../../src/api/schemas/auth';
-import { VALIDATION } from '../../src/api/schemas/auth-forms';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { loginResponseSchema, otpVerifyResponseSchema } from '../../src/contract/auth';
+import { VALIDATION } from '../../src/contract/auth-forms';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const trainee = DEMO_ACCOUNTS.trainee;
 

@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { INBOUND_MESSAGES_PER_SECOND, MAX_INBOUND_BYTES, MAX_SOCKETS_PER_USER } from '../../server/live';
 import { NOTIFICATIONS } from '../../server/notifications';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/api/schemas/notifications';
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
 const PATHS = [SOCKET_PATHS.notifications, SOCKET_PATHS.chat] as const;

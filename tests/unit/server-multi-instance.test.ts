@@ -9,7 +9,7 @@ import { revokeSessions } from '../../server/auth/sessions';
 import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
 import { ADMIN_TOKEN_HEADER } from '../../server/routes/admin';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/api/schemas/notifications';
+import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
 function open(instance: TestServer, token: string): LiveClient {

@@ -6,8 +6,8 @@ import { NOTIFICATIONS } from '../../server/notifications';
 import { ADMIN_TOKEN_HEADER } from '../../server/routes/admin';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
-import { eventPageSchema } from '../../src/api/schemas/events';
-import { notificationListSchema, SOCKET_PATHS, SOCKET_REFUSED } from '../../src/api/schemas/notifications';
+import { eventPageSchema } from '../../src/contract/events';
+import { notificationListSchema, SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 
 let server: TestServer;
 let trainee: UserRow;

@@ -12,10 +12,10 @@ import { generatedCoursesFromEnv, seed } from '../../server/seed';
 import { CATEGORIES, CMS_BLOCKS } from '../../server/seed-content';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { courseAboutSchema, courseCardPageSchema } from '../../src/api/schemas/courses';
-import { eventDetailsSchema, eventPageSchema } from '../../src/api/schemas/events';
-import { issuePageSchema, issueSchema } from '../../src/api/schemas/issues';
-import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/api/schemas/public-forms';
+import { courseAboutSchema, courseCardPageSchema } from '../../src/contract/courses';
+import { eventDetailsSchema, eventPageSchema } from '../../src/contract/events';
+import { issuePageSchema, issueSchema } from '../../src/contract/issues';
+import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
 
 let db: Db;
 let database: TestDatabase;

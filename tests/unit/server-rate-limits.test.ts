@@ -8,8 +8,8 @@ import { findOtp } from '../../server/mail';
 import { createRateLimiter, RATE_LIMITS } from '../../server/rate-limits';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser } from '../../server/users';
-import { errorBodySchema } from '../../src/api/schemas/common';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { errorBodySchema } from '../../src/contract/common';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 /*
  * Every server here runs on the product's own thresholds (RATE_LIMITS), passed explicitly so that a

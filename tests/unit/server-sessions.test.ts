@@ -5,9 +5,9 @@ import { startSession, verifyAccess } from '../../server/auth/sessions';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../server/auth/tokens';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, type UserRow } from '../../server/users';
-import { loginResponseSchema, refreshResponseSchema } from '../../src/api/schemas/auth';
-import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/api/schemas/notifications';
-import { SERVER_MESSAGES } from '../../src/api/server-messages';
+import { loginResponseSchema, refreshResponseSchema } from '../../src/contract/auth';
+import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const PASSWORD = 'Session#Pass2026';
 const SIGNED_OUT = { success: true, message: SERVER_MESSAGES.signedOut };

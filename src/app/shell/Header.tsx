@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
+import { paths } from '@/routing/paths';
 import { useSignedIn } from '@/session';
 import { MenuIcon } from '@/ui/icons';
 import { mainNav } from '../menus';
@@ -34,7 +35,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link href="/" className="shrink-0 rounded-lg">
+        <Link href={paths.home()} className="shrink-0 rounded-lg">
           <Logo />
           <span className="sr-only">
             <Trans>Home</Trans>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link, useLocation } from 'wouter';
+import { isCurrent } from '@/routing/paths';
 import type { MenuLink } from '../menus';
 
 /** A nav link is active when its path equals the current path (spec section 2). */
@@ -17,7 +18,7 @@ export function NavLinks({
   return (
     <ul className={className}>
       {links.map((link) => {
-        const active = location === link.path;
+        const active = isCurrent(location, link.path);
         return (
           <li key={link.path}>
             <Link

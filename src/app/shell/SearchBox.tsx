@@ -6,14 +6,11 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { CATALOGUE_PAGE_SIZE, searchCourses } from '@/api/courses';
 import { api } from '@/api/http';
-import type { CourseCard } from '@/api/schemas/courses';
+import type { CourseCard } from '@/contract/courses';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
 import { SearchIcon } from '@/ui/icons';
-
-export function searchResultPath(text: string): string {
-  return `/search-result?search=${encodeURIComponent(text.trim())}`;
-}
 
 /** Spec section 9: suggestion titles are cut at 30 characters. */
 export const SUGGESTION_TITLE_LENGTH = 30;
@@ -25,10 +22,6 @@ export function cutTitle(title: string): string {
   return characters.length > SUGGESTION_TITLE_LENGTH
     ? `${characters.slice(0, SUGGESTION_TITLE_LENGTH).join('').trimEnd()}…`
     : title;
-}
-
-function suggestionPath(course: CourseCard, title: string): string {
-  return `/course-details/${course.id}?title=${encodeURIComponent(title)}`;
 }
 
 /**
@@ -74,7 +67,7 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
 
   function choose(course: CourseCard) {
     sendSuggestion({ type: 'search.close' });
-    navigate(suggestionPath(course, pick(course, 'title', language)));
+    navigate(paths.courseDetails(course.id, { title: pick(course, 'title', language) }));
   }
 
   function submit(event: FormEvent) {
@@ -82,7 +75,7 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
     const picked = suggestions[active];
     if (picked) return choose(picked);
     sendSuggestion({ type: 'search.close' });
-    if (text.trim()) navigate(searchResultPath(text));
+    if (text.trim()) navigate(paths.searchResults({ search: text }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import type { CourseCard as Course } from '@/api/schemas/courses';
+import type { CourseCard as Course } from '@/contract/courses';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
 import { UserIcon } from '@/ui/icons';
 
 /** A catalogue card: cover, title in the current language, trainer; links to the course details. */
@@ -16,7 +17,7 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="line-clamp-2 font-semibold text-slate-900">
           <Link
-            href={`/course-details/${course.id}`}
+            href={paths.courseDetails(course.id)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {pick(course, 'title', language)}

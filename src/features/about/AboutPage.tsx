@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { getAboutPromotion, getAboutStory } from '@/api/cms';
 import { api } from '@/api/http';
-import type { RouteView } from '@/app/routes';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import type { RouteView } from '@/routing/route-view';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';

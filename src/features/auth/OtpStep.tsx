@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import { OTP_LENGTH } from '@/api/schemas/auth-forms';
+import { OTP_LENGTH } from '@/contract/auth-forms';
 import { AlertBox, Form, LinkButton, SubmitButton } from '@/ui/forms';
 
 /** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */

@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { login } from '@/api/auth';
 import { api } from '@/api/http';
+import { paths } from '@/routing/paths';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
 import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
@@ -25,7 +26,7 @@ export function SignInDialog({ audience }: { audience: Audience }) {
         forgetCourseId,
         goToAttendance: ({ context }) => {
           closeDialog();
-          navigate(`/trainee/make-attendance/${context.courseId}`);
+          if (context.courseId) navigate(paths.makeAttendance(context.courseId));
         },
         goOn: ({ context }) => {
           closeDialog();

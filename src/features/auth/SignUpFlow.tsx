@@ -7,7 +7,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { register, verifyOtp } from '@/api/auth';
 import { api } from '@/api/http';
-import type { RegistrationForm } from '@/api/schemas/auth-forms';
+import type { RegistrationForm } from '@/contract/auth-forms';
+import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
 import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
@@ -32,7 +33,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
         announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
         announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
         startSession: (_, { reply }) => beginSession(reply),
-        goToProfile: () => navigate('/profile'),
+        goToProfile: () => navigate(paths.profile()),
       },
     }),
   );

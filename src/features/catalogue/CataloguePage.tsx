@@ -9,25 +9,20 @@ import {
   searchCourses,
 } from '@/api/courses';
 import { api } from '@/api/http';
-import type { RouteView } from '@/app/routes';
 import { CourseCard } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { type CatalogueQuery, catalogueQueryString, parseCatalogueQuery } from '@/routing/catalogue-query';
+import { pathOf, paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { useSessionRole } from '@/session';
 import { Pager } from '@/ui/Pager';
 import { PageTitle } from '@/ui/PageTitle';
 import { pageCount } from '@/ui/pages';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import {
-  type CatalogueQuery,
-  catalogueQueryString,
-  hasFilters,
-  parseCatalogueQuery,
-  toggleCategory,
-  toSearchQuery,
-} from './query';
+import { hasFilters, toggleCategory, toSearchQuery } from './query';
 
 function CategoryFilter({ query, go }: { query: CatalogueQuery; go: (next: CatalogueQuery) => void }) {
   const { t } = useLingui();
@@ -167,8 +162,9 @@ export default function CataloguePage({ title }: RouteView) {
   const search = useSearch();
   const query = parseCatalogueQuery(search);
   const key = catalogueQueryString(query);
-  const filtered = location.startsWith('/search-result') || hasFilters(query);
-  const address = (next: CatalogueQuery) => `${location}${catalogueQueryString(next)}`;
+  const onSearchResults = pathOf(location) === paths.searchResults.pattern;
+  const filtered = onSearchResults || hasFilters(query);
+  const address = onSearchResults ? paths.searchResults : paths.catalogue;
   const go = (next: CatalogueQuery) => navigate(address(next));
 
   const [showFilters, setShowFilters] = useState(false);

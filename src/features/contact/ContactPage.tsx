@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { getGetInTouchTitle, sendGetInTouch } from '@/api/cms';
 import { api } from '@/api/http';
-import { getInTouchFormSchema } from '@/api/schemas/public-forms';
-import type { RouteView } from '@/app/routes';
+import { getInTouchFormSchema } from '@/contract/public-forms';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import type { RouteView } from '@/routing/route-view';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { SubmissionForm } from '@/ui/SubmissionForm';

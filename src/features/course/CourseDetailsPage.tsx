@@ -2,12 +2,13 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { Link, useParams, useSearch } from 'wouter';
 import { getCourseAbout } from '@/api/courses';
 import { api } from '@/api/http';
-import { type CourseAbout, WEEKDAYS } from '@/api/schemas/courses';
-import type { RouteView } from '@/app/routes';
+import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 import { PageTitle } from '@/ui/PageTitle';
@@ -32,7 +33,7 @@ function EnrolAction({ course }: { course: CourseAbout }) {
     return <p className="text-brand-100">{t`Trainees enrol in courses; trainer accounts cannot.`}</p>;
   }
   return (
-    <Link href={`/checkout/${course.id}`} className={style}>
+    <Link href={paths.checkoutCourse(course.id)} className={style}>
       {t`Enroll Now`}
     </Link>
   );

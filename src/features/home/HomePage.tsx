@@ -5,12 +5,13 @@ import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
 import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
 import { listEvents } from '@/api/events';
 import { api } from '@/api/http';
-import type { RouteView } from '@/app/routes';
 import { CourseCard } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
 import { formatDateRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { openDialog } from '@/stores/dialogs';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
@@ -64,7 +65,7 @@ function BrowseCourses() {
         </h2>
         <CourseSearchForm
           className="w-full max-w-md"
-          onSearch={(text) => text && navigate(`/browse-course-list/?search=${encodeURIComponent(text)}`)}
+          onSearch={(text) => text && navigate(paths.catalogue({ search: text }))}
         />
       </div>
       <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
@@ -84,7 +85,7 @@ function BrowseCourses() {
       </ResourceView>
       <div className="mt-8 text-center">
         <Link
-          href="/browse-course-list"
+          href={paths.catalogue()}
           className="inline-block rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
         >
           {t`View all`}
@@ -219,7 +220,7 @@ function LatestEvents() {
                           </p>
                           <h3 className="font-semibold text-slate-900">
                             <Link
-                              href={`/event-details/${event.id}`}
+                              href={paths.eventDetails(event.id)}
                               className="after:absolute after:inset-0"
                             >
                               {pick(event, 'title', language)}

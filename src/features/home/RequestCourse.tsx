@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { requestCourse } from '@/api/cms';
 import { api } from '@/api/http';
-import { courseRequestFormSchema } from '@/api/schemas/public-forms';
+import { courseRequestFormSchema } from '@/contract/public-forms';
 import { SubmissionForm } from '@/ui/SubmissionForm';
 
 export const REQUEST_COURSE_ANCHOR = 'request-a-course';

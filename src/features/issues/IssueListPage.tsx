@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '@/api/http';
 import { getIssue, listIssues } from '@/api/issues';
-import type { IssueStatus } from '@/api/schemas/issues';
-import type { RouteView } from '@/app/routes';
+import type { IssueStatus } from '@/contract/issues';
 import { formatDate } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { Modal } from '@/ui/Modal';
 import { Pager } from '@/ui/Pager';
 import { PageTitle } from '@/ui/PageTitle';
@@ -65,23 +66,17 @@ function positive(value: string | null): number | null {
 /** /issue-list: the signed-in user's reports, newest first; one opens in a dialog (`?issue=`). */
 export default function IssueListPage({ title }: RouteView) {
   const { t, i18n } = useLingui();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const page = positive(params.get('page')) ?? 1;
   const open = positive(params.get('issue'));
-  const address = (next: { page: number; issue?: number }) => {
-    const query = new URLSearchParams();
-    if (next.page > 1) query.set('page', String(next.page));
-    if (next.issue) query.set('issue', String(next.issue));
-    const text = query.toString();
-    return text ? `${location}?${text}` : location;
-  };
+  const address = paths.issueList;
   return (
     <section className="mx-auto max-w-4xl px-4 py-14">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <PageTitle>{i18n._(title)}</PageTitle>
         <Link
-          href="/report-an-issue"
+          href={paths.reportIssue()}
           className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
           {t`Report an Issue`}

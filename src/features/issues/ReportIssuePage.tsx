@@ -2,8 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { reportIssue } from '@/api/issues';
-import { issueReportFormSchema } from '@/api/schemas/public-forms';
-import type { RouteView } from '@/app/routes';
+import { issueReportFormSchema } from '@/contract/public-forms';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 import { PageTitle } from '@/ui/PageTitle';
@@ -22,7 +23,7 @@ export default function ReportIssuePage({ title }: RouteView) {
       <p className="mt-3 mb-8 text-slate-600">
         {t`Tell us what went wrong and our support team will look into it.`}{' '}
         {signedIn ? (
-          <Link href="/issue-list" className="font-semibold text-brand-800 underline">
+          <Link href={paths.issueList()} className="font-semibold text-brand-800 underline">
             {t`See my reported issues`}
           </Link>
         ) : (

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { paths } from '@/routing/paths';
 import { PageTitle } from '@/ui/PageTitle';
 
 export default function NotFoundPage() {
@@ -15,7 +16,7 @@ export default function NotFoundPage() {
         <Trans>The page you are looking for does not exist or has moved.</Trans>
       </p>
       <Link
-        href="/"
+        href={paths.home()}
         className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <Trans>Back to home</Trans>

@@ -10,7 +10,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/api/schemas/notifications';
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { sessionActor } from '@/session';
 
 /**

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { RouteView } from '@/app/routes';
+import type { RouteView } from '@/routing/route-view';
 import { PageTitle } from '@/ui/PageTitle';
 
 /** A screen that is still being built: its title and one plain sentence. */

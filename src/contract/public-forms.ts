@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX, longerThan, NAME_MAX } from './auth-forms';
+import { EMAIL_MAX, NAME_MAX } from './auth-forms';
+import { atMost, field, email as isEmail, required } from './rules';
 
 /**
  * The public forms' rules and messages (spec section 5): contact, course request, issue report and
@@ -33,34 +34,19 @@ export const PUBLIC_MESSAGES = {
 export type PublicValidationMessage = (typeof PUBLIC_VALIDATION)[keyof typeof PUBLIC_VALIDATION];
 export type PublicMessage = (typeof PUBLIC_MESSAGES)[keyof typeof PUBLIC_MESSAGES];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Longest subject and message a person writes in these forms, in characters (names: auth-forms). */
 export const SUBJECT_MAX = 150;
 export const DESCRIPTION_MAX = 2000;
 
 /** Text that must not be blank, of at most `max` characters (spaces around it do not count). */
 function requiredText(message: PublicValidationMessage, max: number, maxMessage: PublicValidationMessage) {
-  return z.string().check(
-    z.superRefine((value, ctx) => {
-      const trimmed = value.trim();
-      if (!trimmed) ctx.issues.push({ code: 'custom', message, input: value });
-      else if (longerThan(trimmed, max))
-        ctx.issues.push({ code: 'custom', message: maxMessage, input: value });
-    }),
-  );
+  return field(required(message), atMost(max, maxMessage));
 }
 
-const email = z.string().check(
-  z.superRefine((value, ctx) => {
-    const trimmed = value.trim();
-    if (!trimmed) ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailRequired, input: value });
-    else if (longerThan(trimmed, EMAIL_MAX)) {
-      ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailMax, input: value });
-    } else if (!EMAIL.test(trimmed)) {
-      ctx.issues.push({ code: 'custom', message: PUBLIC_VALIDATION.emailInvalid, input: value });
-    }
-  }),
+const email = field<PublicValidationMessage>(
+  required(PUBLIC_VALIDATION.emailRequired),
+  atMost(EMAIL_MAX, PUBLIC_VALIDATION.emailMax),
+  isEmail(PUBLIC_VALIDATION.emailInvalid),
 );
 
 const fullName = () =>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { atMost, type Rule as BaseRule, field, email as isEmail, longerThan, required } from './rules';
 
 /**
  * The identity forms' rules and messages (spec section 5), shared by the dialogs and the server.
@@ -56,50 +57,12 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
 export const TYPED_NUMBER_MAX = 32;
 
-/** Whether the text has more than `max` characters, counting each code point once. */
-export function longerThan(value: string, max: number): boolean {
-  // Counting code points costs as much as the text is long: decide by UTF-16 length when it can.
-  if (value.length <= max) return false;
-  if (value.length > max * 2) return true;
-  let count = 0;
-  for (const _ of value) if (++count > max) return true;
-  return false;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type Rule = (value: string) => ValidationMessage | null;
-
-/** A string field that reports the first broken rule as its one message. */
-function field(...rules: Rule[]) {
-  return z.string().check(
-    z.superRefine((value, ctx) => {
-      for (const rule of rules) {
-        const message = rule(value);
-        if (message) {
-          ctx.issues.push({ code: 'custom', message, input: value });
-          return;
-        }
-      }
-    }),
-  );
-}
-
-const required =
-  (message: ValidationMessage): Rule =>
-  (value) =>
-    value.trim() ? null : message;
-
-/** Typed text (spaces around it do not count) of at most `max` characters. */
-const atMost =
-  (max: number, message: ValidationMessage): Rule =>
-  (value) =>
-    longerThan(value.trim(), max) ? message : null;
+type Rule = BaseRule<ValidationMessage>;
 
 /** A password of at most PASSWORD_MAX characters, spaces included. */
 const passwordMax: Rule = (value) => (longerThan(value, PASSWORD_MAX) ? VALIDATION.passwordMax : null);
 
-const email: Rule = (value) => (EMAIL.test(value.trim()) ? null : VALIDATION.emailInvalid);
+const email: Rule = isEmail(VALIDATION.emailInvalid);
 
 /** Spaces are removed before the phone number is checked and sent. */
 export function normalisePhone(value: string): string {
@@ -201,20 +164,3 @@ export const resetPasswordFormSchema = z
   })
   .check(confirmation((values) => values.new_password));
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
-
-export type FieldErrors<T> = Partial<Record<keyof T & string, ValidationMessage>>;
-
-/** Field → first message, in the schema's field order; empty when the values are valid. */
-export function validate<T extends Record<string, unknown>>(
-  schema: z.ZodMiniType<T>,
-  values: T,
-): FieldErrors<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors as FieldErrors<T>;
-}

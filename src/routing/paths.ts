@@ -1,0 +1,112 @@
+import { type CatalogueQuery, catalogueQueryString, EMPTY_QUERY } from './catalogue-query';
+
+/**
+ * One builder per route (spec section 2). The route table takes each builder's `pattern`; links,
+ * navigation, menus and tests call the builder, so no address is written by hand twice.
+ */
+export interface PathBuilder<A extends unknown[]> {
+  (...args: A): string;
+  /** The route table's pattern (wouter syntax). */
+  readonly pattern: string;
+}
+
+function route<A extends unknown[]>(pattern: string, build: (...args: A) => string): PathBuilder<A> {
+  return Object.assign(build, { pattern });
+}
+
+/** A route without parameters: the builder returns the pattern. */
+function fixed(pattern: string): PathBuilder<[]> {
+  return route(pattern, () => pattern);
+}
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+/** The path with the given parameters, leaving out empty ones. */
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const text = Object.entries(params)
+    .filter(([, value]) => value)
+    .map(([name, value = '']) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  home: fixed('/'),
+  /** The request-a-course form on the home page. */
+  requestCourse: route('/', () => '/#request-a-course'),
+  about: fixed('/about-us'),
+  contact: fixed('/contact-us'),
+  checkout: route('/checkout', () => '/checkout'),
+  checkoutCourse: route('/checkout/:id', (courseId: number) => `/checkout/${id(courseId)}`),
+  catalogue: route('/browse-course-list', (query: Partial<CatalogueQuery> = {}) =>
+    catalogueAddress('/browse-course-list', query),
+  ),
+  searchResults: route('/search-result', (query: Partial<CatalogueQuery> = {}) =>
+    catalogueAddress('/search-result', query),
+  ),
+  profile: fixed('/profile'),
+  ongoingCourses: fixed('/ongoing-courses'),
+  courseLectures: route('/ongoing-courses/:courseId/:lectureId?', (courseId: number, lectureId?: number) =>
+    lectureId === undefined
+      ? `/ongoing-courses/${id(courseId)}`
+      : `/ongoing-courses/${id(courseId)}/${id(lectureId)}`,
+  ),
+  enrolledCourses: fixed('/enrolled-courses'),
+  /** The header search passes the title it showed (spec section 2). */
+  courseDetails: route('/course-details/:id', (courseId: number, options: { title?: string } = {}) =>
+    withQuery(`/course-details/${id(courseId)}`, { title: options.title }),
+  ),
+  courseHistory: fixed('/course-history'),
+  courseHistoryDetails: route('/course-history/:id', (courseId: number) => `/course-history/${id(courseId)}`),
+  reportIssue: fixed('/report-an-issue'),
+  issueList: route('/issue-list', (options: { page?: number; issue?: number } = {}) =>
+    withQuery('/issue-list', {
+      page: options.page && options.page > 1 ? String(options.page) : undefined,
+      issue: options.issue ? String(options.issue) : undefined,
+    }),
+  ),
+  attendanceHistory: fixed('/attendance-history'),
+  messages: fixed('/messages'),
+  manageSchedule: fixed('/manage-schedule'),
+  manageCourses: fixed('/manage-courses'),
+  manageCourseLectures: route(
+    '/manage-courses/:courseId/:lectureId?',
+    (courseId: number, lectureId?: number) =>
+      lectureId === undefined
+        ? `/manage-courses/${id(courseId)}`
+        : `/manage-courses/${id(courseId)}/${id(lectureId)}`,
+  ),
+  studentAssignments: route(
+    '/student-assignment/:id',
+    (courseId: number) => `/student-assignment/${id(courseId)}`,
+  ),
+  addNewClass: route('/add-new-class/:id', (courseId: number) => `/add-new-class/${id(courseId)}`),
+  addNewAssignment: fixed('/add-new-assignment'),
+  addNewQuiz: fixed('/add-new-quiz'),
+  manageClassAttendance: fixed('/manage-class-attendance'),
+  trainerCourseHistory: fixed('/trainer-course-history'),
+  completedCourseDetails: fixed('/completed-course-details-page'),
+  addNewCourse: fixed('/add-new-course'),
+  editCourse: route('/edit-course/:id', (courseId: number) => `/edit-course/${id(courseId)}`),
+  editLecture: route('/edit-lecture/:id', (lectureId: number) => `/edit-lecture/${id(lectureId)}`),
+  eventDetails: route('/event-details/:id', (eventId: number) => `/event-details/${id(eventId)}`),
+  makeAttendance: route(
+    '/trainee/make-attendance/:id',
+    (courseId: number | string) => `/trainee/make-attendance/${id(courseId)}`,
+  ),
+} as const;
+
+function catalogueAddress(path: string, query: Partial<CatalogueQuery>): string {
+  return `${path}${catalogueQueryString({ ...EMPTY_QUERY, ...query })}`;
+}
+
+/** The path of an address without its query, hash and trailing slash: '/browse-course-list/?a' → '/browse-course-list'. */
+export function pathOf(address: string): string {
+  const path = address.split(/[?#]/, 1)[0] ?? '';
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/** Whether a menu link's address is the page being shown (spec section 2: the paths are equal). */
+export function isCurrent(location: string, link: string): boolean {
+  return pathOf(location) === pathOf(link);
+}
