@@ -1,11 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Confirmation } from '../src/contract/common';
-import { alertOf } from './forms';
+import { FAILURES } from '../src/contract/failures';
+import { alertOf, type Failure, failureOf } from './forms';
 
-/** The alert text when a refused registration carries no `error` of its own (spec section 8). */
-export const EVENT_REGISTRATION_FAILURE = 'Something went wrong';
+export interface EventRegistrationInput {
+  /** When the event ends (ISO 8601): an event that has ended takes no registration. */
+  endsAt: string;
+  /** The time the page was opened (milliseconds since 1970), so the machine reads no clock. */
+  now: number;
+}
 
 export interface EventRegistrationContext {
+  endsAt: string;
+  now: number;
   /** The response's `error` after a refusal, or null. */
   alert: string | null;
 }
@@ -14,11 +21,13 @@ export interface EventRegistrationContext {
 export type EventRegistrationEvent = { type: 'registration.submit'; signedIn: boolean };
 
 /**
- * Registering for an event: a signed-out visitor is asked to sign in first (and comes back to the
- * event); a signed-in one registers; a refusal shows the response's error and can be tried again.
+ * Registering for an event: an event that has ended says so and takes none; a signed-out visitor is
+ * asked to sign in first (and comes back to the event); a signed-in one registers; a refusal shows
+ * the response's error and can be tried again.
  */
 export const eventRegistrationMachine = setup({
   types: {
+    input: {} as EventRegistrationInput,
     context: {} as EventRegistrationContext,
     events: {} as EventRegistrationEvent,
   },
@@ -28,13 +37,12 @@ export const eventRegistrationMachine = setup({
     }),
   },
   guards: {
+    hasEnded: ({ context }) => Date.parse(context.endsAt) < context.now,
     signedIn: ({ event }) => event.type === 'registration.submit' && event.signedIn,
   },
   actions: {
     clearAlert: assign({ alert: null }),
-    showAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, EVENT_REGISTRATION_FAILURE),
-    }),
+    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.eventRegistration) }),
     /** Opens the login dialog, coming back to this event afterwards. */
     askToSignIn: () => {},
     /** The toast with the server's confirmation. */
@@ -42,9 +50,12 @@ export const eventRegistrationMachine = setup({
   },
 }).createMachine({
   id: 'eventRegistration',
-  context: { alert: null },
-  initial: 'idle',
+  context: ({ input }) => ({ endsAt: input.endsAt, now: input.now, alert: null }),
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: 'hasEnded', target: 'ended' }, { target: 'idle' }],
+    },
     idle: {
       on: {
         'registration.submit': [
@@ -61,9 +72,11 @@ export const eventRegistrationMachine = setup({
           target: 'registered',
           actions: { type: 'announceRegistered', params: ({ event }) => ({ reply: event.output }) },
         },
-        onError: { target: 'idle', actions: 'showAlert' },
+        onError: { target: 'idle', actions: { type: 'showAlert', params: failureOf } },
       },
     },
     registered: { type: 'final' },
+    /** 'This event has ended': nothing to do. */
+    ended: { type: 'final' },
   },
 });

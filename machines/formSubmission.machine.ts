@@ -1,7 +1,7 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
 import { validate } from '../src/contract/rules';
-import { alertOf, type FormContext, withField } from './forms';
+import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 /**
  * A one-step public form (request a course, contact, report an issue): edit, validate with the
@@ -48,14 +48,13 @@ export const formSubmissionMachine = setup({
       context.requiresSignIn && !(event.type === 'form.submit' && event.signedIn),
   },
   actions: {
-    changeField: assign(({ context, event }) =>
-      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
-    ),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
+    }),
     showErrors: assign({ errors: ({ context }) => validate(context.schema, context.values) }),
     clearAlert: assign({ alert: null }),
-    showAlert: assign({
-      alert: ({ context, event }) => alertOf((event as { error?: unknown }).error, context.fallback),
-    }),
+    showAlert: assign({ alert: ({ context }, { error }: Failure) => alertOf(error, context.fallback) }),
     emptyForm: assign({ values: ({ context }) => context.initial, errors: {}, alert: null }),
     focusFirstInvalid: () => {},
     /** The toast that confirms the form was sent. */
@@ -92,7 +91,7 @@ export const formSubmissionMachine = setup({
         src: 'submit',
         input: ({ context }) => context.values,
         onDone: { target: 'editing', actions: ['emptyForm', 'announceSent'] },
-        onError: { target: 'editing', actions: 'showAlert' },
+        onError: { target: 'editing', actions: { type: 'showAlert', params: failureOf } },
       },
     },
   },

@@ -48,3 +48,13 @@ export function withField<T extends object>(
 export function codeDigits(raw: string, length: number): string {
   return raw.replace(/\D/g, '').slice(0, length);
 }
+
+/** What an action or guard that reads a failed call is given: the call's error. */
+export interface Failure {
+  error: unknown;
+}
+
+/** The params of such an action or guard, taken from the `onError` event of an invoked call. */
+export function failureOf({ event }: { event: { error: unknown } }): Failure {
+  return { error: event.error };
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../src/contract/auth';
 import {
   type ForgotPasswordForm,
@@ -7,14 +7,10 @@ import {
   type ResetPasswordForm,
   resetPasswordFormSchema,
 } from '../src/contract/auth-forms';
+import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
-import { alertOf, codeDigits, type Errors, isOtpRefusal, withField } from './forms';
+import { alertOf, codeDigits, type Errors, type Failure, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
-
-/** Spec section 8. */
-export const SEND_OTP_FAILURE = 'Could not send otp in at this time. Try again';
-export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
-export const RESET_FAILURE = 'Something went wrong';
 
 export interface PasswordResetContext {
   audience: Audience;
@@ -37,6 +33,9 @@ export type PasswordResetEvent =
   | { type: 'field.change'; name: keyof ResetPasswordForm; value: string }
   | { type: 'form.submit' };
 
+/** The params of what reads a verified code's reply. */
+const replyOf = ({ event }: { event: { output: OtpVerifyResponse } }) => ({ reply: event.output });
+
 export const passwordResetMachine = setup({
   types: {
     input: {} as { audience: Audience },
@@ -58,42 +57,37 @@ export const passwordResetMachine = setup({
     requestValid: ({ context }) =>
       Object.keys(validate(forgotPasswordFormSchema, context.request)).length === 0,
     otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
-    gotResetToken: ({ event }) => Boolean((event as { output?: OtpVerifyResponse }).output?.token),
-    otpRefused: ({ event }) => isOtpRefusal((event as { error?: unknown }).error),
+    gotResetToken: (_, { reply }: { reply: OtpVerifyResponse }) => Boolean(reply.token),
+    otpRefused: (_, { error }: Failure) => isOtpRefusal(error),
     formValid: ({ context }) => Object.keys(validate(resetPasswordFormSchema, context.values)).length === 0,
   },
   actions: {
-    changeRequest: assign({
-      request: ({ event }) => ({ email_or_phone: event.type === 'request.change' ? event.value : '' }),
-      requestErrors: {},
+    changeRequest: assign(({ event }) => {
+      assertEvent(event, 'request.change');
+      return { request: { email_or_phone: event.value }, requestErrors: {} };
     }),
     showRequestErrors: assign({
       requestErrors: ({ context }) => validate(forgotPasswordFormSchema, context.request),
     }),
-    changeOtp: assign({
-      otp: ({ event }) => (event.type === 'otp.change' ? codeDigits(event.value, OTP_LENGTH) : ''),
-      alert: null,
+    changeOtp: assign(({ event }) => {
+      assertEvent(event, 'otp.change');
+      return { otp: codeDigits(event.value, OTP_LENGTH), alert: null };
     }),
     clearOtp: assign({ otp: '' }),
-    keepResetToken: assign({
-      resetToken: ({ event }) => (event as { output?: OtpVerifyResponse }).output?.token ?? null,
+    keepResetToken: assign((_, { reply }: { reply: OtpVerifyResponse }) => ({
+      resetToken: reply.token ?? null,
       alert: null,
+    })),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
     }),
-    changeField: assign(({ context, event }) =>
-      event.type === 'field.change' ? withField({ ...context }, event.name, event.value) : {},
-    ),
     showErrors: assign({ errors: ({ context }) => validate(resetPasswordFormSchema, context.values) }),
     clearAlert: assign({ alert: null }),
-    showSendAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, SEND_OTP_FAILURE),
-    }),
-    showVerifyAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, VERIFY_FAILURE),
-    }),
-    showNoTokenAlert: assign({ alert: VERIFY_FAILURE }),
-    showResetAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, RESET_FAILURE),
-    }),
+    showSendAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.sendOtp) }),
+    showVerifyAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.verify) }),
+    showNoTokenAlert: assign({ alert: FAILURES.verify }),
+    showResetAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.resetPassword) }),
     /** Reset data is cleared once the password is set (spec section 4). */
     forgetResetData: assign({
       request: { email_or_phone: '' },
@@ -140,7 +134,7 @@ export const passwordResetMachine = setup({
         src: 'requestReset',
         input: ({ context }) => ({ email_or_phone: context.request.email_or_phone.trim() }),
         onDone: { target: 'otp', actions: ['clearOtp', 'announceOtpSent'] },
-        onError: { target: 'request', actions: 'showSendAlert' },
+        onError: { target: 'request', actions: { type: 'showSendAlert', params: failureOf } },
       },
     },
     otp: {
@@ -159,12 +153,20 @@ export const passwordResetMachine = setup({
           otp_code: context.otp,
         }),
         onDone: [
-          { guard: 'gotResetToken', target: 'reset', actions: ['keepResetToken', 'announceOtpVerified'] },
+          {
+            guard: { type: 'gotResetToken', params: replyOf },
+            target: 'reset',
+            actions: [{ type: 'keepResetToken', params: replyOf }, 'announceOtpVerified'],
+          },
           { target: 'otp', actions: 'showNoTokenAlert' },
         ],
         onError: [
-          { guard: 'otpRefused', target: 'otp', actions: ['clearOtp', 'announceInvalidOtp'] },
-          { target: 'otp', actions: 'showVerifyAlert' },
+          {
+            guard: { type: 'otpRefused', params: failureOf },
+            target: 'otp',
+            actions: ['clearOtp', 'announceInvalidOtp'],
+          },
+          { target: 'otp', actions: { type: 'showVerifyAlert', params: failureOf } },
         ],
       },
     },
@@ -183,7 +185,7 @@ export const passwordResetMachine = setup({
         src: 'setPassword',
         input: ({ context }) => ({ ...context.values, token: context.resetToken ?? '' }),
         onDone: { target: 'done', actions: ['forgetResetData', 'announcePasswordReset', 'openLogin'] },
-        onError: { target: 'reset', actions: 'showResetAlert' },
+        onError: { target: 'reset', actions: { type: 'showResetAlert', params: failureOf } },
       },
     },
     done: { type: 'final' },

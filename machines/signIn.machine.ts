@@ -1,11 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginResponse } from '../src/contract/auth';
 import { type LoginForm, loginFormSchema } from '../src/contract/auth-forms';
+import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
-import { alertOf, type FormContext, withField } from './forms';
-
-/** Spec section 8. */
-export const SIGN_IN_FAILURE = 'Could not logged in at this time. Try again';
+import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 export type Audience = 'trainee' | 'trainer';
 
@@ -46,15 +44,14 @@ export const signInMachine = setup({
     hasCourseId: ({ context }) => Boolean(context.courseId),
   },
   actions: {
-    changeField: assign(({ context, event }) =>
-      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
-    ),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
+    }),
     showErrors: assign({ errors: ({ context }) => validate(loginFormSchema, context.values) }),
     clearAlert: assign({ alert: null, kfuIdNotice: false }),
     showKfuIdNotice: assign({ kfuIdNotice: true }),
-    showAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, SIGN_IN_FAILURE),
-    }),
+    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.login) }),
     /** Moves focus to the first field with a message. */
     focusFirstInvalid: () => {},
     /** Hands the tokens, role and profile to the session. */
@@ -115,7 +112,7 @@ export const signInMachine = setup({
             ],
           },
         ],
-        onError: { target: 'editing', actions: 'showAlert' },
+        onError: { target: 'editing', actions: { type: 'showAlert', params: failureOf } },
       },
     },
     signedIn: { type: 'final' },

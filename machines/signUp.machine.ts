@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/contract/auth';
 import {
   normalisePhone,
@@ -6,13 +6,18 @@ import {
   type RegistrationForm,
   registrationFormSchema,
 } from '../src/contract/auth-forms';
+import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
-import { alertOf, codeDigits, type FormContext, isOtpRefusal, withField } from './forms';
+import {
+  alertOf,
+  codeDigits,
+  type Failure,
+  type FormContext,
+  failureOf,
+  isOtpRefusal,
+  withField,
+} from './forms';
 import type { Audience } from './signIn.machine';
-
-/** Spec section 8. */
-export const REGISTER_FAILURE = 'Could not Register at this time. Try again';
-export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
 
 export interface SignUpContext extends FormContext<RegistrationForm> {
   audience: Audience;
@@ -57,34 +62,31 @@ export const signUpMachine = setup({
   guards: {
     formValid: ({ context }) => Object.keys(validate(registrationFormSchema, context.values)).length === 0,
     otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
-    signedInByOtp: ({ event }) => {
-      const output = (event as { output?: OtpVerifyResponse }).output;
-      return Boolean(output?.access_token && output.refresh_token && output.data);
-    },
-    otpRefused: ({ event }) => isOtpRefusal((event as { error?: unknown }).error),
+    signedInByOtp: (_, { reply }: { reply: OtpVerifyResponse }) =>
+      Boolean(reply.access_token && reply.refresh_token && reply.data),
+    otpRefused: (_, { error }: Failure) => isOtpRefusal(error),
   },
   actions: {
-    changeField: assign(({ context, event }) =>
-      event.type === 'field.change' ? withField(context, event.name, event.value) : {},
-    ),
-    changeCv: assign({ cv: ({ event }) => (event.type === 'cv.change' ? event.file : null) }),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
+    }),
+    changeCv: assign(({ event }) => {
+      assertEvent(event, 'cv.change');
+      return { cv: event.file };
+    }),
     showErrors: assign({ errors: ({ context }) => validate(registrationFormSchema, context.values) }),
     clearAlert: assign({ alert: null }),
-    showRegisterAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, REGISTER_FAILURE),
-    }),
-    showVerifyAlert: assign({
-      alert: ({ event }) => alertOf((event as { error?: unknown }).error, VERIFY_FAILURE),
-    }),
-    rememberEmail: assign({
-      email: ({ context, event }) =>
-        (event as { output?: RegistrationResponse }).output?.data.email ?? context.values.email.trim(),
+    showRegisterAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.register) }),
+    showVerifyAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.verify) }),
+    rememberEmail: assign(({ context }, { reply }: { reply: RegistrationResponse }) => ({
+      email: reply.data.email ?? context.values.email.trim(),
       otp: '',
       alert: null,
-    }),
-    changeOtp: assign({
-      otp: ({ event }) => (event.type === 'otp.change' ? codeDigits(event.value, OTP_LENGTH) : ''),
-      alert: null,
+    })),
+    changeOtp: assign(({ event }) => {
+      assertEvent(event, 'otp.change');
+      return { otp: codeDigits(event.value, OTP_LENGTH), alert: null };
     }),
     clearOtp: assign({ otp: '' }),
     focusFirstInvalid: () => {},
@@ -134,8 +136,14 @@ export const signUpMachine = setup({
           role: context.audience === 'trainer' ? 'TRAINER' : 'TRAINEE',
           ...(context.audience === 'trainer' && context.cv ? { cv: context.cv } : {}),
         }),
-        onDone: { target: 'otp', actions: ['rememberEmail', 'announceSignedUp'] },
-        onError: { target: 'form', actions: 'showRegisterAlert' },
+        onDone: {
+          target: 'otp',
+          actions: [
+            { type: 'rememberEmail', params: ({ event }) => ({ reply: event.output }) },
+            'announceSignedUp',
+          ],
+        },
+        onError: { target: 'form', actions: { type: 'showRegisterAlert', params: failureOf } },
       },
     },
     otp: {
@@ -152,7 +160,7 @@ export const signUpMachine = setup({
         input: ({ context }) => ({ email_or_phone: context.email ?? '', otp_code: context.otp }),
         onDone: [
           {
-            guard: 'signedInByOtp',
+            guard: { type: 'signedInByOtp', params: ({ event }) => ({ reply: event.output }) },
             target: 'registered',
             actions: [
               { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
@@ -162,8 +170,12 @@ export const signUpMachine = setup({
           { target: 'awaitingApproval', actions: 'announceOtpVerified' },
         ],
         onError: [
-          { guard: 'otpRefused', target: 'otp', actions: ['clearOtp', 'announceInvalidOtp'] },
-          { target: 'otp', actions: 'showVerifyAlert' },
+          {
+            guard: { type: 'otpRefused', params: failureOf },
+            target: 'otp',
+            actions: ['clearOtp', 'announceInvalidOtp'],
+          },
+          { target: 'otp', actions: { type: 'showVerifyAlert', params: failureOf } },
         ],
       },
     },

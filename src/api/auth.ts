@@ -17,17 +17,13 @@ import {
   registrationResponseSchema,
   type SetPasswordRequest,
 } from '@/contract/auth';
+import { FAILURES } from '@/contract/failures';
 import type { ApiClient } from './client';
 
-/** Spec section 8 fallbacks, shown when a failure carries no message of its own. */
-export const LOGIN_FAILURE = 'Could not logged in at this time. Try again';
-export const REGISTER_FAILURE = 'Could not Register at this time. Try again';
-export const VERIFY_FAILURE = 'Could not verify in at this time. Try again';
-export const SEND_OTP_FAILURE = 'Could not send otp in at this time. Try again';
 
 /** POST /user/login/ */
 export function login(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api.public(loginResponseSchema, '/user/login/', { method: 'POST', body, fallback: LOGIN_FAILURE });
+  return api.public(loginResponseSchema, '/user/login/', { method: 'POST', body, fallback: FAILURES.login });
 }
 
 /** POST /user/refresh-token/ */
@@ -57,7 +53,7 @@ export function register(api: ApiClient, request: RegistrationRequest): Promise<
   return api.public(registrationResponseSchema, '/user/registration/', {
     method: 'POST',
     body,
-    fallback: REGISTER_FAILURE,
+    fallback: FAILURES.register,
   });
 }
 
@@ -66,7 +62,7 @@ export function verifyOtp(api: ApiClient, body: OtpVerifyRequest): Promise<OtpVe
   return api.public(otpVerifyResponseSchema, '/user/otp-verify/', {
     method: 'POST',
     body,
-    fallback: VERIFY_FAILURE,
+    fallback: FAILURES.verify,
   });
 }
 
@@ -78,7 +74,7 @@ export function requestPasswordReset(
   return api.public(confirmationResponseSchema, '/user/reset-password/', {
     method: 'POST',
     body,
-    fallback: SEND_OTP_FAILURE,
+    fallback: FAILURES.sendOtp,
   });
 }
 

@@ -3,9 +3,6 @@ import {
   type PasswordResetContext,
   type PasswordResetEvent,
   passwordResetMachine,
-  RESET_FAILURE,
-  SEND_OTP_FAILURE,
-  VERIFY_FAILURE,
 } from '../../machines/passwordReset.machine.ts';
 import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../../src/contract/auth.ts';
 import {
@@ -15,6 +12,7 @@ import {
   type ResetPasswordForm,
   resetPasswordFormSchema,
 } from '../../src/contract/auth-forms.ts';
+import { FAILURES } from '../../src/contract/failures.ts';
 import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, otpResetToken, silentFailure } from './support/fixtures.ts';
 import {
@@ -220,7 +218,7 @@ describe('passwordReset machine: behaviour', () => {
         httpFailure(400, 'No account uses this email or phone'),
         'No account uses this email or phone',
       ],
-      ['the fallback sentence', silentFailure(500), SEND_OTP_FAILURE],
+      ['the fallback sentence', silentFailure(500), FAILURES.sendOtp],
     ])('stays on the request with %s when sending fails', async (_, error, alert) => {
       const { harness, actions } = start();
       await harness.send(requestChange('huda@example.com'));
@@ -229,7 +227,7 @@ describe('passwordReset machine: behaviour', () => {
       expectState(harness, 'request');
       expect(harness.context.alert).toBe(alert);
       expect(harness.context.request).toEqual({ email_or_phone: 'huda@example.com' });
-      expect(SEND_OTP_FAILURE).toBe('Could not send otp in at this time. Try again');
+      expect(FAILURES.sendOtp).toBe('Could not send otp in at this time. Try again');
       expect(actions.announceOtpSent).not.toHaveBeenCalled();
     });
   });
@@ -264,7 +262,7 @@ describe('passwordReset machine: behaviour', () => {
       const { harness, actions } = await verifying();
       await harness.resolve('verifyOtp', verifiedWithoutToken);
       expectState(harness, 'otp');
-      expect(harness.context.alert).toBe(VERIFY_FAILURE);
+      expect(harness.context.alert).toBe(FAILURES.verify);
       expect(harness.context.alert).toBe('Could not verify in at this time. Try again');
       expect(harness.context.resetToken).toBeNull();
       expect(harness.context.otp).toBe('7654321');
@@ -362,7 +360,7 @@ describe('passwordReset machine: behaviour', () => {
 
     it.each<[string, unknown, string]>([
       ["the server's message", httpFailure(400, 'The reset link has expired'), 'The reset link has expired'],
-      ['the fallback sentence', silentFailure(500), RESET_FAILURE],
+      ['the fallback sentence', silentFailure(500), FAILURES.resetPassword],
     ])('stays on the new password with %s when setting it fails', async (_, error, alert) => {
       const { harness, actions } = await saving();
       await harness.reject('setPassword', error);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SIGN_IN_FAILURE,
   type SignInContext,
   type SignInEvent,
   type SignInInput,
@@ -8,6 +7,7 @@ import {
 } from '../../machines/signIn.machine.ts';
 import type { LoginResponse } from '../../src/contract/auth.ts';
 import { type LoginForm, loginFormSchema } from '../../src/contract/auth-forms.ts';
+import { FAILURES } from '../../src/contract/failures.ts';
 import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, loginReply, silentFailure } from './support/fixtures.ts';
 import {
@@ -262,7 +262,7 @@ describe('signIn machine: behaviour', () => {
     const { harness } = await submitting();
     await harness.reject('login', error);
     expectState(harness, 'editing');
-    expect(harness.context.alert).toBe(SIGN_IN_FAILURE);
+    expect(harness.context.alert).toBe(FAILURES.login);
     expect(harness.context.alert).toBe('Could not logged in at this time. Try again');
   });
 

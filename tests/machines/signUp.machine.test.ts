@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
-import {
-  REGISTER_FAILURE,
-  type SignUpContext,
-  type SignUpEvent,
-  signUpMachine,
-  VERIFY_FAILURE,
-} from '../../machines/signUp.machine.ts';
+import { type SignUpContext, type SignUpEvent, signUpMachine } from '../../machines/signUp.machine.ts';
 import type {
   OtpVerifyResponse,
   RegistrationRequest,
   RegistrationResponse,
 } from '../../src/contract/auth.ts';
 import { OTP_LENGTH, type RegistrationForm, registrationFormSchema } from '../../src/contract/auth-forms.ts';
+import { FAILURES } from '../../src/contract/failures.ts';
 import { validate } from '../../src/contract/rules.ts';
 import {
   firstInvalid,
@@ -340,7 +335,7 @@ describe('signUp machine: behaviour', () => {
       await fill(harness);
       await harness.send(submit);
       await harness.reject('register', silentFailure(500));
-      expect(harness.context.alert).toBe(REGISTER_FAILURE);
+      expect(harness.context.alert).toBe(FAILURES.register);
       expect(harness.context.alert).toBe('Could not Register at this time. Try again');
     });
 
@@ -427,7 +422,7 @@ describe('signUp machine: behaviour', () => {
       await harness.reject('verifyOtp', silentFailure(500));
       expectState(harness, 'otp');
       expect(harness.context.otp).toBe('1234567');
-      expect(harness.context.alert).toBe(VERIFY_FAILURE);
+      expect(harness.context.alert).toBe(FAILURES.verify);
       expect(harness.context.alert).toBe('Could not verify in at this time. Try again');
       expect(actions.announceInvalidOtp).not.toHaveBeenCalled();
     });

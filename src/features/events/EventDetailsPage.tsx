@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { connectEventRegistration } from '@machines/eventRegistration.connect';
 import { eventRegistrationMachine } from '@machines/eventRegistration.machine';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
@@ -33,11 +34,12 @@ function Registration({ event }: { event: EventDetails }) {
       },
     }),
   );
-  const [state, send] = useMachine(machine);
-  if (new Date(event.date_range.end).getTime() < Date.now()) {
+  const [state, send] = useMachine(machine, { input: { endsAt: event.date_range.end, now: Date.now() } });
+  const view = connectEventRegistration(state, { signedIn });
+  if (view.status === 'ended') {
     return <p className="font-semibold text-brand-100">{t`This event has ended`}</p>;
   }
-  if (state.matches('registered')) {
+  if (view.status === 'registered') {
     return (
       <p role="status" className="rounded-lg bg-white/10 px-4 py-3 font-semibold">
         {t`You are registered for this event.`}
@@ -46,16 +48,16 @@ function Registration({ event }: { event: EventDetails }) {
   }
   return (
     <div className="flex flex-col items-start gap-3">
-      <AlertBox message={state.context.alert} />
+      <AlertBox message={view.alert} />
       <button
         type="button"
-        disabled={state.matches('registering')}
+        disabled={view.busy}
         onClick={() => send({ type: 'registration.submit', signedIn })}
         className="rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400 disabled:opacity-60"
       >
-        {state.matches('registering') ? t`Registering…` : t`Register for this event`}
+        {view.busy ? t`Registering…` : t`Register for this event`}
       </button>
-      {!signedIn && <p className="text-sm text-brand-100">{t`You will be asked to log in first.`}</p>}
+      {view.signInFirst && <p className="text-sm text-brand-100">{t`You will be asked to log in first.`}</p>}
     </div>
   );
 }

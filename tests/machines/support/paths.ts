@@ -260,12 +260,18 @@ export class MachineHarness<TMachine extends AnyStateMachine> {
   }
 
   private record(event: InspectionEvent): void {
-    if (event.actorRef !== this.actor) return;
+    // While createActor computes the initial state (eventless transitions out of the initial
+    // state included), `this.actor` is not assigned yet and only the root actor exists.
+    if (this.actor !== undefined && event.actorRef !== this.actor) return;
     if (event.type === '@xstate.action' && !event.action.type.startsWith('xstate.')) {
       this.actionLog.push(event.action.type);
     }
     if (event.type === '@xstate.microstep') {
-      for (const transition of event._transitions) this.takenTransitions.add(transitionKey(transition));
+      for (const transition of event._transitions) {
+        this.takenTransitions.add(transitionKey(transition));
+        // A transient state (left at once by an eventless transition) is active only in between.
+        this.visitedStates.add(transition.source.id);
+      }
       this.noteActiveNodes(event.snapshot as AnyMachineSnapshot);
     }
   }
