@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { LoginResponse } from '../src/contract/auth';
 import { type LoginForm, loginFormSchema } from '../src/contract/auth-forms';
 import { FAILURES } from '../src/contract/failures';
@@ -26,7 +26,9 @@ export interface SignInContext extends FormContext<LoginForm> {
 export type SignInEvent =
   | { type: 'field.change'; name: keyof LoginForm; value: string }
   | { type: 'form.submit' }
-  | { type: 'kfuId.select' };
+  | { type: 'kfuId.select' }
+  /** Escape, the close button or a click outside: refused while a course id is stored (spec section 2). */
+  | { type: 'dialog.close' };
 
 export const signInMachine = setup({
   types: {
@@ -59,9 +61,11 @@ export const signInMachine = setup({
     /** The toast 'Successfully signed in'. */
     announceSignedIn: () => {},
     forgetCourseId: () => {},
-    /** To /trainee/make-attendance/{course_id}. */
+    /** Closes the dialog without signing in. */
+    closeDialog: () => {},
+    /** Closes the dialog and goes to /trainee/make-attendance/{course_id}. */
     goToAttendance: (_: { context: SignInContext }) => {},
-    /** To `returnTo`: home, or the page that asked for the sign-in. */
+    /** Closes the dialog and goes to `returnTo`: home, or the page that asked for the sign-in. */
     goOn: (_: { context: SignInContext }) => {},
   },
 }).createMachine({
@@ -85,6 +89,7 @@ export const signInMachine = setup({
           { guard: 'formValid', target: 'submitting', actions: 'clearAlert' },
           { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
+        'dialog.close': { guard: not('hasCourseId'), target: 'closed', actions: 'closeDialog' },
       },
     },
     submitting: {
@@ -116,5 +121,7 @@ export const signInMachine = setup({
       },
     },
     signedIn: { type: 'final' },
+    /** Dismissed without signing in. */
+    closed: { type: 'final' },
   },
 });

@@ -34,7 +34,9 @@ export type SignUpEvent =
   | { type: 'otp.change'; value: string }
   | { type: 'otp.submit' }
   | { type: 'otp.back' }
-  | { type: 'success.close' };
+  | { type: 'success.close' }
+  /** Escape, the close button or a click outside, at any step. */
+  | { type: 'dialog.close' };
 
 const emptyForm: RegistrationForm = {
   full_name: '',
@@ -99,6 +101,7 @@ export const signUpMachine = setup({
     startSession: (_, _params: { reply: OtpVerifyResponse }) => {},
     /** A trainee's success modal closes to /profile. */
     goToProfile: () => {},
+    closeDialog: () => {},
   },
 }).createMachine({
   id: 'signUp',
@@ -112,6 +115,7 @@ export const signUpMachine = setup({
     otp: '',
   }),
   initial: 'form',
+  on: { 'dialog.close': { target: '.closed', actions: 'closeDialog' } },
   states: {
     form: {
       on: {
@@ -181,11 +185,11 @@ export const signUpMachine = setup({
     },
     /** Trainee: 'Your registration is successfully completed!' */
     registered: {
-      on: { 'success.close': { target: 'closed', actions: 'goToProfile' } },
+      on: { 'success.close': { target: 'closed', actions: ['closeDialog', 'goToProfile'] } },
     },
     /** Trainer: waits for the admin's approval before signing in. */
     awaitingApproval: {
-      on: { 'success.close': { target: 'closed' } },
+      on: { 'success.close': { target: 'closed', actions: 'closeDialog' } },
     },
     closed: { type: 'final' },
   },

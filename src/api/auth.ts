@@ -20,7 +20,6 @@ import {
 import { FAILURES } from '@/contract/failures';
 import type { ApiClient } from './client';
 
-
 /** POST /user/login/ */
 export function login(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
   return api.public(loginResponseSchema, '/user/login/', { method: 'POST', body, fallback: FAILURES.login });

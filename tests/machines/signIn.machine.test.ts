@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { connectSignIn } from '../../machines/signIn.connect.ts';
 import {
   type SignInContext,
   type SignInEvent,
@@ -30,6 +31,7 @@ const ACTION_NAMES = [
   'forgetCourseId',
   'goToAttendance',
   'goOn',
+  'closeDialog',
 ] as const;
 
 const COURSE_ID = 'course-42';
@@ -59,6 +61,7 @@ describe('signIn machine: generated paths', () => {
         change('password', '1234'),
         change('password', 'secret-42'),
         { type: 'kfuId.select' },
+        { type: 'dialog.close' },
         submit,
         doneActor('login', loginReply),
         errorActor('login', httpFailure(401, 'Invalid email or password')),
@@ -79,7 +82,10 @@ describe('signIn machine: generated paths', () => {
     describe(`with ${label}`, () => {
       it('generates paths through every kind of step', () => {
         const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+        // A stored course id refuses dismissing, so no path of that model closes the dialog.
+        const dismissable = label === 'no stored course' ? ['dialog.close'] : [];
         expect([...types].sort()).toEqual([
+          ...dismissable,
           'field.change',
           'form.submit',
           'kfuId.select',
@@ -93,12 +99,13 @@ describe('signIn machine: generated paths', () => {
     });
   }
 
-  it('leaves out only the other branch of a successful login for each input', async () => {
+  it('leaves out only the branches the other input takes (login, dismissing)', async () => {
     const [withoutCourse, withCourse] = models.map(({ model }) => model);
     expect((await withoutCourse?.coverage())?.transitions.missing).toEqual([
       'submitting → signedIn on "done: login [hasCourseId]"',
     ]);
     expect((await withCourse?.coverage())?.transitions.missing).toEqual([
+      'editing → closed on "dialog.close [not(hasCourseId)]"',
       'submitting → signedIn on "done: login"',
     ]);
   });
@@ -286,5 +293,37 @@ describe('signIn machine: behaviour', () => {
 
     await harness.resolve('login', loginReply);
     expectState(harness, 'signedIn');
+  });
+});
+
+describe('signIn machine: closing the dialog', () => {
+  const launch = harnesses(signInMachine);
+
+  it('closes on request when no course id is stored', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { audience: 'trainee', storedCourseId: null } });
+    expect(connectSignIn(harness.snapshot).dismissable).toBe(true);
+    await harness.send({ type: 'dialog.close' });
+    expectState(harness, 'closed');
+    expect(impl.actions.closeDialog).toHaveBeenCalledTimes(1);
+  });
+
+  it('cannot be dismissed while a course id is stored (spec section 2)', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { audience: 'trainee', storedCourseId: COURSE_ID } });
+    expect(connectSignIn(harness.snapshot).dismissable).toBe(false);
+    await harness.send({ type: 'dialog.close' });
+    expectState(harness, 'editing');
+    expect(impl.actions.closeDialog).not.toHaveBeenCalled();
+  });
+
+  it('shows the call under way and cannot be dismissed meanwhile', async () => {
+    const harness = launch(implementations(), { input: { audience: 'trainer', storedCourseId: null } });
+    await harness.send(change('username', 'huda@example.com'));
+    await harness.send(change('password', 'secret-42'));
+    await harness.send(submit);
+    expect(connectSignIn(harness.snapshot)).toMatchObject({ busy: true, dismissable: false });
+    await harness.send({ type: 'dialog.close' });
+    expectState(harness, 'submitting');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
+import { connectSignUp } from '../../machines/signUp.connect.ts';
 import { type SignUpContext, type SignUpEvent, signUpMachine } from '../../machines/signUp.machine.ts';
 import type {
   OtpVerifyResponse,
@@ -37,6 +38,7 @@ const ACTION_NAMES = [
   'announceInvalidOtp',
   'startSession',
   'goToProfile',
+  'closeDialog',
 ] as const;
 
 const PASSWORD = 'Str0ng@Pass!';
@@ -134,6 +136,7 @@ describe('signUp machine: generated paths', () => {
           errorActor('verifyOtp', httpFailure(401, 'Invalid OTP Code')),
           errorActor('verifyOtp', silentFailure(500)),
           { type: 'success.close' },
+          { type: 'dialog.close' },
         ];
       },
       // formValid reads the values (through their first message) in form; otpComplete the code in otp.
@@ -155,6 +158,7 @@ describe('signUp machine: generated paths', () => {
         const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
         expect([...types].sort()).toEqual(
           [
+            'dialog.close',
             'field.change',
             'form.submit',
             'otp.back',
@@ -444,6 +448,38 @@ describe('signUp machine: behaviour', () => {
     });
   });
 
+  describe('what the dialogs show', () => {
+    it('walks the form, the code and the success dialogs', async () => {
+      const { harness } = start('trainer');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'form', busy: false, cvName: null });
+      await fill(harness);
+      await harness.send(submit);
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'form', busy: true });
+      await harness.resolve('register', registered('huda@example.com'));
+      expect(connectSignUp(harness.snapshot)).toEqual({
+        step: 'otp',
+        destination: 'huda@example.com',
+        code: '',
+        alert: null,
+        busy: false,
+      });
+      await harness.send({ type: 'otp.change', value: '1234567' });
+      await harness.send({ type: 'otp.submit' });
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'otp', code: '1234567', busy: true });
+      await harness.resolve('verifyOtp', otpAwaitingApproval);
+      expect(connectSignUp(harness.snapshot)).toEqual({ step: 'success', outcome: 'awaitingApproval' });
+    });
+
+    it('closes from any step, through the machine', async () => {
+      const { harness, actions } = await atOtp();
+      await harness.send({ type: 'dialog.close' });
+      expectState(harness, 'closed');
+      expect(connectSignUp(harness.snapshot)).toEqual({ step: 'closed' });
+      expect(actions.closeDialog).toHaveBeenCalledTimes(1);
+      expect(actions.goToProfile).not.toHaveBeenCalled();
+    });
+  });
+
   describe('success', () => {
     it('closes to the profile for a signed-in trainee and ends', async () => {
       const { harness, actions } = await verifying('trainee');
@@ -452,7 +488,7 @@ describe('signUp machine: behaviour', () => {
       await harness.send({ type: 'success.close' });
       expectState(harness, 'closed');
       expect(harness.snapshot.status).toBe('done');
-      expect(harness.takeActions()).toEqual(['goToProfile']);
+      expect(harness.takeActions()).toEqual(['closeDialog', 'goToProfile']);
       expect(actions.goToProfile).toHaveBeenCalledTimes(1);
     });
 
@@ -463,7 +499,7 @@ describe('signUp machine: behaviour', () => {
       await harness.send({ type: 'success.close' });
       expectState(harness, 'closed');
       expect(harness.snapshot.status).toBe('done');
-      expect(harness.takeActions()).toEqual([]);
+      expect(harness.takeActions()).toEqual(['closeDialog']);
       expect(actions.goToProfile).not.toHaveBeenCalled();
     });
   });

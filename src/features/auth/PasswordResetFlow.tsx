@@ -10,6 +10,7 @@ import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
+import { AUDIENCE } from './audience';
 import { OtpStep } from './OtpStep';
 
 /** Forgot password → OTP (reset mode) → new password. */
@@ -29,7 +30,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
         announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
         announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
         announcePasswordReset: () => showToast(t`Password Reset successfully`),
-        openLogin: () => openDialog(audience === 'trainer' ? 'trainerLogin' : 'login'),
+        openLogin: () => openDialog(AUDIENCE[audience].login),
       },
     }),
   );
@@ -110,7 +111,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
           <Trans>Send code</Trans>
         </SubmitButton>
         <p className="text-center text-sm">
-          <LinkButton onClick={() => openDialog(audience === 'trainer' ? 'trainerLogin' : 'login')}>
+          <LinkButton onClick={() => openDialog(AUDIENCE[audience].login)}>
             <Trans>Back to Log In</Trans>
           </LinkButton>
         </p>

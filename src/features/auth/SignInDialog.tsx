@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { connectSignIn } from '@machines/signIn.connect';
 import { type Audience, signInMachine } from '@machines/signIn.machine';
 import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -12,9 +13,24 @@ import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
+import { AUDIENCE } from './audience';
+
+/** The way from each sign-in dialog to its registration. */
+function SignUpInvitation({ audience }: { audience: Audience }) {
+  const open = () => openDialog(AUDIENCE[audience].registration);
+  return audience === 'trainer' ? (
+    <Trans>
+      Want to teach with us? <LinkButton onClick={open}>Become a Trainer</LinkButton>
+    </Trans>
+  ) : (
+    <Trans>
+      Don't have an account? <LinkButton onClick={open}>Sign Up</LinkButton>
+    </Trans>
+  );
+}
 
 export function SignInDialog({ audience }: { audience: Audience }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const [machine] = useState(() =>
     signInMachine.provide({
@@ -24,6 +40,7 @@ export function SignInDialog({ audience }: { audience: Audience }) {
         startSession: (_, { reply }) => beginSession(reply),
         announceSignedIn: () => showToast(t`Successfully signed in`),
         forgetCourseId,
+        closeDialog,
         goToAttendance: ({ context }) => {
           closeDialog();
           if (context.courseId) navigate(paths.makeAttendance(context.courseId));
@@ -41,12 +58,14 @@ export function SignInDialog({ audience }: { audience: Audience }) {
   const [state, send] = useMachine(machine, {
     input: { audience, storedCourseId: storedCourseId(), returnTo: dialogReturnTo() },
   });
-  const { values, errors, alert, courseId, kfuIdNotice } = state.context;
-  const busy = state.matches('submitting');
-  const trainer = audience === 'trainer';
+  const { values, errors, alert, busy, dismissable, kfuIdNotice } = connectSignIn(state);
+  const texts = AUDIENCE[audience];
 
   return (
-    <Modal title={trainer ? t`Trainer Login` : t`Log In`} onClose={courseId ? undefined : closeDialog}>
+    <Modal
+      title={i18n._(texts.signInTitle)}
+      onClose={dismissable ? () => send({ type: 'dialog.close' }) : undefined}
+    >
       <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
         <AlertBox message={alert} />
         <TextField
@@ -69,12 +88,12 @@ export function SignInDialog({ audience }: { audience: Audience }) {
           onChange={(event) => send({ type: 'field.change', name: 'password', value: event.target.value })}
         />
         <div className="-mt-1 text-end text-sm">
-          <LinkButton onClick={() => openDialog(trainer ? 'trainerForgotPassword' : 'forgotPassword')}>
+          <LinkButton onClick={() => openDialog(texts.forgotPassword)}>
             <Trans>Forgot password?</Trans>
           </LinkButton>
         </div>
-        <SubmitButton busy={busy}>{trainer ? t`Log In as Trainer` : t`Log In`}</SubmitButton>
-        {!trainer && (
+        <SubmitButton busy={busy}>{i18n._(texts.signInSubmit)}</SubmitButton>
+        {texts.kfuId && (
           <>
             <button
               type="button"
@@ -93,17 +112,7 @@ export function SignInDialog({ audience }: { audience: Audience }) {
           </>
         )}
         <p className="text-center text-sm text-slate-700">
-          {trainer ? (
-            <Trans>
-              Want to teach with us?{' '}
-              <LinkButton onClick={() => openDialog('trainerRegistration')}>Become a Trainer</LinkButton>
-            </Trans>
-          ) : (
-            <Trans>
-              Don't have an account?{' '}
-              <LinkButton onClick={() => openDialog('registration')}>Sign Up</LinkButton>
-            </Trans>
-          )}
+          <SignUpInvitation audience={audience} />
         </p>
       </Form>
     </Modal>

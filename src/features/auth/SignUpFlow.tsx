@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Audience } from '@machines/signIn.machine';
+import { connectSignUp } from '@machines/signUp.connect';
 import { signUpMachine } from '@machines/signUp.machine';
 import { useMachine } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
@@ -14,11 +15,12 @@ import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
+import { AUDIENCE } from './audience';
 import { OtpStep } from './OtpStep';
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const cvId = useId();
   const [machine] = useState(() =>
@@ -34,21 +36,25 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
         announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
         startSession: (_, { reply }) => beginSession(reply),
         goToProfile: () => navigate(paths.profile()),
+        closeDialog,
       },
     }),
   );
   const [state, send] = useMachine(machine, { input: { audience } });
-  const { values, errors, alert, email, otp, cv } = state.context;
-  const trainer = audience === 'trainer';
+  const view = connectSignUp(state);
+  const texts = AUDIENCE[audience];
+  const dismiss = () => send({ type: 'dialog.close' });
 
-  if (state.matches('otp') || state.matches('verifying')) {
+  if (view.step === 'closed') return null;
+
+  if (view.step === 'otp') {
     return (
-      <Modal title={t`Verify your e-mail`} onClose={closeDialog}>
+      <Modal title={t`Verify your e-mail`} onClose={dismiss}>
         <OtpStep
-          destination={email ?? ''}
-          code={otp}
-          alert={alert}
-          busy={state.matches('verifying')}
+          destination={view.destination}
+          code={view.code}
+          alert={view.alert}
+          busy={view.busy}
           onChange={(value) => send({ type: 'otp.change', value })}
           onSubmit={() => send({ type: 'otp.submit' })}
           onBack={() => send({ type: 'otp.back' })}
@@ -58,11 +64,9 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
     );
   }
 
-  if (state.matches('registered') || state.matches('awaitingApproval') || state.matches('closed')) {
-    const close = () => {
-      send({ type: 'success.close' });
-      closeDialog();
-    };
+  if (view.step === 'success') {
+    const close = () => send({ type: 'success.close' });
+    const awaitingApproval = view.outcome === 'awaitingApproval';
     return (
       <Modal title={t`Registration complete`} onClose={close}>
         <div className="flex flex-col items-center gap-5 text-center">
@@ -73,7 +77,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
             ✓
           </span>
           <p className="text-slate-800">
-            {state.matches('awaitingApproval') ? (
+            {awaitingApproval ? (
               <Trans>
                 Your registration for Trainer has been taken. Once admin approve you will notify and then able
                 to login.
@@ -87,7 +91,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
             onClick={close}
             className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            {state.matches('awaitingApproval') ? t`Close` : t`Go to my profile`}
+            {awaitingApproval ? t`Close` : t`Go to my profile`}
           </button>
         </div>
       </Modal>
@@ -97,8 +101,9 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
   const change = (name: keyof RegistrationForm) => (event: React.ChangeEvent<HTMLInputElement>) =>
     send({ type: 'field.change', name, value: event.target.value });
 
+  const { values, errors, alert, cvName, busy } = view;
   return (
-    <Modal title={trainer ? t`Become a Trainer` : t`Sign Up`} onClose={closeDialog} wide>
+    <Modal title={i18n._(texts.signUpTitle)} onClose={dismiss} wide>
       <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <AlertBox message={alert} />
@@ -158,7 +163,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
           error={errors.confirm_password}
           onChange={change('confirm_password')}
         />
-        {trainer && (
+        {texts.cv && (
           <div className="flex flex-col gap-1.5 sm:col-span-2">
             <label htmlFor={cvId} className="text-sm font-semibold text-slate-800">
               <Trans>CV (optional)</Trans>
@@ -171,18 +176,15 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
               onChange={(event) => send({ type: 'cv.change', file: event.target.files?.[0] ?? null })}
               className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
             />
-            {cv?.name && <p className="text-xs text-slate-600">{cv.name}</p>}
+            {cvName && <p className="text-xs text-slate-600">{cvName}</p>}
           </div>
         )}
         <div className="sm:col-span-2">
-          <SubmitButton busy={state.matches('registering')}>
-            {trainer ? t`Apply as Trainer` : t`Sign Up`}
-          </SubmitButton>
+          <SubmitButton busy={busy}>{i18n._(texts.signUpSubmit)}</SubmitButton>
         </div>
         <p className="text-center text-sm text-slate-700 sm:col-span-2">
           <Trans>
-            Already have an account?{' '}
-            <LinkButton onClick={() => openDialog(trainer ? 'trainerLogin' : 'login')}>Log In</LinkButton>
+            Already have an account? <LinkButton onClick={() => openDialog(texts.login)}>Log In</LinkButton>
           </Trans>
         </p>
       </Form>

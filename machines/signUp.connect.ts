@@ -1,0 +1,37 @@
+import type { SnapshotFrom } from 'xstate';
+import type { signUpMachine } from './signUp.machine';
+
+type Snapshot = SnapshotFrom<typeof signUpMachine>;
+
+/** Which dialog of the registration is showing, with what it needs. */
+export type SignUpView =
+  | {
+      step: 'form';
+      values: Snapshot['context']['values'];
+      errors: Snapshot['context']['errors'];
+      alert: string | null;
+      cvName: string | null;
+      busy: boolean;
+    }
+  | { step: 'otp'; destination: string; code: string; alert: string | null; busy: boolean }
+  /** Trainee: signed in, off to the profile. Trainer: waits for the admin's approval. */
+  | { step: 'success'; outcome: 'registered' | 'awaitingApproval' }
+  | { step: 'closed' };
+
+export function connectSignUp(snapshot: Snapshot): SignUpView {
+  const { values, errors, alert, cv, email, otp } = snapshot.context;
+  if (snapshot.matches('otp') || snapshot.matches('verifying')) {
+    return { step: 'otp', destination: email ?? '', code: otp, alert, busy: snapshot.matches('verifying') };
+  }
+  if (snapshot.matches('registered')) return { step: 'success', outcome: 'registered' };
+  if (snapshot.matches('awaitingApproval')) return { step: 'success', outcome: 'awaitingApproval' };
+  if (snapshot.matches('closed')) return { step: 'closed' };
+  return {
+    step: 'form',
+    values,
+    errors,
+    alert,
+    cvName: cv?.name ?? null,
+    busy: snapshot.matches('registering'),
+  };
+}
