@@ -1,4 +1,8 @@
 import { Plural, useLingui } from '@lingui/react/macro';
+import { connectEnrolment } from '@machines/enrolment.connect';
+import { enrolmentMachine } from '@machines/enrolment.machine';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { getCourseAbout } from '@/api/courses';
 import { api } from '@/api/http';
@@ -20,20 +24,25 @@ function EnrolAction({ course }: { course: CourseAbout }) {
   const { t } = useLingui();
   const signedIn = useSignedIn();
   const role = useSessionRole();
+  const [machine] = useState(() => enrolmentMachine.provide({ actions: { askToSignIn } }));
+  const [state, send] = useMachine(machine, { input: { courseId: course.id, viewer: { signedIn, role } } });
+  // The session can change while the page is open (the sign-in dialog, another tab).
+  useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
+  const view = connectEnrolment(state);
   const style =
     'inline-block rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400';
-  if (!signedIn) {
+  if (view.action === 'signIn') {
     return (
-      <button type="button" onClick={askToSignIn} className={style}>
+      <button type="button" onClick={() => send({ type: 'enrol.start' })} className={style}>
         {t`Enroll Now`}
       </button>
     );
   }
-  if (role !== 'TRAINEE') {
+  if (view.action === 'none') {
     return <p className="text-brand-100">{t`Trainees enrol in courses; trainer accounts cannot.`}</p>;
   }
   return (
-    <Link href={paths.checkoutCourse(course.id)} className={style}>
+    <Link href={paths.checkoutCourse(view.courseId)} className={style}>
       {t`Enroll Now`}
     </Link>
   );
