@@ -11,7 +11,6 @@ export const errorBodySchema = z.looseObject({
   message: z.optional(z.string()),
   details: z.optional(z.array(z.looseObject({ message: z.string() }))),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A page of a list: `page` is 1-based, `count` the number of items on all pages. */
 export function pagedSchema<T extends z.ZodMiniType>(item: T) {
