@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { connectPasswordReset } from '../../machines/passwordReset.connect.ts';
 import {
   type PasswordResetContext,
   type PasswordResetEvent,
@@ -172,6 +173,23 @@ describe('passwordReset machine: behaviour', () => {
     expectState(started.harness, 'saving');
     return started;
   }
+
+  describe('what the dialogs show', () => {
+    it('the request, then the code sent to what was typed, then the new password', async () => {
+      const { harness } = start();
+      expect(connectPasswordReset(harness.snapshot)).toMatchObject({ step: 'request', busy: false });
+      const { harness: coded } = await verifying();
+      expect(connectPasswordReset(coded.snapshot)).toEqual({
+        step: 'otp',
+        destination: ' huda@example.com ',
+        code: '7654321',
+        alert: null,
+        busy: true,
+      });
+      const { harness: saved } = await saving();
+      expect(connectPasswordReset(saved.snapshot)).toMatchObject({ step: 'reset', busy: true });
+    });
+  });
 
   describe('request', () => {
     it('asks for the email or phone when none is given, and focuses it', async () => {

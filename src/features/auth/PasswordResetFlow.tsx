@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { connectPasswordReset } from '@machines/passwordReset.connect';
 import { passwordResetMachine } from '@machines/passwordReset.machine';
 import type { Audience } from '@machines/signIn.machine';
 import { useMachine } from '@xstate/react';
@@ -35,16 +36,16 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
     }),
   );
   const [state, send] = useMachine(machine, { input: { audience } });
-  const { request, requestErrors, otp, values, errors, alert } = state.context;
+  const view = connectPasswordReset(state);
 
-  if (state.matches('otp') || state.matches('verifying')) {
+  if (view.step === 'otp') {
     return (
       <Modal title={t`Verify it's you`} onClose={closeDialog}>
         <OtpStep
-          destination={request.email_or_phone}
-          code={otp}
-          alert={alert}
-          busy={state.matches('verifying')}
+          destination={view.destination}
+          code={view.code}
+          alert={view.alert}
+          busy={view.busy}
           onChange={(value) => send({ type: 'otp.change', value })}
           onSubmit={() => send({ type: 'otp.submit' })}
           onBack={() => send({ type: 'otp.back' })}
@@ -54,7 +55,8 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
     );
   }
 
-  if (state.matches('reset') || state.matches('saving') || state.matches('done')) {
+  if (view.step === 'reset') {
+    const { values, errors, alert, busy } = view;
     return (
       <Modal title={t`Reset password`} onClose={closeDialog}>
         <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
@@ -83,7 +85,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
               send({ type: 'field.change', name: 'confirm_password', value: event.target.value })
             }
           />
-          <SubmitButton busy={state.matches('saving')}>
+          <SubmitButton busy={busy}>
             <Trans>Reset password</Trans>
           </SubmitButton>
         </Form>
@@ -91,6 +93,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
     );
   }
 
+  const { request, errors, alert, busy } = view;
   return (
     <Modal title={t`Forgot password`} onClose={closeDialog}>
       <Form ref={form} onSubmit={() => send({ type: 'request.submit' })} className="flex flex-col gap-4">
@@ -104,10 +107,10 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
           data-autofocus
           autoComplete="username"
           value={request.email_or_phone}
-          error={requestErrors.email_or_phone}
+          error={errors.email_or_phone}
           onChange={(event) => send({ type: 'request.change', value: event.target.value })}
         />
-        <SubmitButton busy={state.matches('sending')}>
+        <SubmitButton busy={busy}>
           <Trans>Send code</Trans>
         </SubmitButton>
         <p className="text-center text-sm">
