@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CentreDetails } from '@/contract/cms';
+import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, openPage } from './support/browser';
 import { productSuite } from './support/suite';
@@ -86,7 +87,9 @@ describe('home shell', () => {
     const search = page.getByRole('combobox', { name: 'Search courses' });
     await search.fill('data science');
     await search.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${suite.app.url}/search-result?search=data%20science`);
+    await expect
+      .poll(() => page.url())
+      .toBe(`${suite.app.url}${paths.searchResults({ search: 'data science' })}`);
     await expect.poll(() => page.getByRole('combobox', { name: 'Search courses' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Search courses' }).click();
     expect(await page.getByRole('combobox', { name: 'Search courses' }).inputValue()).toBe('');
