@@ -14,6 +14,14 @@ import { paths } from '@/routing/paths';
 import { SearchIcon } from '@/ui/icons';
 
 /**
+ * The option standing for the text itself. Headless UI's combobox makes its first option active as
+ * soon as the list opens; this hidden one comes first, so no suggestion is highlighted until the
+ * arrow keys or the pointer reach it, and Enter then searches for the text.
+ */
+const TYPED_TEXT = 'typed-text';
+type Choice = SuggestionOption | typeof TYPED_TEXT;
+
+/**
  * Header course search (spec section 2), drawn from the suggestions machine's view model: the
  * machine decides when the box is expanded, what the text is, which suggestions show and where Enter
  * or a pick leads; Headless UI's combobox gives the keyboard, pointer and ARIA behaviour. `alwaysOpen`:
@@ -71,8 +79,9 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
     <search className="relative w-full">
       <Combobox
         value={null}
-        onChange={(option: SuggestionOption | null) => {
-          if (option) view.choose(option);
+        onChange={(choice: Choice | null) => {
+          // The text itself is submitted on Enter (below); a Tab past it chooses nothing.
+          if (choice && choice !== TYPED_TEXT) view.choose(choice);
         }}
         onClose={view.close}
       >
@@ -90,10 +99,9 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
               displayValue={() => view.text}
               onChange={(event) => view.type(event.target.value)}
               onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-                // Enter on a highlighted option is the combobox's pick (onChange); otherwise it submits.
-                if (event.key === 'Enter' && activeOption === null && !event.nativeEvent.isComposing) {
-                  view.submit();
-                }
+                // Enter on a highlighted suggestion is the combobox's pick (onChange); otherwise it submits.
+                const suggestion = activeOption !== null && activeOption !== TYPED_TEXT;
+                if (event.key === 'Enter' && !suggestion && !event.nativeEvent.isComposing) view.submit();
               }}
               className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
             />
@@ -104,6 +112,9 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
               aria-busy={view.status === 'loading'}
               className={`${view.listOpen ? '' : 'hidden'} absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl`}
             >
+              <ComboboxOption value={TYPED_TEXT} className="hidden">
+                {view.text}
+              </ComboboxOption>
               {view.options.map((option) => (
                 <ComboboxOption
                   key={option.id}
