@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, raise, sendTo, setup, stateIn } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
   type Notification,
   type NotificationSelectedMessage,
@@ -36,7 +36,9 @@ export type NotificationsEvent =
   | { type: 'page.resumed' }
   | { type: 'notification.select'; id: number; link: string | null }
   /** Read the list again (raised internally; also the panel's retry). */
-  | { type: 'notifications.refetch' };
+  | { type: 'notifications.refetch' }
+  /** A notification was marked seen (raised internally): a live socket tells the server. */
+  | { type: 'notification.seen'; id: number };
 
 /** How many of the items are unseen: the bell's count. */
 export function unreadCount(items: readonly Notification[]): number {
@@ -57,8 +59,8 @@ export function unreadCount(items: readonly Notification[]): number {
  * - `list`: `GET /notification/` on entry, on every server message and on every (re)connection, so
  *   nothing created while the socket was down is missed. A failed read keeps the last list.
  * - `selection`: a click marks the notification seen; on success the socket is told
- *   (`notification_selected`), the list is read again and the notification's link is followed. A
- *   failure is only logged.
+ *   (`notification_selected`) if one is live, the list is read again and the notification's link is
+ *   followed. A failure is only logged.
  */
 export const notificationsMachine = setup({
   types: {
@@ -87,28 +89,26 @@ export const notificationsMachine = setup({
       event.type === 'session.changed' && event.token !== null && event.token !== context.token,
     refused: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_REFUSED,
     superseded: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_SUPERSEDED,
-    socketLive: stateIn('#notifications.signedIn.connection.live'),
   },
   actions: {
-    keepToken: assign({
-      token: ({ event }) => (event.type === 'session.changed' ? event.token : null),
-    }),
+    keepToken: assign((_, params: { token: string | null }) => ({ token: params.token })),
     forget: assign({ token: null, items: [], loaded: false, selected: null }),
-    keepItems: assign({
-      items: ({ event }) => (event as unknown as { output: Notification[] }).output,
-      loaded: true,
-    }),
-    select: assign({
-      selected: ({ event }) =>
-        event.type === 'notification.select' ? { id: event.id, link: event.link } : null,
-    }),
+    keepItems: assign((_, params: { items: Notification[] }) => ({ items: params.items, loaded: true })),
+    select: assign((_, params: { id: number; link: string | null }) => ({
+      selected: { id: params.id, link: params.link },
+    })),
     markLocally: assign({
       items: ({ context }) =>
         context.items.map((item) => (item.id === context.selected?.id ? { ...item, seen: true } : item)),
     }),
-    tellSocket: sendTo('socket', ({ context }) => ({
+    /** Raises `notification.seen`, which only a live connection acts on. */
+    announceSeen: raise((_, params: { id: number }) => ({
+      type: 'notification.seen' as const,
+      id: params.id,
+    })),
+    tellSocket: sendTo('socket', (_, params: { id: number }) => ({
       type: 'socket.send' as const,
-      message: notificationSelectedMessage(context.selected?.id ?? 0),
+      message: notificationSelectedMessage(params.id),
     })),
     refetch: raise({ type: 'notifications.refetch' }),
     clearSelection: assign({ selected: null }),
@@ -125,7 +125,11 @@ export const notificationsMachine = setup({
   states: {
     signedOut: {
       on: {
-        'session.changed': { guard: 'signedIn', target: 'signedIn', actions: 'keepToken' },
+        'session.changed': {
+          guard: 'signedIn',
+          target: 'signedIn',
+          actions: { type: 'keepToken', params: ({ event }) => ({ token: event.token }) },
+        },
       },
     },
     signedIn: {
@@ -133,7 +137,12 @@ export const notificationsMachine = setup({
       on: {
         'session.changed': [
           { guard: 'signedOut', target: 'signedOut', actions: 'forget' },
-          { guard: 'newToken', target: 'signedIn', reenter: true, actions: 'keepToken' },
+          {
+            guard: 'newToken',
+            target: 'signedIn',
+            reenter: true,
+            actions: { type: 'keepToken', params: ({ event }) => ({ token: event.token }) },
+          },
         ],
       },
       states: {
@@ -154,6 +163,9 @@ export const notificationsMachine = setup({
                   { target: '.reconnecting' },
                 ],
                 'socket.opened': { target: '.open', actions: 'refetch' },
+                'notification.seen': {
+                  actions: { type: 'tellSocket', params: ({ event }) => ({ id: event.id }) },
+                },
               },
               states: {
                 connecting: {},
@@ -191,7 +203,10 @@ export const notificationsMachine = setup({
               invoke: {
                 id: 'fetchNotifications',
                 src: 'fetchNotifications',
-                onDone: { target: 'ready', actions: 'keepItems' },
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'keepItems', params: ({ event }) => ({ items: event.output }) },
+                },
                 onError: {
                   target: 'failed',
                   actions: {
@@ -218,42 +233,31 @@ export const notificationsMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'notification.select': { target: 'marking', actions: 'select' } },
+              on: {
+                'notification.select': {
+                  target: 'marking',
+                  actions: { type: 'select', params: ({ event }) => ({ id: event.id, link: event.link }) },
+                },
+              },
             },
             marking: {
               invoke: {
                 id: 'markSeen',
                 src: 'markSeen',
                 input: ({ context }) => ({ id: context.selected?.id ?? 0 }),
-                onDone: [
-                  {
-                    guard: 'socketLive',
-                    target: 'idle',
-                    actions: [
-                      'markLocally',
-                      'tellSocket',
-                      'refetch',
-                      {
-                        type: 'followLink',
-                        params: ({ context }) => ({ link: context.selected?.link ?? null }),
-                      },
-                      'clearSelection',
-                    ],
-                  },
-                  // No socket while the session is renewed: the list is read again all the same.
-                  {
-                    target: 'idle',
-                    actions: [
-                      'markLocally',
-                      'refetch',
-                      {
-                        type: 'followLink',
-                        params: ({ context }) => ({ link: context.selected?.link ?? null }),
-                      },
-                      'clearSelection',
-                    ],
-                  },
-                ],
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    'markLocally',
+                    { type: 'announceSeen', params: ({ context }) => ({ id: context.selected?.id ?? 0 }) },
+                    'refetch',
+                    {
+                      type: 'followLink',
+                      params: ({ context }) => ({ link: context.selected?.link ?? null }),
+                    },
+                    'clearSelection',
+                  ],
+                },
                 onError: {
                   target: 'idle',
                   actions: [

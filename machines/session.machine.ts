@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { statusOf } from './forms';
 
 /**
  * The signed-in user's session: tokens, role and profile; token refresh; sign-out.
@@ -55,14 +56,6 @@ export function isCompleteSession(stored: StoredSession): stored is SessionData 
   return Boolean(stored.accessToken && stored.refreshToken && stored.role);
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status } = error as { status: unknown };
-    return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
-}
-
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -77,10 +70,8 @@ export const sessionMachine = setup({
     storedSessionComplete: ({ event }) =>
       (event.type === 'session.restore' || event.type === 'session.signedInElsewhere') &&
       isCompleteSession(event.stored),
-    refreshRefused: ({ event }) =>
-      (REFRESH_REFUSED_STATUSES as readonly number[]).includes(
-        statusOf((event as { error?: unknown }).error) ?? 0,
-      ),
+    refreshRefused: (_, params: { error: unknown }) =>
+      (REFRESH_REFUSED_STATUSES as readonly number[]).includes(statusOf(params.error) ?? 0),
   },
   actions: {
     restoreSession: assign({
@@ -94,10 +85,8 @@ export const sessionMachine = setup({
       session: ({ context, event }) => (event.type === 'session.signIn' ? event.session : context.session),
     }),
     storeTokens: assign({
-      session: ({ context, event }) => {
-        const tokens = (event as { output?: TokenPair }).output;
-        return context.session && tokens ? { ...context.session, ...tokens } : context.session;
-      },
+      session: ({ context }, tokens: TokenPair) =>
+        context.session ? { ...context.session, ...tokens } : null,
     }),
     forgetSession: assign({ session: null }),
     /** Writes tokens and role to cookies, profile and role to local storage. */
@@ -187,11 +176,11 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '' }),
             onDone: {
               target: 'active',
-              actions: ['storeTokens', 'persistSession'],
+              actions: [{ type: 'storeTokens', params: ({ event }) => event.output }, 'persistSession'],
             },
             onError: [
               {
-                guard: 'refreshRefused',
+                guard: { type: 'refreshRefused', params: ({ event }) => ({ error: event.error }) },
                 target: '#session.signedOut',
                 actions: ['forgetSession', 'clearSession', 'shareSignOut', 'goHome'],
               },

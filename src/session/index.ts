@@ -2,12 +2,13 @@ import { t } from '@lingui/core/macro';
 import { sessionMachine, type TokenPair } from '@machines/session.machine';
 import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { logout, refreshToken } from '@/api/auth';
 import { api, connectAuth } from '@/api/http';
 import { paths } from '@/routing/paths';
 import { showToast } from '@/stores/toasts';
 import { renewTokens } from './refresh';
+import { renewSession } from './renew';
 import {
   clearStoredSession,
   persistSession,
@@ -56,16 +57,13 @@ function accessToken(): string | null {
   return sessionActor.getSnapshot().context.session?.accessToken ?? null;
 }
 
+export { type Renewal, renewSession } from './renew';
+
 connectAuth({
   getAccessToken: accessToken,
   async refresh() {
-    const before = accessToken();
-    sessionActor.send({ type: 'session.refresh' });
-    const settled = await waitFor(sessionActor, (state) => !state.matches({ signedIn: 'refreshing' }));
-    const after = settled.context.session?.accessToken ?? null;
-    if (!settled.matches('signedIn') || after === null || after === before) {
-      throw new Error('The session could not be renewed');
-    }
+    // The refused call is retried only with new tokens.
+    if ((await renewSession(sessionActor)) !== 'renewed') throw new Error('The session could not be renewed');
   },
 });
 

@@ -1,14 +1,17 @@
+import type { ResourceViewModel } from '@machines/resource.connect';
 import type { ReactNode } from 'react';
 import { Failure } from './Failure';
-import type { ResourceState } from './useResource';
 
-/** One way for every read: a placeholder while loading, the reason and a retry on failure. */
+/**
+ * One way for every read: a placeholder while loading, the reason and a retry on failure. `state` is
+ * the resource connect's view model (`useResource`).
+ */
 export function ResourceView<T>({
   state,
   loading,
   children,
 }: {
-  state: ResourceState<T>;
+  state: ResourceViewModel<T>;
   loading: ReactNode;
   children: (data: T) => ReactNode;
 }) {

@@ -1,28 +1,19 @@
-import { resourceMachine } from '@machines/resource.machine';
+import { connectResource, type ResourceViewModel } from '@machines/resource.connect';
+import { createResourceMachine } from '@machines/resource.machine';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 
-export type ResourceState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; error: unknown; retry: () => void };
+export type ResourceState<T> = ResourceViewModel<T>;
 
 /** Runs `load` once on mount through the resource machine; `retry` reloads after a failure. */
 export function useResource<T>(load: () => Promise<T>): ResourceState<T> {
   const loadRef = useRef(load);
   loadRef.current = load;
-  const actor = useActorRef(
-    resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => loadRef.current()) } }),
+  const [machine] = useState(() =>
+    createResourceMachine<T>().provide({ actors: { load: fromPromise<T>(() => loadRef.current()) } }),
   );
+  const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (state) => state);
-  if (snapshot.matches('ready')) return { status: 'ready', data: snapshot.context.data as T };
-  if (snapshot.matches('failed')) {
-    return {
-      status: 'failed',
-      error: snapshot.context.error,
-      retry: () => actor.send({ type: 'resource.retry' }),
-    };
-  }
-  return { status: 'loading' };
+  return connectResource(snapshot, actor.send);
 }

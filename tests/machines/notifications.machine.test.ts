@@ -226,6 +226,21 @@ describe('notifications machine: behaviour', () => {
     expect(impl.actions.followLink).toHaveBeenCalledWith(expect.anything(), { link: '/event-details/3' });
   });
 
+  it('tells no socket when the mark-as-seen ends while the session is renewed, but reads again and follows the link', async () => {
+    const { harness, impl } = start();
+    await harness.send({ type: 'session.changed', token: 'access-1' });
+    await harness.resolve('fetchNotifications', [registered, approved]);
+    await harness.send({ type: 'notification.select', id: 42, link: '/event-details/3' });
+    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
+    expectState(harness, signedInState('renewing', 'ready', 'marking'));
+    await harness.resolve('markSeen', { ...registered, seen: true });
+    expectState(harness, signedInState('renewing', 'loading'));
+    expect(impl.socket.sent).toEqual([]);
+    expect(unreadCount(harness.context.items)).toBe(1);
+    expect(impl.actions.followLink).toHaveBeenCalledWith(expect.anything(), { link: '/event-details/3' });
+    expect(harness.context.selected).toBeNull();
+  });
+
   it('only logs a failed mark-as-seen', async () => {
     const { harness, impl } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });

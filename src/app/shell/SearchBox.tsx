@@ -1,106 +1,72 @@
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
+import { connectCourseSuggestions, type SuggestionOption } from '@machines/courseSuggestions.connect';
 import { courseSuggestionsMachine } from '@machines/courseSuggestions.machine';
 import { useMachine } from '@xstate/react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { CATALOGUE_PAGE_SIZE, searchCourses } from '@/api/courses';
 import { api } from '@/api/http';
-import type { CourseCard } from '@/contract/courses';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { SearchIcon } from '@/ui/icons';
 
-/** Spec section 9: suggestion titles are cut at 30 characters. */
-export const SUGGESTION_TITLE_LENGTH = 30;
-/** How many suggestions the list shows at most. */
-const SUGGESTIONS_SHOWN = 8;
-
-export function cutTitle(title: string): string {
-  const characters = [...title];
-  return characters.length > SUGGESTION_TITLE_LENGTH
-    ? `${characters.slice(0, SUGGESTION_TITLE_LENGTH).join('').trimEnd()}…`
-    : title;
-}
+/**
+ * The option standing for the text itself. Headless UI's combobox makes its first option active as
+ * soon as the list opens; this hidden one comes first, so no suggestion is highlighted until the
+ * arrow keys or the pointer reach it, and Enter then searches for the text.
+ */
+const TYPED_TEXT = 'typed-text';
+type Choice = SuggestionOption | typeof TYPED_TEXT;
 
 /**
- * Header course search. Expanded on home; on any other route it collapses and clears, and the
- * search button opens it again. Enter opens /search-result?search={text}.
+ * Header course search (spec section 2), drawn from the suggestions machine's view model: the
+ * machine decides when the box is expanded, what the text is, which suggestions show and where Enter
+ * or a pick leads; Headless UI's combobox gives the keyboard, pointer and ARIA behaviour. `alwaysOpen`:
+ * the side menu's box, which never collapses.
  */
 export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
   const { t } = useLingui();
   const [location, navigate] = useLocation();
-  const onHome = location === '/';
-  const [text, setText] = useState('');
-  const [expanded, setExpanded] = useState(alwaysOpen || onHome);
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   const language = useLanguage();
+  const input = useRef<HTMLInputElement>(null);
+  const go = useRef(navigate);
+  go.current = navigate;
   const [machine] = useState(() =>
     courseSuggestionsMachine.provide({
       actors: {
         search: fromPromise(async ({ input: query }) => {
           const page = await searchCourses(api, { page: 1, limit: CATALOGUE_PAGE_SIZE, search: query.text });
-          return page.results.slice(0, SUGGESTIONS_SHOWN);
+          return page.results;
         }),
+      },
+      actions: {
+        // The field shows on the next render.
+        focusInput: () => requestAnimationFrame(() => input.current?.focus()),
+        openResults: (_, { search }) => go.current(paths.searchResults({ search })),
+        openCourse: (_, { id, title }) => go.current(paths.courseDetails(id, { title })),
       },
     }),
   );
-  const [suggestionState, sendSuggestion] = useMachine(machine);
-  const suggestions = suggestionState.matches('showing') ? suggestionState.context.suggestions : [];
-  const [active, setActive] = useState(-1);
-  const listId = `${id}-suggestions`;
-  const open = suggestions.length > 0;
+  const [snapshot, send] = useMachine(machine, {
+    input: { atHome: location === paths.home(), pinned: alwaysOpen },
+  });
+  const view = useMemo(
+    () => connectCourseSuggestions(snapshot, send, { titleOf: (course) => pick(course, 'title', language) }),
+    [snapshot, send, language],
+  );
 
   useEffect(() => {
-    if (!onHome) setText('');
-    setExpanded(alwaysOpen || onHome);
-    sendSuggestion({ type: 'search.close' });
-  }, [onHome, alwaysOpen, sendSuggestion]);
+    send({ type: 'route.changed', atHome: location === paths.home() });
+  }, [location, send]);
 
-  function type(value: string) {
-    setText(value);
-    setActive(-1);
-    sendSuggestion({ type: 'search.type', text: value });
-  }
-
-  function choose(course: CourseCard) {
-    sendSuggestion({ type: 'search.close' });
-    navigate(paths.courseDetails(course.id, { title: pick(course, 'title', language) }));
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const picked = suggestions[active];
-    if (picked) return choose(picked);
-    sendSuggestion({ type: 'search.close' });
-    if (text.trim()) navigate(paths.searchResults({ search: text }));
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (!open) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Cycles through the suggestions and back to the text itself (-1).
-      const slots = suggestions.length + 1;
-      setActive((current) => ((current + 1 + step + slots) % slots) - 1);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setActive(-1);
-      sendSuggestion({ type: 'search.close' });
-    }
-  }
-
-  if (!expanded) {
+  if (!view.expanded) {
     return (
       <button
         type="button"
-        onClick={() => {
-          setExpanded(true);
-          requestAnimationFrame(() => input.current?.focus());
-        }}
+        onClick={view.expand}
         className="rounded-lg p-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800"
       >
         <SearchIcon className="size-5" />
@@ -111,56 +77,58 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
 
   return (
     <search className="relative w-full">
-      <form onSubmit={submit}>
-        <label htmlFor={id} className="sr-only">
-          {t`Search courses`}
-        </label>
-        <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
-        <input
-          ref={input}
-          id={id}
-          type="search"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={active >= 0 && open ? `${listId}-${active}` : undefined}
-          value={text}
-          onChange={(event) => type(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => sendSuggestion({ type: 'search.close' }), 150)}
-          placeholder={t`Search courses`}
-          autoComplete="off"
-          className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
-        />
-      </form>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={t`Suggested courses`}
-        className={`${open ? '' : 'hidden'} absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl`}
+      <Combobox
+        value={null}
+        onChange={(choice: Choice | null) => {
+          // The text itself is submitted on Enter (below); a Tab past it chooses nothing.
+          if (choice && choice !== TYPED_TEXT) view.choose(choice);
+        }}
+        onClose={view.close}
       >
-        {suggestions.map((course, index) => (
-          <div
-            key={course.id}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(course)}
-            onKeyDown={() => {}}
-            className={`flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm ${
-              index === active ? 'bg-brand-50' : 'hover:bg-slate-50'
-            }`}
-          >
-            <span className="truncate font-medium text-slate-900">
-              {cutTitle(pick(course, 'title', language))}
-            </span>
-            <span className="shrink-0 text-xs text-slate-500">{t`Course`}</span>
-          </div>
-        ))}
-      </div>
+        {({ activeOption }) => (
+          <>
+            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+            <ComboboxInput
+              ref={input}
+              type="search"
+              aria-label={t`Search courses`}
+              placeholder={t`Search courses`}
+              autoComplete="off"
+              enterKeyHint="search"
+              value={view.text}
+              displayValue={() => view.text}
+              onChange={(event) => view.type(event.target.value)}
+              onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                // Enter on a highlighted suggestion is the combobox's pick (onChange); otherwise it submits.
+                const suggestion = activeOption !== null && activeOption !== TYPED_TEXT;
+                if (event.key === 'Enter' && !suggestion && !event.nativeEvent.isComposing) view.submit();
+              }}
+              className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
+            />
+            {/* Not modal: the page stays scrollable and usable while suggestions show. */}
+            <ComboboxOptions
+              modal={false}
+              aria-label={t`Suggested courses`}
+              aria-busy={view.status === 'loading'}
+              className={`${view.listOpen ? '' : 'hidden'} absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl`}
+            >
+              <ComboboxOption value={TYPED_TEXT} className="hidden">
+                {view.text}
+              </ComboboxOption>
+              {view.options.map((option) => (
+                <ComboboxOption
+                  key={option.id}
+                  value={option}
+                  className="flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm hover:bg-slate-50 data-focus:bg-brand-50"
+                >
+                  <span className="truncate font-medium text-slate-900">{option.label}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{t`Course`}</span>
+                </ComboboxOption>
+              ))}
+            </ComboboxOptions>
+          </>
+        )}
+      </Combobox>
     </search>
   );
 }

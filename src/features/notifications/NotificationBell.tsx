@@ -1,6 +1,5 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
-import { unreadCount } from '@machines/notifications.machine';
 import { useEffect } from 'react';
 import { BellIcon } from '@/ui/icons';
 import { startNotifications, useNotifications } from './live';
@@ -9,8 +8,7 @@ import NotificationList from './NotificationList';
 /** The bell in the header (spec section 2): the unread count, and the list in a panel. */
 export default function NotificationBell() {
   const { t } = useLingui();
-  const { items } = useNotifications();
-  const unread = unreadCount(items);
+  const { unread, badge } = useNotifications();
 
   useEffect(() => startNotifications(), []);
 
@@ -21,13 +19,13 @@ export default function NotificationBell() {
         className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-brand-50 hover:text-brand-800 data-open:bg-brand-50"
       >
         <BellIcon className="size-6" />
-        {unread > 0 && (
+        {badge !== null && (
           <span
             data-testid="unread-count"
             aria-hidden="true"
             className="absolute end-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
           >
-            {unread > 99 ? '99+' : unread}
+            {badge}
           </span>
         )}
       </PopoverButton>

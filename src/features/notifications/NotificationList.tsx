@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { unreadCount } from '@machines/notifications.machine';
 import { useEffect, useId } from 'react';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Failure } from '@/ui/Failure';
-import { refetchNotifications, selectNotification, startNotifications, useNotifications } from './live';
+import { startNotifications, useNotifications } from './live';
 
 /**
  * The user's notifications with the unread count in the heading ('Loading ...' until the list is
@@ -22,8 +21,7 @@ export default function NotificationList({
   const { t } = useLingui();
   const language = useLanguage();
   const headingId = useId();
-  const { items, loaded, failed } = useNotifications();
-  const unread = unreadCount(items);
+  const { items, loaded, unread, empty, failed, retry } = useNotifications();
 
   useEffect(() => startNotifications(), []);
 
@@ -33,12 +31,8 @@ export default function NotificationList({
         {loaded ? t`Notifications (${unread})` : t`Loading ...`}
       </h2>
       <div className="overflow-y-auto p-2" aria-live="polite">
-        {!loaded && failed && (
-          <Failure error={null} retry={refetchNotifications} className="p-3 text-slate-700" />
-        )}
-        {loaded && items.length === 0 && (
-          <p className="p-4 text-center text-slate-600">{t`You have no notifications yet.`}</p>
-        )}
+        {failed && <Failure error={null} retry={retry} className="p-3 text-slate-700" />}
+        {empty && <p className="p-4 text-center text-slate-600">{t`You have no notifications yet.`}</p>}
         {items.length > 0 && (
           <ul aria-label={t`Notifications`} className="flex flex-col gap-1">
             {items.map((item) => (
@@ -46,8 +40,8 @@ export default function NotificationList({
                 <button
                   type="button"
                   onClick={() => {
-                    selectNotification(item.id, item.link ?? null);
-                    if (item.link) onFollow?.();
+                    item.select();
+                    if (item.leadsAway) onFollow?.();
                   }}
                   className={`flex w-full gap-3 rounded-lg px-3 py-2.5 text-start hover:bg-brand-50 ${
                     item.seen ? 'text-slate-600' : 'bg-brand-50/60 text-slate-900'
@@ -59,10 +53,10 @@ export default function NotificationList({
                   />
                   <span className="min-w-0">
                     <span className={`block ${item.seen ? 'font-medium' : 'font-semibold'}`}>
-                      {pick(item, 'title', language)}
+                      {pick(item.notification, 'title', language)}
                       {!item.seen && <span className="sr-only"> ({t`unread`})</span>}
                     </span>
-                    <span className="block text-sm">{pick(item, 'text', language)}</span>
+                    <span className="block text-sm">{pick(item.notification, 'text', language)}</span>
                   </span>
                 </button>
               </li>

@@ -1,3 +1,4 @@
+import { connectNotifications, type NotificationsView } from '@machines/notifications.connect';
 import {
   type NotificationsEvent,
   notificationsMachine,
@@ -5,13 +6,14 @@ import {
 } from '@machines/notifications.machine';
 import { useSelector } from '@xstate/react';
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
+import { useMemo } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
-import { sessionActor } from '@/session';
+import { renewSession, sessionActor } from '@/session';
 
 /**
  * partysocket's reconnection: the first retry after 0.5–1.5 s, each next one 1.5 times later, at
@@ -58,10 +60,11 @@ export const notificationsActor = createActor(
       socket,
       fetchNotifications: fromPromise(() => listNotifications(api)),
       markSeen: fromPromise(({ input }) => markNotificationSeen(api, input.id)),
+      // The new token arrives as `session.changed`; an unchanged one is tried again (the machine decides).
       renewSession: fromPromise(async () => {
-        sessionActor.send({ type: 'session.refresh' });
-        const settled = await waitFor(sessionActor, (state) => !state.matches({ signedIn: 'refreshing' }));
-        if (!settled.matches('signedIn')) throw new Error('The session could not be renewed');
+        if ((await renewSession(sessionActor)) === 'signedOut') {
+          throw new Error('The session could not be renewed');
+        }
       }),
     },
     actions: {
@@ -102,17 +105,8 @@ export function startNotifications(): void {
   document.addEventListener('visibilitychange', resumed);
 }
 
-export function useNotifications() {
-  const items = useSelector(notificationsActor, (state) => state.context.items);
-  const loaded = useSelector(notificationsActor, (state) => state.context.loaded);
-  const failed = useSelector(notificationsActor, (state) => state.matches({ signedIn: { list: 'failed' } }));
-  return { items, loaded, failed };
-}
-
-export function selectNotification(id: number, link: string | null): void {
-  notificationsActor.send({ type: 'notification.select', id, link });
-}
-
-export function refetchNotifications(): void {
-  notificationsActor.send({ type: 'notifications.refetch' });
+/** The bell's and the list's view model (machines/notifications.connect.ts). */
+export function useNotifications(): NotificationsView {
+  const snapshot = useSelector(notificationsActor, (state) => state);
+  return useMemo(() => connectNotifications(snapshot, notificationsActor.send), [snapshot]);
 }
