@@ -9,7 +9,7 @@ import { type Db, openPostgres } from './db';
 import { listen } from './listen';
 import type { LiveHub } from './live';
 import { migrate } from './migrate';
-import type { Notifier } from './notifications';
+import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
