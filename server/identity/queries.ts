@@ -2,6 +2,8 @@ import type { Role } from '../../src/contract/common';
 import type { Db } from '../db';
 import { normaliseEmail, USER_COLUMNS, type UserRow } from '../users';
 
+/* The statements of sign-up, its code's confirmation and password reset (server/identity/routes.ts). */
+
 export interface Applicant {
   full_name: string;
   email: string;
