@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { type Broadcast, createLocalBroadcast } from './broadcast';
 import { requestIsHttps } from './client-address';
+import { cmsRoutes } from './cms/routes';
+import { courseRoutes } from './courses/routes';
 import type { Db } from './db';
+import type { Deps } from './deps';
+import { devRoutes } from './dev/routes';
+import { eventRoutes } from './events/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
+import { identityRoutes } from './identity/routes';
 import { createLiveHub, type LiveHub } from './live';
-import { createNotifier, type Notifier } from './notifications';
+import { createNotifier, type Notifier } from './notifications/notifier';
+import { notificationRoutes } from './notifications/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
-import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
-import { cmsRoutes } from './routes/cms';
-import { courseRoutes } from './routes/courses';
-import { devRoutes } from './routes/dev';
-import { eventRoutes } from './routes/events';
-import { identityRoutes } from './routes/identity';
-import { notificationRoutes } from './routes/notifications';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
 import { createUploadStore, type UploadStore } from './uploads';
@@ -81,6 +82,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
     limits: options.rateLimits,
     trustProxy: options.trustProxy,
   });
+  // A password reset ends the user's sessions: their open sockets are closed with 4401 too.
+  const onSessionsRevoked = (userId: number) => {
+    live
+      .endSessions(userId)
+      .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
+  };
+  const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked };
   const app = new Hono<AppEnv>();
 
   app.onError(handleError);
@@ -90,21 +98,14 @@ export function buildApp(options: AppOptions): ReferenceApp {
   // Every call: no NUL or broken percent-encoding in the address; JSON bodies only (except the
   // multipart sign-up, which checks its own), at most 16 KiB.
   api.use('*', requestGuard({ formPaths: [`${API_BASE}/user/registration/`] }));
-  api.route('/cms', cmsRoutes(db, tokens, limiter));
-  api.route('/course', courseRoutes(db));
-  api.route('/', eventRoutes(db, tokens, notifier, limiter));
-  api.route('/', notificationRoutes(db, tokens, notifier));
-  api.route('/user', authRoutes(db, tokens, limiter));
-  // A password reset ends the user's sessions: their open sockets are closed with 4401 too.
-  const onSessionsRevoked = (userId: number) => {
-    live
-      .endSessions(userId)
-      .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
-  };
-  api.route('/user', identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }));
-  api.route('/admin', adminRoutes(db, adminToken, notifier));
-  if (options.devRoutes ?? process.env.NODE_ENV !== 'production')
-    api.route('/dev', devRoutes(db, adminToken));
+  api.route('/cms', cmsRoutes(deps));
+  api.route('/course', courseRoutes(deps));
+  api.route('/', eventRoutes(deps));
+  api.route('/', notificationRoutes(deps));
+  api.route('/user', authRoutes(deps));
+  api.route('/user', identityRoutes(deps));
+  api.route('/admin', adminRoutes(deps));
+  if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
   app.route(API_BASE, api);
 
   app.all('/api', notFoundResponse);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { messageFromBody } from '../src/contract/errors';
 import { SERVER_MESSAGES } from '../src/contract/server-messages';
+import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
   AdminError,
   approveTrainer,
@@ -14,14 +15,13 @@ import {
   type TrainerApprovalResponse,
   toApprovalResponse,
   trainerApprovalResponseSchema,
-} from './admin';
+} from './admin/queries';
 import { API_BASE } from './app';
 import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir } from './paths';
-import { ADMIN_TOKEN_HEADER } from './routes/admin';
 
 /** What a command prints and the exit code it ends with. */
 export interface CommandResult {

@@ -1,10 +1,8 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type * as z from 'zod/mini';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
-import { type FieldErrors, validate } from '../src/contract/rules';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { UserRow } from './users';
 
@@ -62,7 +60,7 @@ function refuseLargeBody(c: Context): Response {
 }
 
 /** Refuses JSON bodies over 16 KiB with 413. */
-export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
   return bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: refuseLargeBody });
 }
 
@@ -138,169 +136,6 @@ export function requestGuard(options: { formPaths?: readonly string[] } = {}): M
       await next();
     });
   };
-}
-
-/** Where a string holding NUL sits in a parsed JSON body: its top-level field, '' at the top. */
-function fieldWithNul(body: unknown): string | undefined {
-  // A loop, not recursion: a 16 KiB body can nest thousands of levels deep.
-  const pending: [unknown, string][] = [[body, '']];
-  for (let item = pending.pop(); item; item = pending.pop()) {
-    const [value, field] = item;
-    if (typeof value === 'string') {
-      if (value.includes('\0')) return field;
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\0')) return field || '';
-        pending.push([child, Array.isArray(value) || field ? field : key]);
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Refuses NUL anywhere in a body's text with 400: nothing is stripped silently. */
-function refuseNul(field: string | undefined): void {
-  if (field === undefined) return;
-  throw new HttpProblem(
-    400,
-    field ? { field, message: SERVER_MESSAGES.forbiddenCharacter } : SERVER_MESSAGES.forbiddenCharacter,
-  );
-}
-
-/** A JSON body (415 unless declared JSON, 400 when it does not parse or holds a NUL). */
-async function jsonOf(c: Context): Promise<unknown> {
-  requireJsonContent(c);
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
-  }
-  refuseNul(fieldWithNul(body));
-  return body;
-}
-
-/**
- * Reads a JSON body and validates it; a body that is not declared as JSON is refused with 415, one
- * that is not JSON or holds a NUL with 400, one not of the expected shape with 400 and
- * `invalidMessage`.
- */
-export async function readJsonBody<S extends z.ZodMiniType>(
-  c: Context,
-  schema: S,
-  invalidMessage: ServerMessage,
-): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await jsonOf(c));
-  if (!parsed.success) throw new HttpProblem(400, invalidMessage);
-  return parsed.data;
-}
-
-/**
- * Reads the named text fields of a JSON body; a field that is missing or not a string reads as
- * empty, so that the form rules report it. A body not declared as JSON is refused with 415, one
- * that is not JSON or holds a NUL with 400.
- */
-export async function readJsonFields<K extends string>(
-  c: Context,
-  fields: readonly K[],
-): Promise<Record<K, string>> {
-  const body = await jsonOf(c);
-  const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  return textFields(fields, (field) => (record as Record<string, unknown>)[field]);
-}
-
-/** Each field's value when it is a string, else ''; a value holding a NUL is refused with 400. */
-export function textFields<K extends string>(
-  fields: readonly K[],
-  read: (field: K) => unknown,
-): Record<K, string> {
-  const values = {} as Record<K, string>;
-  for (const field of fields) {
-    const value = read(field);
-    values[field] = typeof value === 'string' ? value : '';
-    if (values[field].includes('\0')) refuseNul(field);
-  }
-  return values;
-}
-
-/**
- * The named text fields of a multipart or URL-encoded form (see textFields); a NUL in any part,
- * an uploaded file's name included, is refused with 400.
- */
-export function formFields<K extends string>(form: FormData, fields: readonly K[]): Record<K, string> {
-  for (const [name, value] of form.entries()) {
-    const text = typeof value === 'string' ? value : value.name;
-    if (name.includes('\0') || text.includes('\0')) refuseNul(name.replaceAll('\0', ''));
-  }
-  return textFields(fields, (field) => form.get(field));
-}
-
-/** The broken form rules as error details: the first message of each field, in `fields` order. */
-export function fieldDetails<T>(
-  errors: FieldErrors<T, UserMessage>,
-  fields: readonly (keyof T & string)[],
-): ProblemDetail[] {
-  return fields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ field, message }] : [];
-  });
-}
-
-/** Validates form values with a shared form schema; refuses them with 400 and every field's message. */
-export function checkForm<T extends Record<string, unknown>>(
-  schema: z.ZodMiniType<T>,
-  values: T,
-  fields: readonly (keyof T & string)[],
-): void {
-  const details = fieldDetails(validate<T, UserMessage>(schema, values), fields);
-  if (details.length > 0) throw new HttpProblem(400, details);
-}
-
-/** Page and page size of a list request: page is 1-based; limit defaults to 25, at most 100. */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-/** Far beyond any list's last page; keeps the offset a small, exact number. */
-export const MAX_PAGE = 1_000_000;
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-  offset: number;
-}
-
-function positiveInt(value: string | undefined): number | undefined {
-  if (!value || !/^\d+$/.test(value.trim())) return undefined;
-  const number = Number(value);
-  return number >= 1 && Number.isSafeInteger(number) ? number : undefined;
-}
-
-/** A whole number from 1 to max, or undefined (the text is not one, or out of range). */
-function wholeNumber(text: string, max: number): number | undefined {
-  const number = positiveInt(text);
-  return number !== undefined && number <= max ? number : undefined;
-}
-
-/**
- * `page` and `limit` of the query string; absent (or empty) ones take their defaults, anything but a
- * whole number in range is refused with 400 rather than quietly replaced.
- */
-export function pageRequest(c: Context): PageRequest {
-  const pageText = c.req.query('page') || undefined;
-  const limitText = c.req.query('limit') || undefined;
-  const page = pageText === undefined ? 1 : wholeNumber(pageText, MAX_PAGE);
-  const limit = limitText === undefined ? DEFAULT_PAGE_SIZE : wholeNumber(limitText, MAX_PAGE_SIZE);
-  const details: ProblemDetail[] = [];
-  if (page === undefined) details.push({ field: 'page', message: SERVER_MESSAGES.pageInvalid });
-  if (limit === undefined) details.push({ field: 'limit', message: SERVER_MESSAGES.limitInvalid });
-  if (page === undefined || limit === undefined) throw new HttpProblem(400, details);
-  return { page, limit, offset: (page - 1) * limit };
-}
-
-/** A path parameter that must be a positive integer id; anything else is not found. */
-export function idParam(c: Context, name = 'id'): number {
-  const id = positiveInt(c.req.param(name));
-  if (id === undefined || id > 2_147_483_647) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-  return id;
 }
 
 /** A refusal that carries its sentence as `error` too (the event registration's callers read it). */

@@ -6,6 +6,8 @@ import type {
   HeroSection,
   KeyBenefits,
 } from '../src/contract/cms';
+import type { CmsBlockKey } from './cms/blocks';
+import { DEFAULT_AVATAR } from './users';
 
 /** The public pages' content blocks, keyed by the path they are served under (/cms/<key>/). */
 export const CMS_BLOCKS = {
@@ -101,9 +103,7 @@ export const CMS_BLOCKS = {
     get_in_touch_description_ar:
       'هل لديك سؤال عن دورة أو التسجيل أو الشهادات؟ أرسل لنا رسالتك وسيرد عليك فريقنا خلال يومي عمل.',
   } satisfies GetInTouchTitle,
-} as const;
-
-export type CmsBlockKey = keyof typeof CMS_BLOCKS;
+} as const satisfies Record<CmsBlockKey, object>;
 
 export interface SeedCategory {
   slug: string;
@@ -519,12 +519,10 @@ export const SEED_TRAINER_PASSWORD = 'Trainer#2026';
 
 /** Course facilitators (not accounts). */
 export const FACILITATORS = [
-  { full_name: 'Nouf Al-Mutairi', image: '/media/avatars/person.svg' },
-  { full_name: 'Omar Al-Saleh', image: '/media/avatars/person.svg' },
-  { full_name: 'Lama Al-Jabr', image: '/media/avatars/person.svg' },
+  { full_name: 'Nouf Al-Mutairi', image: DEFAULT_AVATAR },
+  { full_name: 'Omar Al-Saleh', image: DEFAULT_AVATAR },
+  { full_name: 'Lama Al-Jabr', image: DEFAULT_AVATAR },
 ] as const;
-
-export const DEFAULT_AVATAR = '/media/avatars/person.svg';
 
 export interface SeedEvent {
   slug: string;

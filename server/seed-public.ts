@@ -3,13 +3,12 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import {
   CATEGORIES,
   CMS_BLOCKS,
-  DEFAULT_AVATAR,
   EVENTS,
   FACILITATORS,
   SEED_TRAINER_PASSWORD,
   SEED_TRAINERS,
 } from './seed-content';
-import { ensureUser, type UserRow } from './users';
+import { DEFAULT_AVATAR, ensureUser, type UserRow } from './users';
 
 /** Courses still waiting for the admin: seeded, but never in the public catalogue. */
 const PENDING_COURSES: Record<string, readonly [string, string, string, string]> = {

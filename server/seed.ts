@@ -1,6 +1,7 @@
 import type { CentreDetails } from '../src/contract/cms';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { CMS_BLOCKS } from './seed-content';
 import { seedPublicSite } from './seed-public';
 import { ensureUser } from './users';
 
@@ -10,14 +11,8 @@ export const CENTRE_DETAILS: CentreDetails = {
   browse_course_title1_ar: 'استكشف',
   browse_course_title2: 'Training Courses',
   browse_course_title2_ar: 'دوراتنا التدريبية',
-  get_in_touch_title1: 'Get in',
-  get_in_touch_title1_ar: 'تواصل',
-  get_in_touch_title2: 'Touch',
-  get_in_touch_title2_ar: 'معنا',
-  get_in_touch_description:
-    'Have a question about a course, registration or certificates? Send us a message and our team will reply within two working days.',
-  get_in_touch_description_ar:
-    'هل لديك سؤال عن دورة أو التسجيل أو الشهادات؟ أرسل لنا رسالتك وسيرد عليك فريقنا خلال يومي عمل.',
+  // The contact page's heading, as its content block has it.
+  ...CMS_BLOCKS['get-in-touch-title'],
   request_a_course_image: '/brand/request-a-course.svg',
   copyright: '© 2024 King Faisal University Training Centre. All rights reserved.',
   copyright_ar: '© 2024 مركز التدريب بجامعة الملك فيصل. جميع الحقوق محفوظة.',

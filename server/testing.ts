@@ -1,15 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Hono } from 'hono';
 import { buildApp, randomAdminToken } from './app';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, openBroadcast } from './broadcast';
 import { type Db, openPostgres } from './db';
+import type { AppEnv } from './http';
 import { listen } from './listen';
 import type { LiveHub } from './live';
 import { migrate } from './migrate';
-import type { Notifier } from './notifications';
+import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
@@ -19,6 +21,8 @@ import { openTestDatabase, type TestDatabase } from './test-database';
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
   url: string;
+  /** The app it serves (`app.routes` lists every endpoint). */
+  app: Hono<AppEnv>;
   db: Db;
   /** Signs tokens the server accepts, for tests that need a session without signing in. */
   tokens: TokenService;
@@ -97,6 +101,7 @@ export async function startTestServer(
     live.attach(http.server);
     return {
       url: `http://127.0.0.1:${http.port}`,
+      app,
       db,
       tokens,
       adminToken,

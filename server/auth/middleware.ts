@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import type { Role } from '../../src/contract/common';
+import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import { type AppEnv, HttpProblem } from '../http';
 import { verifyAccess } from './sessions';
@@ -27,6 +28,24 @@ export function requireAuth(db: Db, tokens: TokenService): MiddlewareHandler<App
     }
     if (!access.user.approved) throw new HttpProblem(403, SERVER_MESSAGES.trainerAwaitingApproval);
     c.set('user', access.user);
+    await next();
+  };
+}
+
+/** What a signed-in user of another role is told, by the one role an endpoint is for. */
+const ROLE_REFUSALS: Record<Role, ServerMessage> = {
+  TRAINEE: SERVER_MESSAGES.traineesOnly,
+  TRAINER: SERVER_MESSAGES.trainersOnly,
+};
+
+/**
+ * After requireAuth: lets through only a user of one of `roles`; another is refused with 403 and
+ * the sentence naming whom the endpoint is for (checkout: trainees; course authoring: trainers).
+ */
+export function requireRole(role: Role, ...others: Role[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set([role, ...others]);
+  return async (c, next) => {
+    if (!allowed.has(c.get('user').role)) throw new HttpProblem(403, ROLE_REFUSALS[role]);
     await next();
   };
 }

@@ -41,6 +41,8 @@ export const SERVER_MESSAGES = {
   notATrainer: 'This account is not a trainer account',
   notificationInvalid:
     'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site',
+  traineesOnly: 'Only trainees can do this',
+  trainersOnly: 'Only trainers can do this',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

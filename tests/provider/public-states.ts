@@ -1,5 +1,5 @@
 import { startSession } from '../../server/auth/sessions';
-import { NOTIFICATIONS } from '../../server/notifications';
+import { NOTIFICATIONS } from '../../server/notifications/notifier';
 import { seed } from '../../server/seed';
 import type { TestServer } from '../../server/testing';
 import { ensureUser, type UserRow } from '../../server/users';

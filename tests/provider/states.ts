@@ -4,15 +4,10 @@ import { issueResetToken } from '../../server/auth/reset-tokens';
 import { startSession } from '../../server/auth/sessions';
 import type { Db } from '../../server/db';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
+import { createApplicant } from '../../server/identity/queries';
 import { seed } from '../../server/seed';
 import type { TestServer } from '../../server/testing';
-import {
-  createApplicant,
-  ensureUser,
-  findUserByEmail,
-  normaliseEmail,
-  setUserApproved,
-} from '../../server/users';
+import { ensureUser, findUserByEmail, normaliseEmail, setUserApproved } from '../../server/users';
 import {
   APPLICANTS,
   INJECTED_OTP_CODE,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AdminError, approveTrainer } from '../../server/admin';
+import { AdminError, approveTrainer } from '../../server/admin/queries';
 import { buildApp } from '../../server/app';
 import { issueResetToken } from '../../server/auth/reset-tokens';
 import { randomTokenSecret } from '../../server/auth/secret';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueOtp } from '../../server/auth/otp';
 import type { Db } from '../../server/db';
+import { createApplicant } from '../../server/identity/queries';
 import {
   MAINTENANCE_INTERVAL_MS,
   pruneUnconfirmedSignUps,
@@ -14,7 +15,7 @@ import { migrate } from '../../server/migrate';
 import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { createUploadStore, type UploadStore } from '../../server/uploads';
-import { createApplicant, findUserByEmail } from '../../server/users';
+import { findUserByEmail } from '../../server/users';
 
 let database: TestDatabase;
 let db: Db;

@@ -5,9 +5,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { revokeSessions } from '../../server/auth/sessions';
 import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
-import { ADMIN_TOKEN_HEADER } from '../../server/routes/admin';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/auth/tokens';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { NOTIFICATIONS } from '../../server/notifications';
-import { ADMIN_TOKEN_HEADER } from '../../server/routes/admin';
+import { NOTIFICATIONS } from '../../server/notifications/notifier';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import { eventPageSchema } from '../../src/contract/events';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -8,25 +9,27 @@ import {
   refreshResponseSchema,
 } from '../../src/contract/auth';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { spendPasswordCheck, verifyPassword } from '../auth/passwords';
-import { endSession, rotateRefreshToken, startSession } from '../auth/sessions';
-import { TokenError, type TokenService } from '../auth/tokens';
-import type { Db } from '../db';
-import { type AppEnv, HttpProblem, jsonBodyLimit, readJsonBody } from '../http';
-import { beginSignIn, type RateLimiter } from '../rate-limits';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { beginSignIn } from '../rate-limits';
 import { findUserByEmail, toPublicUser } from '../users';
+import { jsonBody } from '../validation';
+import { spendPasswordCheck, verifyPassword } from './passwords';
+import { endSession, rotateRefreshToken, startSession } from './sessions';
+import { TokenError } from './tokens';
 
-/** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: routes/identity.ts). */
-export function authRoutes(db: Db, tokens: TokenService, limiter: RateLimiter): Hono<AppEnv> {
+/** Both given: a blank user name or an empty password is no attempt. */
+const credentialsSchema = loginRequestSchema.check(
+  z.refine(({ username, password }) => username.trim() !== '' && password !== ''),
+);
+
+/** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: server/identity). */
+export function authRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const tokenRequired = SERVER_MESSAGES.refreshTokenRequired;
 
-  routes.post('/login/', jsonBodyLimit(), async (c) => {
-    const { username, password } = await readJsonBody(
-      c,
-      loginRequestSchema,
-      SERVER_MESSAGES.credentialsRequired,
-    );
-    if (!username.trim() || !password) throw new HttpProblem(400, SERVER_MESSAGES.credentialsRequired);
+  routes.post('/login/', jsonBody(credentialsSchema, SERVER_MESSAGES.credentialsRequired), async (c) => {
+    const { username, password } = c.req.valid('json');
 
     // Refused with 429 after too many attempts on this address, or failures from this client.
     const attempt = await beginSignIn(limiter, c, username);
@@ -49,12 +52,8 @@ export function authRoutes(db: Db, tokens: TokenService, limiter: RateLimiter): 
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
 
-  routes.post('/refresh-token/', jsonBodyLimit(), async (c) => {
-    const { refresh_token } = await readJsonBody(
-      c,
-      refreshRequestSchema,
-      SERVER_MESSAGES.refreshTokenRequired,
-    );
+  routes.post('/refresh-token/', jsonBody(refreshRequestSchema, tokenRequired), async (c) => {
+    const { refresh_token } = c.req.valid('json');
     try {
       return c.json(refreshResponseSchema.parse(await rotateRefreshToken(db, tokens, refresh_token)));
     } catch (error) {
@@ -64,12 +63,8 @@ export function authRoutes(db: Db, tokens: TokenService, limiter: RateLimiter): 
   });
 
   // Not in the spec. The same answer whether or not the token was live, so it tells nothing.
-  routes.post('/logout/', jsonBodyLimit(), async (c) => {
-    const { refresh_token } = await readJsonBody(
-      c,
-      logoutRequestSchema,
-      SERVER_MESSAGES.refreshTokenRequired,
-    );
+  routes.post('/logout/', jsonBody(logoutRequestSchema, tokenRequired), async (c) => {
+    const { refresh_token } = c.req.valid('json');
     await endSession(db, tokens, refresh_token);
     return c.json(logoutResponseSchema.parse({ success: true, message: SERVER_MESSAGES.signedOut }));
   });

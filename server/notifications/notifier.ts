@@ -1,7 +1,7 @@
-import type { Notification } from '../src/contract/notifications';
-import type { Broadcast } from './broadcast';
-import type { Db } from './db';
-import { describeError } from './http';
+import type { Notification } from '../../src/contract/notifications';
+import type { Broadcast } from '../broadcast';
+import type { Db } from '../db';
+import { describeError } from '../http';
 
 /** What a notification says, in English and Arabic, and where it leads. */
 export interface NotificationContent {
@@ -37,7 +37,8 @@ export function createNotifier(db: Db, broadcast?: Pick<Broadcast, 'publish'>): 
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
         [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
       );
-      const created = rows[0] as Notification;
+      const created = rows[0];
+      if (!created) throw new Error('The notification was not stored');
       // The notification is stored: a push that cannot go out now is read with the user's next list.
       await broadcast
         ?.publish({ type: 'new_notification', userId, id: created.id })

@@ -2,16 +2,15 @@ import { Hono } from 'hono';
 import { notificationListSchema, notificationSchema } from '../../src/contract/notifications';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
-import type { TokenService } from '../auth/tokens';
-import type { Db } from '../db';
-import { type AppEnv, HttpProblem, idParam } from '../http';
-import type { Notifier } from '../notifications';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { validId } from '../validation';
 
 /**
  * /notification/…: the signed-in user's notifications, newest first, and marking one seen. Another
  * user's notification answers 404, as if it did not exist.
  */
-export function notificationRoutes(db: Db, tokens: TokenService, notifier: Notifier): Hono<AppEnv> {
+export function notificationRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(db, tokens);
 
@@ -19,8 +18,8 @@ export function notificationRoutes(db: Db, tokens: TokenService, notifier: Notif
     c.json(notificationListSchema.parse(await notifier.list(c.get('user').id))),
   );
 
-  routes.patch('/notification/mark-as-seen/:id/', auth, async (c) => {
-    const marked = await notifier.markSeen(c.get('user').id, idParam(c));
+  routes.patch('/notification/mark-as-seen/:id/', auth, validId(), async (c) => {
+    const marked = await notifier.markSeen(c.get('user').id, c.req.valid('param').id);
     if (!marked) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(notificationSchema.parse(marked));
   });

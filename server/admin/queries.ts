@@ -1,8 +1,13 @@
 import * as z from 'zod/mini';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
-import type { Db } from './db';
-import { createNotifier, NOTIFICATIONS, type NotificationContent, type Notifier } from './notifications';
-import { findUserByEmail, type UserRow } from './users';
+import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
+import type { Db } from '../db';
+import {
+  createNotifier,
+  NOTIFICATIONS,
+  type NotificationContent,
+  type Notifier,
+} from '../notifications/notifier';
+import { findUserByEmail, setUserApproved, type UserRow } from '../users';
 
 /** Why an administrator's action was refused. */
 export class AdminError extends Error {
@@ -34,7 +39,7 @@ export async function approveTrainer(
   if (!user) throw new AdminError('unknown-user', SERVER_MESSAGES.userNotFound);
   if (user.role !== 'TRAINER') throw new AdminError('not-a-trainer', SERVER_MESSAGES.notATrainer);
   if (user.approved) return { user, alreadyApproved: true };
-  await db.query('UPDATE users SET approved = true WHERE id = $1', [user.id]);
+  await setUserApproved(db, user.id, true);
   await notifier.notify(user.id, NOTIFICATIONS.trainerApproved());
   return { user: { ...user, approved: true }, alreadyApproved: false };
 }

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { VALIDATION } from '../../src/contract/auth-forms';
+import { field, required } from '../../src/contract/rules';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { jsonBody, jsonForm } from '../validation';
+import { requireAdminToken } from './middleware';
+import {
+  AdminError,
+  approveTrainer,
+  notificationContent,
+  notifyRequestSchema,
+  notifyUser,
+  toApprovalResponse,
+} from './queries';
+
+const approvalFormSchema = z.object({ email: field(required(VALIDATION.emailRequired)) });
+
+/**
+ * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
+ * open the database). Every call needs the admin token (requireAdminToken).
+ */
+export function adminRoutes({ db, adminToken, notifier }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAdminToken(adminToken));
+
+  routes.post('/approve-trainer/', jsonForm(approvalFormSchema, ['email']), async (c) => {
+    const { email } = c.req.valid('json');
+    try {
+      return c.json(toApprovalResponse(await approveTrainer(db, email, notifier)));
+    } catch (error) {
+      if (error instanceof AdminError) {
+        throw new HttpProblem(error.reason === 'unknown-user' ? 404 : 400, {
+          field: 'email',
+          message: error.userMessage,
+        });
+      }
+      throw error;
+    }
+  });
+
+  routes.post('/notify/', jsonBody(notifyRequestSchema, SERVER_MESSAGES.notificationInvalid), async (c) => {
+    const request = c.req.valid('json');
+    try {
+      const { user, id } = await notifyUser(db, request.email, notificationContent(request), notifier);
+      return c.json({ success: true, data: { id, email: user.email, full_name: user.full_name } }, 201);
+    } catch (error) {
+      if (error instanceof AdminError) {
+        throw new HttpProblem(404, { field: 'email', message: error.userMessage });
+      }
+      throw error;
+    }
+  });
+
+  return routes;
+}

@@ -1,0 +1,210 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod/mini';
+import {
+  confirmationResponseSchema,
+  otpVerifyResponseSchema,
+  registrationResponseSchema,
+} from '../../src/contract/auth';
+import {
+  forgotPasswordFormSchema,
+  normalisePhone,
+  otpFormSchema,
+  registrationFormSchema,
+  resetPasswordFormSchema,
+} from '../../src/contract/auth-forms';
+import type { Role } from '../../src/contract/common';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { checkOtp, generateOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
+import { hashPassword } from '../auth/passwords';
+import {
+  isResetTokenUsable,
+  issueResetToken,
+  retireResetTokens,
+  spendResetToken,
+} from '../auth/reset-tokens';
+import { revokeSessions, startSession } from '../auth/sessions';
+import { TokenError } from '../auth/tokens';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem, problemResponse } from '../http';
+import { otpMail, sendMail } from '../mail';
+import { beginCodeCheck, clearSignInLock, spendMailAllowance } from '../rate-limits';
+import { CV_MAX_BYTES, cvProblem, type StoredUpload } from '../uploads';
+import { findUserById, findVerifiedUser, toPublicUser } from '../users';
+import { formBody, formDetails, jsonForm } from '../validation';
+import {
+  createApplicant,
+  DetailTakenError,
+  markVerified,
+  RecentApplicationError,
+  setPasswordHash,
+} from './queries';
+
+const REGISTRATION_FIELDS = [
+  'full_name',
+  'email',
+  'phone_number',
+  'govt_id_or_iqama_no',
+  'password',
+  'confirm_password',
+] as const;
+const OTP_FIELDS = ['email_or_phone', 'otp_code'] as const;
+const RESET_FIELDS = ['new_password', 'confirm_password'] as const;
+
+/** The CV plus the text fields: the text takes a few kilobytes at most. */
+const MAX_REGISTRATION_BYTES = CV_MAX_BYTES + 64 * 1024;
+
+const otpVerifyFormSchema = z.object({ ...forgotPasswordFormSchema.shape, ...otpFormSchema.shape });
+
+const TAKEN_MESSAGES = {
+  email: SERVER_MESSAGES.emailTaken,
+  govt_id_or_iqama_no: SERVER_MESSAGES.govtIdTaken,
+} as const;
+
+/** A CV over the size limit is refused before it is read. */
+const registrationLimit = bodyLimit({
+  maxSize: MAX_REGISTRATION_BYTES,
+  onError: (c) =>
+    problemResponse(c, new HttpProblem(400, { field: 'cv', message: SERVER_MESSAGES.cvTooLarge })),
+});
+
+/** The sign-up form: its text fields by the form rules, the role, and a trainer's CV if any. */
+const registrationForm = formBody(SERVER_MESSAGES.multipartRequired, async (form) => {
+  const values = form.text(REGISTRATION_FIELDS);
+  const details = formDetails(registrationFormSchema, values, REGISTRATION_FIELDS);
+  const sentRole = form.get('role');
+  const role: Role | null = sentRole === 'TRAINEE' || sentRole === 'TRAINER' ? sentRole : null;
+  if (!role) details.push({ field: 'role', message: SERVER_MESSAGES.roleInvalid });
+  // A form without a chosen file still sends an empty, nameless part.
+  const upload = form.get('cv');
+  const cv = role === 'TRAINER' && upload instanceof File && (upload.size > 0 || upload.name) ? upload : null;
+  const cvRefusal = cv && (await cvProblem(cv));
+  if (cvRefusal) details.push({ field: 'cv', message: cvRefusal });
+  if (details.length > 0 || !role) throw new HttpProblem(400, details);
+  return { ...values, role, cv };
+});
+
+/** /user/…: sign-up, its e-mailed code, and password reset. */
+export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/registration/', registrationLimit, registrationForm, async (c) => {
+    const form = c.req.valid('form');
+    const passwordHash = await hashPassword(form.password);
+    const code = generateOtp();
+    const stored: StoredUpload | null = form.cv ? await uploads.storeCv(form.cv) : null;
+    let created: Awaited<ReturnType<typeof createApplicant>>;
+    try {
+      // The account, its code and the mail are written together or not at all.
+      created = await db.transaction(async (tx) => {
+        const applied = await createApplicant(tx, {
+          full_name: form.full_name,
+          email: form.email,
+          phone_number: normalisePhone(form.phone_number) || null,
+          govt_id_or_iqama_no: form.govt_id_or_iqama_no.trim(),
+          role: form.role,
+          password_hash: passwordHash,
+          cv_file: stored?.file ?? null,
+          cv_name: stored?.name ?? null,
+        });
+        await issueOtp(tx, applied.user.id, 'registration', code);
+        // Counted with the mail: a sign-up that sends none (refused, rolled back) costs nothing.
+        await spendMailAllowance(limiter, c, applied.user.email, tx);
+        await sendMail(tx, otpMail(applied.user.email, 'registration', code, applied.user.full_name));
+        return applied;
+      });
+    } catch (error) {
+      if (stored) await uploads.remove(stored.file);
+      if (error instanceof DetailTakenError) {
+        throw new HttpProblem(400, { field: error.detail, message: TAKEN_MESSAGES[error.detail] });
+      }
+      if (error instanceof RecentApplicationError) {
+        throw new HttpProblem(400, { field: 'email', message: SERVER_MESSAGES.codeSentRecently });
+      }
+      throw error;
+    }
+    for (const file of created.replacedCvFiles) await uploads.remove(file);
+    const { email } = created.user;
+    return c.json(registrationResponseSchema.parse({ success: true, data: { email } }), 201);
+  });
+
+  routes.post('/otp-verify/', jsonForm(otpVerifyFormSchema, OTP_FIELDS), async (c) => {
+    const values = c.req.valid('json');
+    // Every try counts against the address across all its codes; a locked one gets 429.
+    const attempt = await beginCodeCheck(limiter, values.email_or_phone);
+    const check = await checkOtp(db, values.email_or_phone, values.otp_code);
+    const invalid = new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.invalidOtp });
+    if (!check.ok) {
+      if (check.reason === 'too-many-attempts') {
+        throw new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.tooManyOtpAttempts });
+      }
+      throw invalid;
+    }
+    await attempt.succeeded();
+    const user = await findUserById(db, check.userId);
+    if (!user) throw invalid;
+
+    if (check.purpose === 'reset') {
+      const token = await issueResetToken(db, tokens, user);
+      return c.json(otpVerifyResponseSchema.parse({ success: true, token }));
+    }
+
+    await markVerified(db, user.id);
+    // A trainer signs in once an administrator has approved the application.
+    if (user.role === 'TRAINER' || !user.approved) {
+      return c.json(otpVerifyResponseSchema.parse({ success: true }));
+    }
+    const session = await startSession(db, tokens, user);
+    return c.json(otpVerifyResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
+  });
+
+  routes.post('/reset-password/', jsonForm(forgotPasswordFormSchema, ['email_or_phone']), async (c) => {
+    const { email_or_phone } = c.req.valid('json');
+    // The same answer, in about the same time, whether or not an account matches: the mail limits
+    // count the submitted address either way.
+    await spendMailAllowance(limiter, c, email_or_phone);
+    const user = await findVerifiedUser(db, email_or_phone);
+    if (user) {
+      const code = await issueOtp(db, user.id, 'reset');
+      await sendMail(db, otpMail(user.email, 'reset', code, user.full_name));
+    } else {
+      await spendOtpIssue();
+    }
+    return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
+  });
+
+  const expired = { field: 'token', message: SERVER_MESSAGES.resetTokenInvalid } as const;
+  const setPasswordForm = jsonForm(resetPasswordFormSchema, RESET_FIELDS, {
+    extra: ['token'],
+    // Told together with the password's broken rules.
+    more: async ({ token }) => ((await isResetTokenUsable(db, tokens, token)) ? [] : [expired]),
+  });
+
+  routes.post('/set-password/', setPasswordForm, async (c) => {
+    const { new_password, token } = c.req.valid('json');
+    const passwordHash = await hashPassword(new_password);
+    let userId: number;
+    try {
+      // The token is spent only together with the new password and the end of the old sessions.
+      userId = await db.transaction(async (tx) => {
+        const owner = await spendResetToken(tx, tokens, token);
+        const email = await setPasswordHash(tx, owner, passwordHash);
+        // The new password works at once, even if guessers had locked the account's sign-in.
+        if (email) await clearSignInLock(limiter, email, tx);
+        await revokeSessions(tx, owner);
+        await retireResetTokens(tx, owner);
+        await retireOtps(tx, owner);
+        return owner;
+      });
+    } catch (error) {
+      if (error instanceof TokenError) throw new HttpProblem(400, expired);
+      throw error;
+    }
+    onSessionsRevoked(userId);
+    return c.json(
+      confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.passwordReset }),
+    );
+  });
+
+  return routes;
+}

@@ -1,0 +1,285 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
+import { API_BASE } from '../../server/app';
+import { requireAuth, requireRole } from '../../server/auth/middleware';
+import { startSession } from '../../server/auth/sessions';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { type AppEnv, handleError } from '../../server/http';
+import { startTestServer, type TestServer } from '../../server/testing';
+import { ensureUser, findUserByEmail } from '../../server/users';
+import { loginResponseSchema } from '../../src/contract/auth';
+import { issueSchema } from '../../src/contract/issues';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+
+/**
+ * Who may call what: every endpoint the server serves under /api/v1, and the status each caller
+ * gets for a well-formed request. A signed-in caller sends only a bearer token, the admin only the
+ * X-Admin-Token header; the other trainee owns none of the trainee's issue reports and notifications.
+ * A 400 for every caller is a code or token that is wrong for anyone: no caller is refused for who
+ * they are. The first test fails when an endpoint is served without a row here.
+ */
+const CALLERS = ['anonymous', 'trainee', 'trainer', 'admin', 'otherTrainee'] as const;
+type Caller = (typeof CALLERS)[number];
+
+// biome-ignore format: one endpoint a line, the callers' statuses in columns
+const MATRIX: readonly (readonly [method: string, path: string, ...statuses: number[]])[] = [
+  // method   path                                   anonymous trainee trainer admin otherTrainee
+  ['GET',   '/cms/king-fahad-details/',                    200, 200, 200, 200, 200],
+  ['GET',   '/cms/hero-section/',                          200, 200, 200, 200, 200],
+  ['GET',   '/cms/about-page-promotion/',                  200, 200, 200, 200, 200],
+  ['GET',   '/cms/about-page-our-story/',                  200, 200, 200, 200, 200],
+  ['GET',   '/cms/key-benefits-of-trainee-feature/',       200, 200, 200, 200, 200],
+  ['GET',   '/cms/become-a-trainer/',                      200, 200, 200, 200, 200],
+  ['GET',   '/cms/get-in-touch-title/',                    200, 200, 200, 200, 200],
+  ['POST',  '/cms/get-in-touch/',                          201, 201, 201, 201, 201],
+  ['POST',  '/cms/request-course/',                        201, 201, 201, 201, 201],
+  ['GET',   '/cms/report-an-issues/',                      401, 200, 200, 401, 200],
+  ['POST',  '/cms/report-an-issues/',                      401, 201, 201, 401, 201],
+  ['GET',   '/cms/report-an-issues/:id/',                  401, 200, 404, 401, 404],
+  ['GET',   '/course/browse-course-list/',                 200, 200, 200, 200, 200],
+  ['GET',   '/course/search-result/',                      200, 200, 200, 200, 200],
+  ['GET',   '/course/category/',                           200, 200, 200, 200, 200],
+  ['GET',   '/course/availability/',                       200, 200, 200, 200, 200],
+  ['GET',   '/course/about/:id/',                          200, 200, 200, 200, 200],
+  ['GET',   '/event/',                                     200, 200, 200, 200, 200],
+  ['GET',   '/event/:id/',                                 200, 200, 200, 200, 200],
+  ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
+  ['GET',   '/notification/',                              401, 200, 200, 401, 200],
+  ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
+  ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
+  ['POST',  '/user/refresh-token/',                        200, 200, 200, 200, 200],
+  ['POST',  '/user/logout/',                               200, 200, 200, 200, 200],
+  ['POST',  '/user/registration/',                         201, 201, 201, 201, 201],
+  ['POST',  '/user/otp-verify/',                           400, 400, 400, 400, 400],
+  ['POST',  '/user/reset-password/',                       200, 200, 200, 200, 200],
+  ['POST',  '/user/set-password/',                         400, 400, 400, 400, 400],
+  ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
+  ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
+  ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
+];
+
+/** What a call sends besides its method: the path with its ids, and a body. */
+interface Call {
+  path: string;
+  json?: unknown;
+  form?: FormData;
+}
+
+/** The ids the calls name: the trainee's issue report and notification, a course, an open event. */
+interface Fixture {
+  issueId: number;
+  notificationId: number;
+  courseId: number;
+  eventId: number;
+}
+
+const OTHER_TRAINEE = {
+  email: 'matrix.trainee@example.com',
+  password: 'Matrix#2026xyz',
+  full_name: 'Huda Al-Zahrani',
+  role: 'TRAINEE',
+  phone_number: '0553334444',
+  govt_id_or_iqama_no: '1044455566',
+  approved: true,
+} as const;
+
+const issue = { name: 'Video', subject: 'Playback', description: 'The lecture video stops.' };
+
+/** A sign-up of its own for each caller (an address signs up once a minute). */
+function signUpForm(caller: Caller): FormData {
+  const form = new FormData();
+  const fields = {
+    full_name: 'Noura Al-Harbi',
+    email: `applicant.${caller}@example.com`,
+    phone_number: '050 123 4567',
+    govt_id_or_iqama_no: String(2_100_000_000 + CALLERS.indexOf(caller)),
+    password: 'Strong#Pass9',
+    confirm_password: 'Strong#Pass9',
+    role: 'TRAINEE',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** The call each endpoint gets from `caller`; an endpoint absent here is a GET of its path as it is. */
+function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Promise<Call> {
+  const path = endpoint.slice(endpoint.indexOf(' ') + 1);
+  switch (endpoint) {
+    case 'POST /cms/get-in-touch/':
+      return {
+        path,
+        json: { full_name: 'Layla', email: 'layla@example.com', subject: 'Hi', description: 'A question' },
+      };
+    case 'POST /cms/request-course/':
+      return { path, json: { full_name: 'Layla', email: 'layla@example.com', description: 'Calligraphy' } };
+    case 'POST /cms/report-an-issues/':
+      return { path, json: issue };
+    case 'GET /cms/report-an-issues/:id/':
+      return { path: `/cms/report-an-issues/${fixture.issueId}/` };
+    case 'GET /course/about/:id/':
+      return { path: `/course/about/${fixture.courseId}/` };
+    case 'GET /event/:id/':
+      return { path: `/event/${fixture.eventId}/` };
+    case 'POST /event-registration/':
+      return { path, json: { event: fixture.eventId } };
+    case 'PATCH /notification/mark-as-seen/:id/':
+      return { path: `/notification/mark-as-seen/${fixture.notificationId}/` };
+    case 'POST /user/login/':
+      return {
+        path,
+        json: { username: DEMO_ACCOUNTS.trainee.email, password: DEMO_ACCOUNTS.trainee.password },
+      };
+    case 'POST /user/refresh-token/':
+      return freshRefreshToken().then((refresh_token) => ({ path, json: { refresh_token } }));
+    case 'POST /user/logout/':
+      return freshRefreshToken().then((refresh_token) => ({ path, json: { refresh_token } }));
+    case 'POST /user/registration/':
+      return { path, form: signUpForm(caller) };
+    case 'POST /user/otp-verify/':
+      return { path, json: { email_or_phone: `unknown.${caller}@example.com`, otp_code: '1234567' } };
+    case 'POST /user/reset-password/':
+      return { path, json: { email_or_phone: `nobody.${caller}@example.com` } };
+    case 'POST /user/set-password/':
+      return {
+        path,
+        json: { new_password: 'Fresh!Start42', confirm_password: 'Fresh!Start42', token: 'x.y.z' },
+      };
+    case 'POST /admin/approve-trainer/':
+      return { path, json: { email: DEMO_ACCOUNTS.trainer.email } };
+    case 'POST /admin/notify/':
+      return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
+    default:
+      return { path };
+  }
+}
+
+let server: TestServer;
+let fixture: Fixture;
+const tokens = new Map<Caller, string>();
+
+/** A refresh token of a new session of the trainee, for a call that spends one. */
+async function freshRefreshToken(): Promise<string> {
+  const user = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email);
+  if (!user) throw new Error('no demo trainee');
+  return (await startSession(server.db, server.tokens, user)).refresh_token;
+}
+
+function headersOf(caller: Caller): Record<string, string> {
+  if (caller === 'admin') return { [ADMIN_TOKEN_HEADER]: server.adminToken };
+  const token = tokens.get(caller);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function send(method: string, call: Call, caller: Caller): Promise<Response> {
+  const headers = headersOf(caller);
+  const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
+  if (call.json !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${server.url}${API_BASE}${call.path}`, { method, headers, body });
+}
+
+async function signIn(email: string, password: string): Promise<{ token: string; userId: number }> {
+  const response = await send(
+    'POST',
+    { path: '/user/login/', json: { username: email, password } },
+    'anonymous',
+  );
+  const session = loginResponseSchema.parse(await response.json());
+  return { token: session.access_token, userId: session.data.id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await ensureUser(server.db, OTHER_TRAINEE);
+  const trainee = await signIn(DEMO_ACCOUNTS.trainee.email, DEMO_ACCOUNTS.trainee.password);
+  tokens.set('trainee', trainee.token);
+  tokens.set('trainer', (await signIn(DEMO_ACCOUNTS.trainer.email, DEMO_ACCOUNTS.trainer.password)).token);
+  tokens.set('otherTrainee', (await signIn(OTHER_TRAINEE.email, OTHER_TRAINEE.password)).token);
+
+  const reported = await send('POST', { path: '/cms/report-an-issues/', json: issue }, 'trainee');
+  const notification = await server.notifier.notify(trainee.userId, {
+    title: 'Welcome',
+    title_ar: 'أهلاً',
+    text: 'Welcome to the centre.',
+    text_ar: 'أهلاً بك في المركز.',
+  });
+  const { rows: courses } = await server.db.query<{ id: number }>(
+    "SELECT id FROM courses WHERE status = 'Approved' ORDER BY id LIMIT 1",
+  );
+  const { rows: events } = await server.db.query<{ id: number }>(
+    'SELECT id FROM events WHERE ends_at > now() ORDER BY id LIMIT 1',
+  );
+  fixture = {
+    issueId: issueSchema.parse(await reported.json()).id,
+    notificationId: notification.id,
+    courseId: courses[0]?.id ?? 0,
+    eventId: events[0]?.id ?? 0,
+  };
+}, 90_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the authorization matrix', () => {
+  it('lists every endpoint the server serves, and only those', () => {
+    const served = new Set(
+      server.app.routes
+        .filter((route) => route.method !== 'ALL' && route.path.startsWith(`${API_BASE}/`))
+        .map((route) => `${route.method} ${route.path.slice(API_BASE.length)}`),
+    );
+    expect([...served].sort()).toEqual(MATRIX.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it.each(MATRIX.map((row) => [`${row[0]} ${row[1]}`, row] as const))(
+    '%s answers each caller as the matrix says',
+    async (endpoint, [method, , ...statuses]) => {
+      const answered: Record<string, number> = {};
+      const expected: Record<string, number | undefined> = {};
+      for (const [index, caller] of CALLERS.entries()) {
+        const response = await send(method, await callOf(endpoint, caller, fixture), caller);
+        await response.body?.cancel();
+        answered[caller] = response.status;
+        expected[caller] = statuses[index];
+      }
+      expect(answered).toEqual(expected);
+    },
+  );
+});
+
+describe('requireRole', () => {
+  const probe = () => {
+    const app = new Hono<AppEnv>();
+    app.onError(handleError);
+    const signedIn = requireAuth(server.db, server.tokens);
+    app.get('/checkout', signedIn, requireRole('TRAINEE'), (c) => c.json({ for: c.get('user').role }));
+    app.get('/authoring', signedIn, requireRole('TRAINER'), (c) => c.json({ for: c.get('user').role }));
+    app.get('/both', signedIn, requireRole('TRAINEE', 'TRAINER'), (c) => c.json({ for: c.get('user').role }));
+    return app;
+  };
+  const get = (path: string, caller: Caller) => probe().request(path, { headers: headersOf(caller) });
+  const refusal = (message: string) => ({ success: false, details: [{ message }] });
+
+  it('lets the named role through and refuses the other one with 403 and whom it is for', async () => {
+    expect(await (await get('/checkout', 'trainee')).json()).toEqual({ for: 'TRAINEE' });
+    const trainerAtCheckout = await get('/checkout', 'trainer');
+    expect(trainerAtCheckout.status).toBe(403);
+    expect(await trainerAtCheckout.json()).toEqual(refusal(SERVER_MESSAGES.traineesOnly));
+
+    expect(await (await get('/authoring', 'trainer')).json()).toEqual({ for: 'TRAINER' });
+    const traineeAuthoring = await get('/authoring', 'trainee');
+    expect(traineeAuthoring.status).toBe(403);
+    expect(await traineeAuthoring.json()).toEqual(refusal(SERVER_MESSAGES.trainersOnly));
+
+    expect((await get('/both', 'trainee')).status).toBe(200);
+    expect((await get('/both', 'trainer')).status).toBe(200);
+  });
+
+  it('comes after requireAuth: a caller who is not signed in gets 401 first', async () => {
+    for (const caller of ['anonymous', 'admin'] as const) {
+      const response = await get('/checkout', caller);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(refusal(SERVER_MESSAGES.authenticationRequired));
+    }
+  });
+});
