@@ -61,6 +61,8 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'category must be a comma-separated list of category ids': msg`category must be a comma-separated list of category ids`,
   'The request body is too large': msg`The request body is too large`,
   'Not found': msg`Not found`,
+  'Only trainees can do this': msg`Only trainees can do this`,
+  'Only trainers can do this': msg`Only trainers can do this`,
   'Invalid OTP Code': msg`Invalid OTP Code`,
   'A code was sent to this email a moment ago. Check your inbox, or try again in a minute': msg`A code was sent to this email a moment ago. Check your inbox, or try again in a minute`,
   'OTP sent successfully': msg`OTP sent successfully`,

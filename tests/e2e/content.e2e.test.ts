@@ -1,72 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import type { AboutPromotion, AboutStory } from '@/contract/cms';
-import { expectNoAxeViolations, openPage } from './support/browser';
+import { paths } from '@/routing/paths';
+import { expectNoAxeViolations } from './support/browser';
 import { productSuite } from './support/suite';
+import { text } from './support/text';
 
 const suite = productSuite();
-
-async function read<T>(path: string): Promise<T> {
-  return (await (await fetch(`${suite.app.url}/api/v1${path}`)).json()) as T;
-}
 
 describe('about us', () => {
   for (const language of ['en', 'ar'] as const) {
     it(`shows the promotion and our story from the CMS (${language})`, async () => {
-      const promotion = await read<AboutPromotion>('/cms/about-page-promotion/');
-      const story = await read<AboutStory>('/cms/about-page-our-story/');
-      const { page, context, problems } = await openPage(
-        suite.browser,
-        suite.app.url,
-        language === 'ar' ? 'phone' : 'desktop',
-      );
-      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-      await page.goto('/about-us');
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-        .toBe(language === 'ar' ? promotion.title_ar : promotion.title);
-      await expect
-        .poll(() => page.getByRole('heading', { level: 2 }).first().textContent())
-        .toBe(language === 'ar' ? story.title_ar : story.title);
+      const promotion = await suite.read<AboutPromotion>('/cms/about-page-promotion/');
+      const story = await suite.read<AboutStory>('/cms/about-page-our-story/');
+      const { page, screen, about, problems } = await suite.open({
+        language,
+        width: language === 'ar' ? 'phone' : 'desktop',
+      });
+      await about.open();
+      await expect.poll(() => screen.title()).toBe(language === 'ar' ? promotion.title_ar : promotion.title);
+      await expect.poll(() => about.storyTitle()).toBe(language === 'ar' ? story.title_ar : story.title);
       await expectNoAxeViolations(page);
       expect(problems).toEqual([]);
-      await context.close();
     });
   }
 });
 
 describe('contact us', () => {
   it('shows the spec messages, keeps values, sends, in English and Arabic', async () => {
-    const { page, context, problems } = await openPage(suite.browser, suite.app.url);
-    await page.goto('/contact-us');
-    const send = page.getByRole('button', { name: 'Send message' });
-    await send.click();
-    await expect.poll(() => page.locator('main').textContent()).toContain('Full name is required');
-    const text = await page.locator('main').textContent();
-    expect(text).toContain('Email is required');
-    expect(text).toContain('Subject is required');
-    expect(text).toContain('description Is Required');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
-      .toBe('full_name');
-    await page.getByLabel('Full name').fill('Omar Al-Zahrani');
-    await page.getByLabel('Email').fill('omar@example');
-    await send.click();
-    await expect.poll(() => page.locator('main').textContent()).toContain('Invalid email address');
-    expect(await page.getByLabel('Full name').inputValue()).toBe('Omar Al-Zahrani');
-    await page.getByLabel('Email').fill('omar@example.com');
-    await page.getByLabel('Subject').fill('Certificates');
-    await page.getByLabel('Message').fill('How do I download my certificate?');
-    await send.click();
-    await expect
-      .poll(() => page.locator('[data-toast]', { hasText: 'Request Sent Successfully' }).count())
-      .toBe(1);
-    expect(await page.getByLabel('Subject').inputValue()).toBe('');
+    const { page, screen, header, contact, problems } = await suite.open({ path: paths.contact() });
+    await contact.send();
+    await expect.poll(() => screen.mainText()).toContain('Full name is required');
+    const shown = await screen.mainText();
+    expect(shown).toContain('Email is required');
+    expect(shown).toContain('Subject is required');
+    expect(shown).toContain('description Is Required');
+    await expect.poll(() => screen.focusedField()).toBe('full_name');
+    await contact.fill({ full_name: 'Omar Al-Zahrani', email: 'omar@example' });
+    await contact.send();
+    await expect.poll(() => screen.mainText()).toContain('Invalid email address');
+    expect(await contact.value('full_name')).toBe('Omar Al-Zahrani');
+    await contact.fill({
+      email: 'omar@example.com',
+      subject: 'Certificates',
+      message: 'How do I download my certificate?',
+    });
+    await contact.send();
+    await expect.poll(() => screen.toast('Request Sent Successfully').count()).toBe(1);
+    expect(await contact.value('subject')).toBe('');
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'العربية' }).click();
-    await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
-    await expect.poll(() => page.locator('main').textContent()).toContain('الموضوع مطلوب');
+    await header.switchLanguage();
+    await contact.send();
+    await expect.poll(() => screen.mainText()).toContain(text('Subject is required', 'ar'));
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,32 +1,16 @@
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/routing/paths';
 import { RATE_LIMITS } from '../../server/rate-limits';
-import { expectNoAxeViolations, openPage } from './support/browser';
-import { LABELS } from './support/identity';
+import { expectNoAxeViolations } from './support/browser';
 import { productSuite } from './support/suite';
 
 // `npm start` runs on the product's thresholds: 10 sign-in attempts per address, then a lock.
 const suite = productSuite();
 
-async function visit(language: 'en' | 'ar', viewport: 'phone' | 'desktop') {
-  const visit = await openPage(suite.browser, suite.app.url, viewport);
-  await visit.page.addInitScript((lang) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
-  }, language);
-  await visit.page.goto('/');
-  return visit;
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const LOG_IN = { en: 'Log In', ar: 'تسجيل الدخول' } as const;
-
-/** Sends the open login form and returns the server's answer to it. */
-async function submitLogin(page: Page, password: string, language: 'en' | 'ar'): Promise<Response> {
-  await dialog(page).getByLabel(LABELS[language].password, { exact: true }).fill(password);
-  const answer = page.waitForResponse((response) => response.url().includes('/api/v1/user/login/'));
-  await dialog(page).getByRole('button', { name: LOG_IN[language], exact: true }).click();
-  return answer;
-}
+/** The sentence that asks to wait some minutes, as the catalogue holds it. */
+const WAIT_MINUTES =
+  '{count, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}';
 
 /** Minutes as the wait sentence counts them (rounded up). */
 function minutesOf(response: Response): number {
@@ -38,52 +22,48 @@ describe('too many sign-in attempts', () => {
   const email = `locked.out.${Date.now()}@example.com`;
 
   it('says in English how long to wait, and keeps what was typed', async () => {
-    const { page, context, problems } = await visit('en', 'desktop');
-    await page.getByRole('button', { name: LOG_IN.en }).click();
-    await dialog(page).getByLabel(LABELS.en.email, { exact: true }).fill(email);
+    const { page, header, signIn, problems } = await suite.open({ language: 'en', path: paths.home() });
+    await header.logIn();
+    await signIn.email.fill(email);
 
     let refused: Response | undefined;
     for (let attempt = 1; attempt <= RATE_LIMITS.signInAccount.max + 1 && !refused; attempt += 1) {
-      const answer = await submitLogin(page, `Wrong#Pass${attempt}`, 'en');
+      await signIn.password.fill(`Wrong#Pass${attempt}`);
+      const answer = await signIn.send();
       if (answer.status() === 429) {
         refused = answer;
       } else {
         expect(answer.status(), `attempt ${attempt}`).toBe(401);
-        await expect
-          .poll(() => dialog(page).getByRole('alert').textContent())
-          .toBe('Invalid email or password');
+        await expect.poll(() => signIn.alert()).toBe('Invalid email or password');
       }
     }
     if (!refused) throw new Error('the sign-in was never refused');
     const minutes = minutesOf(refused);
     expect(minutes).toBe(RATE_LIMITS.signInAccount.lockSeconds / 60);
-    await expect
-      .poll(() => dialog(page).getByRole('alert').textContent())
-      .toBe(`Too many attempts. Try again in ${minutes} minutes.`);
-    expect(await dialog(page).getByLabel(LABELS.en.email, { exact: true }).inputValue()).toBe(email);
+    await expect.poll(() => signIn.alert()).toBe(`Too many attempts. Try again in ${minutes} minutes.`);
+    expect(await signIn.email.inputValue()).toBe(email);
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('says it in Arabic on a phone too, with the Arabic plural and digits, and keeps the e-mail', async () => {
-    const { page, context, problems } = await visit('ar', 'phone');
+    const { page, t, screen, sideMenu, signIn, problems } = await suite.open({
+      language: 'ar',
+      width: 'phone',
+      path: paths.home(),
+    });
     // On a phone, signing in starts from the side menu.
-    await page.getByRole('button', { name: 'فتح القائمة' }).click();
-    await page.getByRole('dialog', { name: 'القائمة' }).getByRole('button', { name: LOG_IN.ar }).click();
-    await dialog(page).getByLabel(LABELS.ar.email, { exact: true }).fill(email);
-    const refused = await submitLogin(page, 'Wrong#Pass99', 'ar');
+    await sideMenu.open();
+    await sideMenu.logIn();
+    await signIn.email.fill(email);
+    await signIn.password.fill('Wrong#Pass99');
+    const refused = await signIn.send();
     expect(refused.status()).toBe(429);
-    const minutes = minutesOf(refused);
-    const number = await page.evaluate((value) => new Intl.NumberFormat('ar').format(value), minutes);
-    // 11 to 99 take the singular noun in Arabic ("many" form): 15 دقيقة.
-    await expect
-      .poll(() => dialog(page).getByRole('alert').textContent())
-      .toBe(`محاولات كثيرة جدًا. حاول مرة أخرى بعد ${number} دقيقة.`);
-    expect(await dialog(page).getByLabel(LABELS.ar.email, { exact: true }).inputValue()).toBe(email);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The catalogue's Arabic plural: 11 to 99 minutes take the singular noun (the "many" form).
+    await expect.poll(() => signIn.alert()).toBe(t(WAIT_MINUTES, { count: minutesOf(refused) }));
+    expect(await signIn.email.inputValue()).toBe(email);
+    expect(await screen.direction()).toBe('rtl');
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,67 +1,22 @@
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@/i18n/languages';
+import { paths } from '@/routing/paths';
+import { COOKIE } from '@/session/storage';
 import { resolveTokenSecret } from '../../server/auth/secret';
 import { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from '../../server/auth/tokens';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { loginResponseSchema } from '../../src/contract/auth';
-import { openPage } from './support/browser';
-import { signInThroughDialog } from './support/identity';
+import { cookie, signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
 const trainee = DEMO_ACCOUNTS.trainee;
 
-const WORDS = {
-  en: {
-    logIn: 'Log In',
-    account: /My account|Sara/,
-    logOut: 'Log Out',
-    signedOut: 'Successfully signed out',
-  },
-  ar: {
-    logIn: 'تسجيل الدخول',
-    account: /حسابي|Sara/,
-    logOut: 'تسجيل الخروج',
-    signedOut: 'تم تسجيل الخروج بنجاح',
-  },
-} as const;
-type Language = keyof typeof WORDS;
-
-async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-  const found = (await context.cookies()).find((entry) => entry.name === name);
-  return found ? decodeURIComponent(found.value) : undefined;
-}
-
-function api(path: string, init: { token?: string; body?: unknown } = {}) {
-  return fetch(`${suite.app.url}/api/v1${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
-
-/** A browser context signed in as the trainee through the API (the cookies the app stores). */
-async function signedInContext(language: Language) {
-  const visit = await openPage(suite.browser, suite.app.url);
-  await visit.page.addInitScript((lang) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
-  }, language);
-  const login = loginResponseSchema.parse(
-    await (
-      await api('/user/login/', { body: { username: trainee.email, password: trainee.password } })
-    ).json(),
-  );
-  await visit.context.addCookies(
-    [
-      ['access-token', login.access_token],
-      ['refresh-token', login.refresh_token],
-      ['role', login.data.role],
-    ].map(([name, value]) => ({ name: String(name), value: String(value), url: suite.app.url })),
-  );
-  return { ...visit, login };
+/** A visit signed in as the trainee through the API (the cookies the app stores). */
+async function signedInVisit(language: Language) {
+  const visit = await suite.open({ language });
+  const login = await signInWithTokens(suite.app, visit.context, trainee);
+  return { visit, login };
 }
 
 /** The page's own answer to GET /notification/ that succeeds (the bell reads it on every load). */
@@ -74,17 +29,15 @@ function listLoaded(page: Page): Promise<Response> {
   );
 }
 
-function logInButton(page: Page, language: Language) {
-  return page.getByRole('banner').getByRole('button', { name: WORDS[language].logIn, exact: true });
-}
-
 describe('sessions across tabs', () => {
   it('two tabs with an expired access token renew it once between them and both stay signed in', async () => {
-    const { context, page: first, problems, login } = await signedInContext('en');
-    const second = await context.newPage();
+    const { visit, login } = await signedInVisit('en');
+    const { context, page: first, problems } = visit;
+    const secondVisit = await suite.openSecondTab(visit);
+    const second = secondVisit.page;
     const opened = [listLoaded(first), listLoaded(second)];
-    await first.goto('/profile');
-    await second.goto('/profile');
+    await visit.goto(paths.profile());
+    await secondVisit.goto(paths.profile());
     await Promise.all(opened);
 
     // The access token both tabs will start from has expired; the refresh token is still good.
@@ -93,7 +46,7 @@ describe('sessions across tabs', () => {
     );
     const past = Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_SECONDS - 60;
     const expired = (await tokens.issue('access', login.data, { issuedAt: past })).token;
-    await context.addCookies([{ name: 'access-token', value: expired, url: suite.app.url }]);
+    await context.addCookies([{ name: COOKIE.access, value: expired, url: suite.app.url }]);
     const refreshes: number[] = [];
     context.on('response', (response) => {
       if (response.url().endsWith('/api/v1/user/refresh-token/')) refreshes.push(response.status());
@@ -107,62 +60,59 @@ describe('sessions across tabs', () => {
 
     expect(refreshes.length).toBeGreaterThan(0);
     expect(refreshes.every((status) => status === 200)).toBe(true);
-    for (const page of [first, second]) {
-      expect(new URL(page.url()).pathname).toBe('/profile');
-      expect(await logInButton(page, 'en').count()).toBe(0);
+    for (const tab of [visit, secondVisit]) {
+      expect(tab.screen.pathname()).toBe(paths.profile());
+      expect(await tab.header.logInButton.count()).toBe(0);
     }
-    const renewed = await cookie(context, 'access-token');
+    const renewed = await cookie(context, COOKIE.access);
     expect(renewed).toBeDefined();
     expect(renewed).not.toBe(expired);
-    expect((await api('/notification/', { token: renewed })).status).toBe(200);
+    expect((await suite.call('/notification/', { token: renewed })).status).toBe(200);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('signing out (Arabic) ends the session on the server and in the other tab', async () => {
-    const { context, page, problems } = await openPage(suite.browser, suite.app.url);
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'ar');
-    });
-    await page.goto('/');
-    await logInButton(page, 'ar').click();
-    await signInThroughDialog(page, trainee, 'ar');
-    const other = await context.newPage();
-    await other.goto('/profile');
-    await expect.poll(() => logInButton(other, 'ar').count()).toBe(0);
-    const refreshToken = await cookie(context, 'refresh-token');
+    const visit = await suite.open({ language: 'ar', path: paths.home() });
+    const { context, page, screen, header, signIn, problems } = visit;
+    await header.logIn();
+    await signIn.as(trainee);
+    const other = await suite.openSecondTab(visit);
+    await other.goto(paths.profile());
+    await expect.poll(() => other.header.logInButton.count()).toBe(0);
+    const refreshToken = await cookie(context, COOKIE.refresh);
     expect(refreshToken).toBeDefined();
 
     const signedOut = page.waitForResponse(
       (response) => response.url().endsWith('/api/v1/user/logout/') && response.request().method() === 'POST',
     );
-    await page.getByRole('banner').getByRole('button', { name: WORDS.ar.account }).click();
-    await page.getByRole('menuitem', { name: WORDS.ar.logOut }).click();
+    await header.openAccountMenu(trainee.full_name);
+    await header.logOut();
     const answer = await signedOut;
     expect(answer.status()).toBe(200);
     expect(answer.request().postDataJSON()).toEqual({ refresh_token: refreshToken });
-    await expect.poll(() => page.locator('[data-toast]', { hasText: WORDS.ar.signedOut }).count()).toBe(1);
+    await expect.poll(() => screen.toast('Successfully signed out').count()).toBe(1);
 
     // The other tab follows without a reload.
-    await expect.poll(() => logInButton(other, 'ar').count()).toBe(1);
-    expect(new URL(other.url()).pathname).toBe('/');
+    await expect.poll(() => other.header.logInButton.count()).toBe(1);
+    expect(other.screen.pathname()).toBe(paths.home());
     // The refresh token left behind can no longer be exchanged.
-    expect((await api('/user/refresh-token/', { body: { refresh_token: refreshToken } })).status).toBe(401);
+    expect((await suite.call('/user/refresh-token/', { body: { refresh_token: refreshToken } })).status).toBe(
+      401,
+    );
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('signs out locally when the sign-out call fails', async () => {
-    const { context, page } = await signedInContext('en');
+    const { visit } = await signedInVisit('en');
+    const { context, page, screen, header } = visit;
     await page.route('**/api/v1/user/logout/', (route) => route.abort('connectionrefused'));
-    await page.goto('/profile');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile');
-    await page.getByRole('banner').getByRole('button', { name: WORDS.en.account }).click();
-    await page.getByRole('menuitem', { name: WORDS.en.logOut }).click();
-    await expect.poll(() => page.locator('[data-toast]', { hasText: WORDS.en.signedOut }).count()).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await cookie(context, 'refresh-token')).toBeUndefined();
-    await expect.poll(() => logInButton(page, 'en').count()).toBe(1);
-    await context.close();
+    await visit.goto(paths.profile());
+    await expect.poll(() => screen.title()).toBe('Profile');
+    await header.openAccountMenu(trainee.full_name);
+    await header.logOut();
+    await expect.poll(() => screen.toast('Successfully signed out').count()).toBe(1);
+    expect(screen.pathname()).toBe(paths.home());
+    expect(await cookie(context, COOKIE.refresh)).toBeUndefined();
+    await expect.poll(() => header.logInButton.count()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { LANGUAGE_STORAGE_KEY, type Language } from '@/i18n/languages';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -8,6 +9,8 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 900 },
 } as const;
+
+export type Width = keyof typeof VIEWPORTS;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -25,20 +28,47 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export interface Visit {
+/** One browser tab on the product. */
+export interface Tab {
   context: BrowserContext;
   page: Page;
   /** Uncaught exceptions and console errors seen in the page. */
   problems: string[];
+  /** The language the product shows in this tab; page objects name what they look for in it. */
+  language: Language;
+  width: Width;
 }
 
-export async function openPage(
-  browser: Browser,
-  baseURL: string,
-  viewport: keyof typeof VIEWPORTS = 'desktop',
-): Promise<Visit> {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
+export interface TabOptions {
+  /**
+   * The language a returning visitor chose before (kept in localStorage); a choice made in the
+   * page later wins over it, across reloads. Absent: the product's default, English.
+   */
+  language?: Language;
+  width?: Width;
+}
+
+/** Opens a tab of a new browser context (its own cookies and storage). */
+export async function openPage(browser: Browser, baseURL: string, options: TabOptions = {}): Promise<Tab> {
+  const { language, width = 'desktop' } = options;
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[width] });
+  if (language) {
+    await context.addInitScript(
+      ({ key, value }) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      { key: LANGUAGE_STORAGE_KEY, value: language },
+    );
+  }
+  return tabOf(context, await context.newPage(), language ?? 'en', width);
+}
+
+/** Another tab of the same context: same cookies and storage, so the same session. */
+export async function openSecondTab(tab: Tab): Promise<Tab> {
+  return tabOf(tab.context, await tab.context.newPage(), tab.language, tab.width);
+}
+
+function tabOf(context: BrowserContext, page: Page, language: Language, width: Width): Tab {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -47,7 +77,7 @@ export async function openPage(
       problems.push(`console: ${message.text()}`);
     }
   });
-  return { context, page, problems };
+  return { context, page, problems, language, width };
 }
 
 /** Runs axe on the page and fails with a readable list of violations. */

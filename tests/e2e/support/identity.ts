@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { callApi, readApi } from './api';
 import type { RunningApp } from './app';
 
 let counter = 0;
@@ -22,6 +22,12 @@ export function newPerson(kind: 'trainee' | 'trainer') {
 
 export type Person = ReturnType<typeof newPerson>;
 
+/** Who signs in: a demo account or a person registered by the test. */
+export interface Account {
+  email: string;
+  password: string;
+}
+
 interface Mail {
   to_address: string;
   subject: string;
@@ -33,19 +39,34 @@ interface Mail {
  * server wrote to its data folder (as `npm run outbox` does).
  */
 export async function latestCode(app: RunningApp, email: string): Promise<string> {
-  let code: string | null = null;
+  let code = '';
   await expect
     .poll(async () => {
       const token = readFileSync(join(app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
-      const response = await fetch(`${app.url}/api/v1/dev/outbox/?to=${encodeURIComponent(email)}`, {
+      const mails = await readApi<Mail[]>(app.url, `/dev/outbox/?to=${encodeURIComponent(email)}`, {
         headers: { 'X-Admin-Token': token },
       });
-      const mails = (await response.json()) as Mail[];
-      code = mails[0]?.otp ?? null;
+      code = mails[0]?.otp ?? '';
       return code;
     })
     .toMatch(/^\d{7}$/);
-  return code as unknown as string;
+  return code;
+}
+
+/** A verified trainee registered through the API, with the code that verified it. */
+export async function verifiedTrainee(app: RunningApp): Promise<{ person: Person; code: string }> {
+  const person = newPerson('trainee');
+  const form = new FormData();
+  for (const [key, value] of Object.entries(person)) form.append(key, value);
+  form.append('confirm_password', person.password);
+  form.append('role', 'TRAINEE');
+  expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(true);
+  const code = await latestCode(app, person.email);
+  const verified = await callApi(app.url, '/user/otp-verify/', {
+    body: { email_or_phone: person.email, otp_code: code },
+  });
+  expect(verified.ok).toBe(true);
+  return { person, code };
 }
 
 /** `npm run admin -- ARGS` against the running app (or its database while it is stopped). */
@@ -70,51 +91,4 @@ export function runAdmin(env: Record<string, string>, args: string[]): Promise<s
 /** `npm run admin -- approve-trainer EMAIL` against the running app. */
 export function approveTrainer(env: Record<string, string>, email: string): Promise<string> {
   return runAdmin(env, ['approve-trainer', email]);
-}
-
-/** Fills the registration dialog by label (labels in the active language). */
-export async function fillRegistration(
-  page: Page,
-  person: Person,
-  labels: Record<keyof Person | 'confirm', string>,
-) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(labels.full_name, { exact: true }).fill(person.full_name);
-  await dialog.getByLabel(labels.email, { exact: true }).fill(person.email);
-  await dialog.getByLabel(labels.phone_number, { exact: true }).fill(person.phone_number);
-  await dialog.getByLabel(labels.govt_id_or_iqama_no, { exact: true }).fill(person.govt_id_or_iqama_no);
-  await dialog.getByLabel(labels.password, { exact: true }).fill(person.password);
-  await dialog.getByLabel(labels.confirm, { exact: true }).fill(person.password);
-}
-
-export const LABELS = {
-  en: {
-    full_name: 'Full name',
-    email: 'Email',
-    phone_number: 'Phone number (optional)',
-    govt_id_or_iqama_no: 'Govt ID or Iqama number',
-    password: 'Password',
-    confirm: 'Confirm password',
-  },
-  ar: {
-    full_name: 'الاسم الكامل',
-    email: 'البريد الإلكتروني',
-    phone_number: 'رقم الجوال (اختياري)',
-    govt_id_or_iqama_no: 'رقم الهوية الوطنية أو الإقامة',
-    password: 'كلمة المرور',
-    confirm: 'تأكيد كلمة المرور',
-  },
-} as const;
-
-/** Signs in through the open login dialog (labels in the active language). */
-export async function signInThroughDialog(
-  page: Page,
-  account: { email: string; password: string },
-  language: 'en' | 'ar' = 'en',
-): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(LABELS[language].email, { exact: true }).fill(account.email);
-  await dialog.getByLabel(LABELS[language].password, { exact: true }).fill(account.password);
-  await dialog.getByLabel(LABELS[language].password, { exact: true }).press('Enter');
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }

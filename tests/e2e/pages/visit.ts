@@ -1,0 +1,67 @@
+import type { Language } from '@/i18n/languages';
+import type { Tab } from '../support/browser';
+import { text } from '../support/text';
+import { About } from './about';
+import { Catalogue } from './catalogue';
+import { Contact } from './contact';
+import { CourseDetails } from './course-details';
+import { Dialog } from './dialog';
+import { EventDetails } from './event-details';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Home } from './home';
+import { IssueList } from './issue-list';
+import { Notifications } from './notifications';
+import { OtpDialog } from './otp';
+import { PasswordResetDialog } from './password-reset';
+import { ReportIssue } from './report-issue';
+import { Screen } from './screen';
+import { SideMenu } from './side-menu';
+import { SignInDialog } from './sign-in';
+import { SignUpDialog } from './sign-up';
+
+/**
+ * One tab on the product, with its pages and dialogs as the user meets them. Every member can be
+ * destructured: `const { page, header, signIn, t } = await suite.open(…)`.
+ */
+export function visitOf(tab: Tab) {
+  return {
+    tab,
+    page: tab.page,
+    context: tab.context,
+    /** Uncaught exceptions and console errors seen in the page. */
+    problems: tab.problems,
+    /** The language the product shows in this tab now. */
+    get language(): Language {
+      return tab.language;
+    },
+    /** A message of the catalogue in the language this tab shows. */
+    t: (message: string, values?: Record<string, unknown>): string => text(message, tab.language, values),
+    /** Loads an address of the product, from `paths`. */
+    goto: async (path: string): Promise<void> => {
+      await tab.page.goto(path);
+    },
+    screen: new Screen(tab),
+    header: new Header(tab),
+    sideMenu: new SideMenu(tab),
+    footer: new Footer(tab),
+    notifications: new Notifications(tab),
+    /** Whichever dialog is open. */
+    dialog: new Dialog(tab),
+    signIn: new SignInDialog(tab),
+    signUp: new SignUpDialog(tab),
+    otp: new OtpDialog(tab),
+    passwordReset: new PasswordResetDialog(tab),
+    home: new Home(tab),
+    catalogue: new Catalogue(tab, 'Browse courses'),
+    searchResults: new Catalogue(tab, 'Search results'),
+    courseDetails: new CourseDetails(tab),
+    eventDetails: new EventDetails(tab),
+    about: new About(tab),
+    contact: new Contact(tab),
+    reportIssue: new ReportIssue(tab),
+    issueList: new IssueList(tab),
+  };
+}
+
+export type Visit = ReturnType<typeof visitOf>;
