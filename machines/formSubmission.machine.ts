@@ -12,7 +12,8 @@ export type FormValues = Record<string, string>;
 
 export interface FormSubmissionInput {
   initial: FormValues;
-  schema: z.ZodMiniType<FormValues>;
+  /** The shared rules of the form; the machine only asks it which fields break them. */
+  schema: z.ZodMiniType;
   /** The alert box text when a refusal carries no message of its own. */
   fallback: string;
   /** Sending needs a signed-in user (report an issue): a signed-out one is asked to sign in first. */
@@ -21,7 +22,7 @@ export interface FormSubmissionInput {
 
 export interface FormSubmissionContext extends FormContext<FormValues> {
   initial: FormValues;
-  schema: z.ZodMiniType<FormValues>;
+  schema: z.ZodMiniType;
   fallback: string;
   requiresSignIn: boolean;
 }

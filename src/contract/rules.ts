@@ -66,7 +66,7 @@ export type FieldErrors<T, M extends string = string> = Partial<Record<keyof T &
  * the sentences the schema's rules say (the server sends only sentences the web app translates).
  */
 export function validate<T extends Record<string, unknown>, M extends string = string>(
-  schema: z.ZodMiniType<T>,
+  schema: z.ZodMiniType,
   values: T,
 ): FieldErrors<T, M> {
   const result = schema.safeParse(values);

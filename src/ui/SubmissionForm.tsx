@@ -1,8 +1,9 @@
+import { connectFormSubmission } from '@machines/formSubmission.connect';
 import { formSubmissionMachine } from '@machines/formSubmission.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { DEFAULT_FAILURE } from '@/contract/errors';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from './forms';
@@ -16,12 +17,15 @@ export interface SubmissionField {
   multiline?: boolean;
 }
 
+/** A kept draft: field name → typed text. Anything else found under the key is ignored. */
+const DRAFT = z.record(z.string(), z.string());
+
 /** Where a draft is kept while the visitor signs in or registers (this tab only). */
 function readDraft(key: string | undefined): Record<string, string> | null {
   if (!key) return null;
   try {
-    const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as unknown;
-    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : null;
+    const stored = DRAFT.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
+    return stored.success ? stored.data : null;
   } catch {
     return null;
   }
@@ -70,7 +74,8 @@ export function SubmissionForm<T extends Record<string, string>>({
   latest.current = { deliver, sentText, askToSignIn };
   const [machine] = useState(() =>
     formSubmissionMachine.provide({
-      actors: { submit: fromPromise(({ input }) => latest.current.deliver(input as T)) },
+      // The machine sends only values the schema accepts; parsing them again gives their type.
+      actors: { submit: fromPromise(({ input }) => latest.current.deliver(schema.parse(input))) },
       actions: {
         focusFirstInvalid: () => focusFirstInvalid(form.current),
         announceSent: () => showToast(latest.current.sentText),
@@ -82,12 +87,17 @@ export function SubmissionForm<T extends Record<string, string>>({
   const [state, send] = useMachine(machine, {
     input: {
       initial,
-      schema: schema as unknown as z.ZodMiniType<Record<string, string>>,
+      schema,
       fallback: DEFAULT_FAILURE,
       requiresSignIn,
     },
   });
-  const { values, errors, alert } = state.context;
+  const view = connectFormSubmission(
+    state,
+    send,
+    fields.map((field) => field.name),
+  );
+  const { values } = state.context;
 
   // A kept draft fills the form once, as if typed again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
@@ -103,22 +113,19 @@ export function SubmissionForm<T extends Record<string, string>>({
   }, [draftKey, values]);
 
   return (
-    <Form
-      ref={form}
-      onSubmit={() => send({ type: 'form.submit', signedIn })}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <Form ref={form} onSubmit={() => view.submit(signedIn)} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <AlertBox message={alert} />
+        <AlertBox message={view.alert} />
       </div>
-      {fields.map((field) => {
+      {fields.map((field, index) => {
+        const shown = view.fields[index];
+        if (!shown) return null;
         const common = {
           label: field.label,
           name: field.name,
-          value: values[field.name] ?? '',
-          error: errors[field.name],
-          onChange: (event: { target: { value: string } }) =>
-            send({ type: 'field.change', name: field.name, value: event.target.value }),
+          value: shown.value,
+          error: shown.error,
+          onChange: (event: { target: { value: string } }) => shown.change(event.target.value),
         };
         return field.multiline ? (
           <div key={field.name} className="sm:col-span-2">
@@ -134,7 +141,7 @@ export function SubmissionForm<T extends Record<string, string>>({
         );
       })}
       <div className="sm:col-span-2">
-        <SubmitButton busy={state.matches('sending')}>{submitLabel}</SubmitButton>
+        <SubmitButton busy={view.busy}>{submitLabel}</SubmitButton>
       </div>
     </Form>
   );
