@@ -14,16 +14,26 @@ export interface Toast {
 let nextId = 1;
 
 export const toastStore = createStore({
-  context: { toasts: [] as Toast[] },
+  context: {
+    toasts: [] as Toast[],
+    /**
+     * Modal dialogs open now. A modal makes the rest of the page inert and hidden from assistive
+     * technology, so while one is open the toasts are drawn inside it instead, where they are heard.
+     */
+    modals: 0,
+  },
   on: {
+    modalOpened: (context) => ({ ...context, modals: context.modals + 1 }),
+    modalClosed: (context) => ({ ...context, modals: Math.max(0, context.modals - 1) }),
     show: (context, event: { text: string; tone: ToastTone }, enq) => {
       const id = nextId++;
       enq.effect(() => {
         setTimeout(() => toastStore.trigger.dismiss({ id }), TOAST_DURATION_MS);
       });
-      return { toasts: [...context.toasts, { id, text: event.text, tone: event.tone }] };
+      return { ...context, toasts: [...context.toasts, { id, text: event.text, tone: event.tone }] };
     },
     dismiss: (context, event: { id: number }) => ({
+      ...context,
       toasts: context.toasts.filter((toast) => toast.id !== event.id),
     }),
   },

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { ModalToaster } from './Toaster';
 
 /**
  * A centred modal dialog: focus is trapped, Escape and the backdrop close it (unless `onClose` is
@@ -45,6 +46,7 @@ export function Modal({
           </DialogPanel>
         </div>
       </div>
+      <ModalToaster />
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/store/react';
-import { toastStore } from '@/stores/toasts';
+import { useEffect } from 'react';
+import { type Toast, toastStore } from '@/stores/toasts';
 
 const toneClass = {
   success: 'bg-brand-800 text-white',
@@ -7,9 +8,17 @@ const toneClass = {
   info: 'bg-slate-800 text-white',
 } as const;
 
-/** Toasts at bottom centre (spec section 8), announced to screen readers. */
-export function Toaster() {
-  const toasts = useSelector(toastStore, (state) => state.context.toasts);
+const NONE: readonly Toast[] = [];
+
+/**
+ * Toasts at bottom centre (spec section 8), announced to screen readers. The page's toaster stays
+ * mounted (a live region must exist before what it announces) and is empty while a modal is open;
+ * the modal draws its own (`inModal`), inside the part of the page that is not inert.
+ */
+export function Toaster({ inModal = false }: { inModal?: boolean }) {
+  const toasts = useSelector(toastStore, (state) =>
+    inModal || state.context.modals === 0 ? state.context.toasts : NONE,
+  );
   return (
     <div
       aria-live="polite"
@@ -26,4 +35,16 @@ export function Toaster() {
       ))}
     </div>
   );
+}
+
+/**
+ * The toaster of an open modal dialog: put inside the dialog, it takes the toasts over from the
+ * page's toaster, which the dialog makes inert, until the dialog closes.
+ */
+export function ModalToaster() {
+  useEffect(() => {
+    toastStore.trigger.modalOpened();
+    return () => toastStore.trigger.modalClosed();
+  }, []);
+  return <Toaster inModal />;
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { signOut, useSessionRole, useSignedIn } from '@/session';
 import { CloseIcon, LogoutIcon } from '@/ui/icons';
+import { ModalToaster } from '@/ui/Toaster';
 import { mainNav, profileMenus } from '../menus';
 import { AuthButtons } from './AuthButtons';
 import { LanguageSelect } from './LanguageSwitcher';
@@ -89,6 +90,7 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
           )}
         </div>
       </DialogPanel>
+      <ModalToaster />
     </Dialog>
   );
 }

@@ -32,9 +32,9 @@ export class Screen extends PageObject {
 
   /** A toast (a status) saying `message`. */
   toast(message: string): Locator {
-    // While a dialog is open the rest of the page, toasts included, is inert and hidden from
-    // assistive technology; the toast is still on screen.
-    return this.page.getByRole('status', { includeHidden: true }).filter({ hasText: this.t(message) });
+    // Found by role without `includeHidden`: a toast raised while a dialog is open must be drawn
+    // inside the dialog, not in the page behind it that the dialog makes inert.
+    return this.page.getByRole('status').filter({ hasText: this.t(message) });
   }
 
   /** The address after the origin: path, query and hash. */
