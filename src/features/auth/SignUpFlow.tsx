@@ -98,70 +98,43 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
     );
   }
 
-  const change = (name: keyof RegistrationForm) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    send({ type: 'field.change', name, value: event.target.value });
-
   const { values, errors, alert, cvName, busy } = view;
+  /** A field's name, value, message and typing, bound to the machine. */
+  const field = (name: keyof RegistrationForm) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      send({ type: 'field.change', name, value: event.target.value }),
+  });
   return (
     <Modal title={i18n._(texts.signUpTitle)} onClose={dismiss} wide>
       <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <AlertBox message={alert} />
         </div>
-        <TextField
-          label={t`Full name`}
-          name="full_name"
-          data-autofocus
-          autoComplete="name"
-          value={values.full_name}
-          error={errors.full_name}
-          onChange={change('full_name')}
-        />
-        <TextField
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={change('email')}
-        />
+        <TextField label={t`Full name`} {...field('full_name')} data-autofocus autoComplete="name" />
+        <TextField label={t`Email`} type="email" {...field('email')} autoComplete="email" />
         <TextField
           label={t`Phone number (optional)`}
           type="tel"
-          name="phone_number"
+          {...field('phone_number')}
           autoComplete="tel"
           inputMode="tel"
-          value={values.phone_number}
-          error={errors.phone_number}
-          onChange={change('phone_number')}
         />
-        <TextField
-          label={t`Govt ID or Iqama number`}
-          name="govt_id_or_iqama_no"
-          inputMode="numeric"
-          value={values.govt_id_or_iqama_no}
-          error={errors.govt_id_or_iqama_no}
-          onChange={change('govt_id_or_iqama_no')}
-        />
+        <TextField label={t`Govt ID or Iqama number`} {...field('govt_id_or_iqama_no')} inputMode="numeric" />
         <TextField
           label={t`Password`}
           type="password"
-          name="password"
+          {...field('password')}
           autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
           hint={t`At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +`}
-          onChange={change('password')}
         />
         <TextField
           label={t`Confirm password`}
           type="password"
-          name="confirm_password"
+          {...field('confirm_password')}
           autoComplete="new-password"
-          value={values.confirm_password}
-          error={errors.confirm_password}
-          onChange={change('confirm_password')}
         />
         {texts.cv && (
           <div className="flex flex-col gap-1.5 sm:col-span-2">
