@@ -3,6 +3,8 @@
  * is reduced to the sentence shown in the alert box. Pure: no DOM, no network.
  */
 
+import { OTP_LENGTH, VALIDATION } from '../src/contract/auth-forms';
+
 /** English message keys; the view translates them. */
 export type Errors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -44,11 +46,6 @@ export function withField<T extends object>(
   return { values: { ...context.values, [name]: value }, errors };
 }
 
-/** Keeps only digits, at most `length` of them: typing, pasting or autofill of a code. */
-export function codeDigits(raw: string, length: number): string {
-  return raw.replace(/\D/g, '').slice(0, length);
-}
-
 /** What an action or guard that reads a failed call is given: the call's error. */
 export interface Failure {
   error: unknown;
@@ -57,4 +54,35 @@ export interface Failure {
 /** The params of such an action or guard, taken from the `onError` event of an invoked call. */
 export function failureOf({ event }: { event: { error: unknown } }): Failure {
   return { error: event.error };
+}
+
+/** What the code dialog shows, in the sign-up and the password reset alike. */
+export interface OtpStepView {
+  step: 'otp';
+  /** Where the code was sent. */
+  destination: string;
+  /** The digits typed so far, written 0–9. */
+  code: string;
+  /** 'OTP have maximum 7 digit' once more digits are typed than a code has; null otherwise. */
+  error: string | null;
+  /** As many digits as a code has: the code can be sent. */
+  complete: boolean;
+  alert: string | null;
+  busy: boolean;
+}
+
+export function otpStepView(
+  code: string,
+  destination: string,
+  { alert, busy }: { alert: string | null; busy: boolean },
+): OtpStepView {
+  return {
+    step: 'otp',
+    destination,
+    code,
+    error: code.length > OTP_LENGTH ? VALIDATION.otpMax : null,
+    complete: code.length === OTP_LENGTH,
+    alert,
+    busy,
+  };
 }

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { type OtpStepView, otpStepView } from './forms';
 import type { passwordResetMachine } from './passwordReset.machine';
 
 type Snapshot = SnapshotFrom<typeof passwordResetMachine>;
@@ -13,7 +14,7 @@ export type PasswordResetView =
       alert: string | null;
       busy: boolean;
     }
-  | { step: 'otp'; destination: string; code: string; alert: string | null; busy: boolean }
+  | OtpStepView
   | {
       step: 'reset';
       values: Context['values'];
@@ -25,13 +26,7 @@ export type PasswordResetView =
 export function connectPasswordReset(snapshot: Snapshot): PasswordResetView {
   const { request, requestErrors, otp, values, errors, alert } = snapshot.context;
   if (snapshot.matches('otp') || snapshot.matches('verifying')) {
-    return {
-      step: 'otp',
-      destination: request.email_or_phone,
-      code: otp,
-      alert,
-      busy: snapshot.matches('verifying'),
-    };
+    return otpStepView(otp, request.email_or_phone, { alert, busy: snapshot.matches('verifying') });
   }
   if (snapshot.matches('reset') || snapshot.matches('saving') || snapshot.matches('done')) {
     return { step: 'reset', values, errors, alert, busy: snapshot.matches('saving') };

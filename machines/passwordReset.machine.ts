@@ -3,13 +3,15 @@ import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from
 import {
   type ForgotPasswordForm,
   forgotPasswordFormSchema,
+  normaliseCode,
+  normaliseEmailOrPhone,
   OTP_LENGTH,
   type ResetPasswordForm,
   resetPasswordFormSchema,
 } from '../src/contract/auth-forms';
 import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
-import { alertOf, codeDigits, type Errors, type Failure, failureOf, isOtpRefusal, withField } from './forms';
+import { alertOf, type Errors, type Failure, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 
 export interface PasswordResetContext {
@@ -71,7 +73,7 @@ export const passwordResetMachine = setup({
     }),
     changeOtp: assign(({ event }) => {
       assertEvent(event, 'otp.change');
-      return { otp: codeDigits(event.value, OTP_LENGTH), alert: null };
+      return { otp: normaliseCode(event.value), alert: null };
     }),
     clearOtp: assign({ otp: '' }),
     keepResetToken: assign((_, { reply }: { reply: OtpVerifyResponse }) => ({
@@ -132,7 +134,7 @@ export const passwordResetMachine = setup({
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
-        input: ({ context }) => ({ email_or_phone: context.request.email_or_phone.trim() }),
+        input: ({ context }) => ({ email_or_phone: normaliseEmailOrPhone(context.request.email_or_phone) }),
         onDone: { target: 'otp', actions: ['clearOtp', 'announceOtpSent'] },
         onError: { target: 'request', actions: { type: 'showSendAlert', params: failureOf } },
       },
@@ -149,7 +151,7 @@ export const passwordResetMachine = setup({
         id: 'verifyOtp',
         src: 'verifyOtp',
         input: ({ context }) => ({
-          email_or_phone: context.request.email_or_phone.trim(),
+          email_or_phone: normaliseEmailOrPhone(context.request.email_or_phone),
           otp_code: context.otp,
         }),
         onDone: [

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { type OtpStepView, otpStepView } from './forms';
 import type { signUpMachine } from './signUp.machine';
 
 type Snapshot = SnapshotFrom<typeof signUpMachine>;
@@ -13,7 +14,7 @@ export type SignUpView =
       cvName: string | null;
       busy: boolean;
     }
-  | { step: 'otp'; destination: string; code: string; alert: string | null; busy: boolean }
+  | OtpStepView
   /** Trainee: signed in, off to the profile. Trainer: waits for the admin's approval. */
   | { step: 'success'; outcome: 'registered' | 'awaitingApproval' }
   | { step: 'closed' };
@@ -21,7 +22,7 @@ export type SignUpView =
 export function connectSignUp(snapshot: Snapshot): SignUpView {
   const { values, errors, alert, cv, email, otp } = snapshot.context;
   if (snapshot.matches('otp') || snapshot.matches('verifying')) {
-    return { step: 'otp', destination: email ?? '', code: otp, alert, busy: snapshot.matches('verifying') };
+    return otpStepView(otp, email ?? '', { alert, busy: snapshot.matches('verifying') });
   }
   if (snapshot.matches('registered')) return { step: 'success', outcome: 'registered' };
   if (snapshot.matches('awaitingApproval')) return { step: 'success', outcome: 'awaitingApproval' };

@@ -1,6 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/contract/auth';
 import {
+  normaliseCode,
+  normaliseGovtId,
   normalisePhone,
   OTP_LENGTH,
   type RegistrationForm,
@@ -8,15 +10,7 @@ import {
 } from '../src/contract/auth-forms';
 import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
-import {
-  alertOf,
-  codeDigits,
-  type Failure,
-  type FormContext,
-  failureOf,
-  isOtpRefusal,
-  withField,
-} from './forms';
+import { alertOf, type Failure, type FormContext, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 
 export interface SignUpContext extends FormContext<RegistrationForm> {
@@ -88,7 +82,7 @@ export const signUpMachine = setup({
     })),
     changeOtp: assign(({ event }) => {
       assertEvent(event, 'otp.change');
-      return { otp: codeDigits(event.value, OTP_LENGTH), alert: null };
+      return { otp: normaliseCode(event.value), alert: null };
     }),
     clearOtp: assign({ otp: '' }),
     focusFirstInvalid: () => {},
@@ -136,7 +130,7 @@ export const signUpMachine = setup({
           full_name: context.values.full_name.trim(),
           email: context.values.email.trim(),
           phone_number: normalisePhone(context.values.phone_number),
-          govt_id_or_iqama_no: context.values.govt_id_or_iqama_no.trim(),
+          govt_id_or_iqama_no: normaliseGovtId(context.values.govt_id_or_iqama_no),
           role: context.audience === 'trainer' ? 'TRAINER' : 'TRAINEE',
           ...(context.audience === 'trainer' && context.cv ? { cv: context.cv } : {}),
         }),

@@ -8,6 +8,8 @@ import {
 } from '../../src/contract/auth';
 import {
   forgotPasswordFormSchema,
+  normaliseCode,
+  normaliseGovtId,
   normalisePhone,
   otpFormSchema,
   registrationFormSchema,
@@ -101,7 +103,7 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
           full_name: form.full_name,
           email: form.email,
           phone_number: normalisePhone(form.phone_number) || null,
-          govt_id_or_iqama_no: form.govt_id_or_iqama_no.trim(),
+          govt_id_or_iqama_no: normaliseGovtId(form.govt_id_or_iqama_no),
           role: form.role,
           password_hash: passwordHash,
           cv_file: stored?.file ?? null,
@@ -132,7 +134,7 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     const values = c.req.valid('json');
     // Every try counts against the address across all its codes; a locked one gets 429.
     const attempt = await beginCodeCheck(limiter, values.email_or_phone);
-    const check = await checkOtp(db, values.email_or_phone, values.otp_code);
+    const check = await checkOtp(db, values.email_or_phone, normaliseCode(values.otp_code));
     const invalid = new HttpProblem(400, { field: 'otp_code', message: SERVER_MESSAGES.invalidOtp });
     if (!check.ok) {
       if (check.reason === 'too-many-attempts') {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { toLatinDigits } from './digits';
 import { atMost, type Rule as BaseRule, field, email as isEmail, longerThan, required } from './rules';
 
 /**
@@ -64,9 +65,27 @@ const passwordMax: Rule = (value) => (longerThan(value, PASSWORD_MAX) ? VALIDATI
 
 const email: Rule = isEmail(VALIDATION.emailInvalid);
 
-/** Spaces are removed before the phone number is checked and sent. */
+/** Spaces are removed, and digits written 0–9, before the phone number is checked and sent. */
 export function normalisePhone(value: string): string {
-  return value.replace(/\s+/g, '');
+  return toLatinDigits(value).replace(/\s+/g, '');
+}
+
+/** What names an account in the password reset: an e-mail address as typed, or else a phone number. */
+export function normaliseEmailOrPhone(value: string): string {
+  return value.includes('@') ? value.trim() : normalisePhone(value);
+}
+
+/** Spaces around go, and digits are written 0–9, before the id number is checked and sent. */
+export function normaliseGovtId(value: string): string {
+  return toLatinDigits(value).trim();
+}
+
+/**
+ * A verification code as typed, pasted or filled in: digits written 0–9, everything else (spaces,
+ * dashes) dropped. Not cut at OTP_LENGTH: a longer code is said to be too long, not shortened.
+ */
+export function normaliseCode(value: string): string {
+  return toLatinDigits(value).replace(/\D/g, '').slice(0, TYPED_NUMBER_MAX);
 }
 
 const phone: Rule = (raw) => {
@@ -81,7 +100,7 @@ const phone: Rule = (raw) => {
 
 const govtId: Rule = (raw) => {
   if (raw.length > TYPED_NUMBER_MAX) return VALIDATION.govtIdMax;
-  const value = raw.trim();
+  const value = normaliseGovtId(raw);
   if (!/^\d+$/.test(value)) return VALIDATION.govtIdDigits;
   if (value.length < GOVT_ID_LENGTH) return VALIDATION.govtIdMin;
   if (value.length > GOVT_ID_LENGTH) return VALIDATION.govtIdMax;
@@ -150,9 +169,9 @@ export const forgotPasswordFormSchema = z.object({
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 
 export const otpFormSchema = z.object({
-  otp_code: field((value) => {
-    if (value.length > OTP_LENGTH) return VALIDATION.otpMax;
-    return /^\d{7}$/.test(value) ? null : VALIDATION.otpLength;
+  otp_code: field((raw) => {
+    if (normaliseCode(raw).length > OTP_LENGTH) return VALIDATION.otpMax;
+    return /^\d{7}$/.test(toLatinDigits(raw.trim())) ? null : VALIDATION.otpLength;
   }),
 });
 export type OtpForm = z.infer<typeof otpFormSchema>;

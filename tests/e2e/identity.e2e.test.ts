@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { expectNoAxeViolations } from './support/browser';
+import { expectNoAxeViolations, VIEWPORTS } from './support/browser';
 import { approveTrainer, latestCode, newPerson, verifiedTrainee } from './support/identity';
 import { productSuite } from './support/suite';
 
@@ -64,6 +64,35 @@ describe('trainee sign-up', () => {
     await signUp.goToProfile();
     await expect.poll(() => screen.pathname()).toBe(paths.profile());
     expect(await screen.direction()).toBe('rtl');
+    expect(problems).toEqual([]);
+  });
+
+  it('takes an id, a phone and a code typed with Arabic-Indic digits, and says when a code is too long (ar, phone)', async () => {
+    const { page, t, header, signUp, otp, problems } = await visitHome('ar');
+    const arabic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const person = newPerson('trainee');
+    await header.signUp();
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signUp.register({
+      ...person,
+      phone_number: arabic(person.phone_number),
+      govt_id_or_iqama_no: arabic(person.govt_id_or_iqama_no),
+    });
+    await expect.poll(() => otp.title()).toBe(t('Verify your e-mail'));
+    const code = await latestCode(suite.app, person.email);
+
+    // One digit too many is kept and said, and the code cannot be sent.
+    await otp.enter(arabic(`${code}1`));
+    expect(await otp.code.inputValue()).toBe(`${code}1`);
+    await expect.poll(() => otp.text()).toContain(t('OTP have maximum 7 digit'));
+    expect(await otp.confirmButton.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await otp.enter(arabic(code));
+    expect(await otp.code.inputValue()).toBe(code);
+    expect(await otp.text()).not.toContain(t('OTP have maximum 7 digit'));
+    await otp.confirm();
+    await expect.poll(() => signUp.text()).toContain(t('Your registration is successfully completed!'));
     expect(problems).toEqual([]);
   });
 

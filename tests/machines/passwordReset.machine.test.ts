@@ -82,7 +82,7 @@ describe('passwordReset machine: generated paths', () => {
       doneActor('requestReset', otpSent),
       errorActor('requestReset', httpFailure(400, 'No account uses this email or phone')),
       errorActor('requestReset', silentFailure(500)),
-      otpChange('12 34-567 89'),
+      otpChange('١٢ ٣٤-٥٦٧'),
       otpChange('123'),
       otpSubmit,
       { type: 'otp.back' },
@@ -183,6 +183,8 @@ describe('passwordReset machine: behaviour', () => {
         step: 'otp',
         destination: ' huda@example.com ',
         code: '7654321',
+        error: null,
+        complete: true,
         alert: null,
         busy: true,
       });
@@ -251,7 +253,7 @@ describe('passwordReset machine: behaviour', () => {
   });
 
   describe('code', () => {
-    it('keeps only digits, at most 7, and ignores a submit until there are 7', async () => {
+    it('keeps the digits (Arabic-Indic ones as 0–9), and sends only a code of exactly 7', async () => {
       const { harness, verifyOtp } = await atOtp();
       await harness.send(otpChange('12 34-5'));
       expect(harness.context.otp).toBe('12345');
@@ -259,8 +261,21 @@ describe('passwordReset machine: behaviour', () => {
       expectState(harness, 'otp');
       expect(verifyOtp.inputs).toEqual([]);
 
-      await harness.send(otpChange('12 34-567 89'));
+      // One digit too many is kept and said, not cut off.
+      await harness.send(otpChange('12 34-567 8'));
+      expect(harness.context.otp).toBe('12345678');
+      expect(connectPasswordReset(harness.snapshot)).toMatchObject({
+        step: 'otp',
+        error: 'OTP have maximum 7 digit',
+        complete: false,
+      });
+      await harness.send(otpSubmit);
+      expectState(harness, 'otp');
+      expect(verifyOtp.inputs).toEqual([]);
+
+      await harness.send(otpChange('١٢ ٣٤-٥٦٧'));
       expect(harness.context.otp).toBe('1234567');
+      expect(connectPasswordReset(harness.snapshot)).toMatchObject({ error: null, complete: true });
       await harness.send(otpSubmit);
       expectState(harness, 'verifying');
       expect(verifyOtp.inputs).toEqual([{ email_or_phone: 'huda@example.com', otp_code: '1234567' }]);

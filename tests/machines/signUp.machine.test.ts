@@ -127,7 +127,7 @@ describe('signUp machine: generated paths', () => {
           doneActor('register', registered('huda@example.com')),
           errorActor('register', httpFailure(400, 'A user with this email already exists')),
           errorActor('register', silentFailure(500)),
-          otpChange('12 34-567 89'),
+          otpChange('١٢ ٣٤-٥٦٧'),
           otpChange('123'),
           otpSubmit,
           { type: 'otp.back' },
@@ -369,14 +369,30 @@ describe('signUp machine: behaviour', () => {
     });
 
     it.each([
-      ['12 34-567 89', '1234567'],
-      ['123456789', '1234567'],
+      ['12 34-567', '1234567'],
+      ['١٢٣٤٥٦٧', '1234567'],
+      ['۱۲۳۴۵۶۷', '1234567'],
+      ['12 34-567 89', '123456789'],
       ['ab12c', '12'],
       ['', ''],
-    ])('keeps only digits, at most 7, of %j', async (typed, kept) => {
+    ])('keeps the digits of %j, written 0–9', async (typed, kept) => {
       const { harness } = await atOtp();
       await harness.send(otpChange(typed));
       expect(harness.context.otp).toBe(kept);
+    });
+
+    it('says a code with an eighth digit is too long and does not send it', async () => {
+      const { harness, verifyOtp } = await atOtp();
+      await harness.send(otpChange('12345678'));
+      expect(connectSignUp(harness.snapshot)).toMatchObject({
+        step: 'otp',
+        code: '12345678',
+        error: 'OTP have maximum 7 digit',
+        complete: false,
+      });
+      await harness.send(otpSubmit);
+      expectState(harness, 'otp');
+      expect(verifyOtp.inputs).toEqual([]);
     });
 
     it('ignores a submit until the code has 7 digits', async () => {
@@ -460,6 +476,8 @@ describe('signUp machine: behaviour', () => {
         step: 'otp',
         destination: 'huda@example.com',
         code: '',
+        error: null,
+        complete: false,
         alert: null,
         busy: false,
       });

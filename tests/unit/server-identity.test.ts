@@ -422,6 +422,30 @@ describe('POST /user/otp-verify/', () => {
     expect((await verify('0599000111', code)).status).toBe(200);
   });
 
+  it('reads Arabic-Indic and Persian digits in the id, the phone and the code as 0–9', async () => {
+    const arabic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const persian = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+    counter += 1;
+    const id = String(3_000_000_000 + counter);
+    const { person, code } = await registered({
+      govt_id_or_iqama_no: arabic(id),
+      phone_number: persian('0598 111 222'),
+    });
+    const stored = await findUserByEmail(db, person.email);
+    expect(stored).toMatchObject({ govt_id_or_iqama_no: id, phone_number: '0598111222' });
+    expect((await verify(arabic('0598111222'), arabic(code))).status).toBe(200);
+    // The same id in another digit system is the same id.
+    const taken = await register(applicant({ govt_id_or_iqama_no: persian(id) }));
+    expect(await taken.json()).toEqual(refusal('govt_id_or_iqama_no', SERVER_MESSAGES.govtIdTaken));
+  });
+
+  it('says a code with an eighth digit is too long', async () => {
+    const { person, code } = await registered();
+    const response = await verify(person.email, `${code}1`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(refusal('otp_code', 'OTP have maximum 7 digit'));
+  });
+
   it('keeps only a salted hash of the code: no table but the outbox holds it', async () => {
     const { person, code } = await registered();
     const { rows } = await db.query<{ code_hash: string }>(

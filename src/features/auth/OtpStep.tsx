@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { OTP_LENGTH } from '@/contract/auth-forms';
+import { translateMessage } from '@/i18n/api-messages';
 import { AlertBox, Form, LinkButton, SubmitButton } from '@/ui/forms';
 
 /** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */
 export function OtpStep({
   destination,
   code,
+  error,
+  complete,
   alert,
   busy,
   onChange,
@@ -15,7 +18,12 @@ export function OtpStep({
   backLabel,
 }: {
   destination: string;
+  /** The digits typed so far, written 0–9 (Arabic-Indic digits are read as these). */
   code: string;
+  /** What is wrong with the code (English; translated here), or null. */
+  error: string | null;
+  /** The code has all its digits and can be sent. */
+  complete: boolean;
   alert: string | null;
   busy: boolean;
   onChange: (value: string) => void;
@@ -23,7 +31,7 @@ export function OtpStep({
   onBack: () => void;
   backLabel: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   return (
     <Form onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -46,13 +54,20 @@ export function OtpStep({
         pattern="[0-9]*"
         dir="ltr"
         data-autofocus
-        aria-describedby={`${id}-hint`}
-        className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.5em] focus:border-brand-600"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        className={`w-full rounded-lg border bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.5em] ${
+          error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
+        }`}
       />
       <p id={`${id}-hint`} className="-mt-2 text-xs text-slate-600">
         {t`${code.length} of ${OTP_LENGTH} digits`}
       </p>
-      <SubmitButton busy={busy} disabled={code.length !== OTP_LENGTH}>
+      {/* Announced as it appears: the code is too long the moment one digit too many is typed. */}
+      <p id={`${id}-error`} aria-live="polite" className="-mt-2 min-h-5 text-sm text-red-700">
+        {error ? translateMessage(error, i18n) : null}
+      </p>
+      <SubmitButton busy={busy} disabled={!complete}>
         <Trans>Confirm</Trans>
       </SubmitButton>
       <p className="text-center text-sm">

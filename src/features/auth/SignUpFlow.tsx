@@ -53,6 +53,8 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
         <OtpStep
           destination={view.destination}
           code={view.code}
+          error={view.error}
+          complete={view.complete}
           alert={view.alert}
           busy={view.busy}
           onChange={(value) => send({ type: 'otp.change', value })}
