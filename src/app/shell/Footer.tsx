@@ -79,12 +79,12 @@ function CentreBlock({ details }: { details: CentreDetails }) {
       <ul className="flex flex-col gap-2.5">
         <ContactLine icon={<MapPinIcon />}>{pick(details, 'location', language)}</ContactLine>
         <ContactLine icon={<PhoneIcon />}>
-          <a href={`tel:${details.phone_number.replace(/\s+/g, '')}`} className="hover:text-white">
+          <a href={`tel:${details.phone_number.replace(/\s+/g, '')}`} className="ltr-text hover:text-white">
             {pick(details, 'phone_number', language)}
           </a>
         </ContactLine>
         <ContactLine icon={<MailIcon />}>
-          <a href={`mailto:${details.email}`} className="hover:text-white">
+          <a href={`mailto:${details.email}`} className="ltr-text hover:text-white">
             {details.email}
           </a>
         </ContactLine>

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { OTP_LENGTH } from '@/contract/auth-forms';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { AlertBox, Form, LinkButton, SubmitButton } from '@/ui/forms';
 
 /** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */
@@ -24,12 +26,14 @@ export function OtpStep({
   backLabel: ReactNode;
 }) {
   const { t } = useLingui();
+  const language = useLanguage();
+  const length = formatNumber(OTP_LENGTH, language);
   const id = useId();
   return (
     <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         <Trans>
-          Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all">{destination}</strong>.
+          Enter the {length}-digit code we sent to <bdi className="ltr-text font-bold">{destination}</bdi>.
         </Trans>
       </p>
       <AlertBox message={alert} />
@@ -50,7 +54,7 @@ export function OtpStep({
         className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.5em] focus:border-brand-600"
       />
       <p id={`${id}-hint`} className="-mt-2 text-xs text-slate-600">
-        {t`${code.length} of ${OTP_LENGTH} digits`}
+        {t`${formatNumber(code.length, language)} of ${length} digits`}
       </p>
       <SubmitButton busy={busy} disabled={code.length !== OTP_LENGTH}>
         <Trans>Confirm</Trans>
