@@ -33,7 +33,7 @@ export function OtpStep({
     <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         <Trans>
-          Enter the {length}-digit code we sent to <bdi className="ltr-text font-bold">{destination}</bdi>.
+          Enter the {length}-digit code we sent to <bdi className="ltr-whole font-bold">{destination}</bdi>.
         </Trans>
       </p>
       <AlertBox message={alert} />

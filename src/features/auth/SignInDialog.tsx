@@ -23,7 +23,7 @@ function TraineeInTrainerLogin({ email }: { email: string }) {
   return (
     <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <Trans>
-        This is the trainer sign-in, and <bdi className="ltr-text">{email}</bdi> is a trainee account.
+        This is the trainer sign-in, and <bdi className="ltr-whole">{email}</bdi> is a trainee account.
         Continue as a trainee, or go back to sign in with a trainer account.
       </Trans>
     </p>
