@@ -27,7 +27,9 @@ export class Notifications extends PageObject {
 
   /** The panel's heading, with the unread count. */
   heading(unread: number): Locator {
-    return this.page.getByRole('heading', { name: this.t('Notifications ({0})', { 0: numberText(unread, this.tab.language) }) });
+    return this.page.getByRole('heading', {
+      name: this.t('Notifications ({0})', { 0: numberText(unread, this.tab.language) }),
+    });
   }
 
   /** The listed notifications, newest first. */
