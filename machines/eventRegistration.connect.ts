@@ -6,6 +6,8 @@ export type EventRegistrationSnapshot = SnapshotFrom<typeof eventRegistrationMac
 /** What the event page shows of the registration. */
 export type EventRegistrationView =
   | { status: 'ended' }
+  /** The signed-in user's registration is being read: neither the button nor the note yet. */
+  | { status: 'checking' }
   | { status: 'registered' }
   | {
       status: 'open';
@@ -16,16 +18,14 @@ export type EventRegistrationView =
       signInFirst: boolean;
     };
 
-export function connectEventRegistration(
-  snapshot: EventRegistrationSnapshot,
-  viewer: { signedIn: boolean },
-): EventRegistrationView {
+export function connectEventRegistration(snapshot: EventRegistrationSnapshot): EventRegistrationView {
   if (snapshot.matches('ended')) return { status: 'ended' };
   if (snapshot.matches('registered')) return { status: 'registered' };
+  if (snapshot.matches('checking') || snapshot.matches('opening')) return { status: 'checking' };
   return {
     status: 'open',
     busy: snapshot.matches('registering'),
     alert: snapshot.context.alert,
-    signInFirst: !viewer.signedIn,
+    signInFirst: !snapshot.context.signedIn,
   };
 }

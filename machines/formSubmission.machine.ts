@@ -5,8 +5,9 @@ import { alertOf, type Failure, type FormContext, failureOf, withField } from '.
 
 /**
  * A one-step public form (request a course, contact, report an issue): edit, validate with the
- * shared schema, (sign in first where sending needs it), send; on success the form empties and a toast confirms; a refusal keeps every value
- * and shows the server's sentence.
+ * shared schema, (sign in first where sending needs it: the form is sent as soon as the session
+ * signs in, unless the dialog was closed), send; on success the form empties and a toast confirms;
+ * a refusal keeps every value and shows the server's sentence.
  */
 export type FormValues = Record<string, string>;
 
@@ -30,7 +31,11 @@ export interface FormSubmissionContext extends FormContext<FormValues> {
 export type FormSubmissionEvent =
   | { type: 'field.change'; name: string; value: string }
   /** `signedIn` is read by the view from the session at the moment of sending. */
-  | { type: 'form.submit'; signedIn?: boolean };
+  | { type: 'form.submit'; signedIn?: boolean }
+  /** The session signed in: a form waiting for it is sent. */
+  | { type: 'session.signedIn' }
+  /** The sign-in dialog was closed without signing in: the form waits for its button again. */
+  | { type: 'signIn.dismissed' };
 
 export const formSubmissionMachine = setup({
   types: {
@@ -80,10 +85,21 @@ export const formSubmissionMachine = setup({
       on: {
         'field.change': { actions: 'changeField' },
         'form.submit': [
-          { guard: and(['formValid', 'mustSignIn']), actions: ['clearAlert', 'askToSignIn'] },
+          {
+            guard: and(['formValid', 'mustSignIn']),
+            target: 'awaitingSignIn',
+            actions: ['clearAlert', 'askToSignIn'],
+          },
           { guard: 'formValid', target: 'sending', actions: 'clearAlert' },
           { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
+      },
+    },
+    /** Valid, and the login dialog is open for it: what was typed is sent once signed in. */
+    awaitingSignIn: {
+      on: {
+        'session.signedIn': { target: 'sending' },
+        'signIn.dismissed': { target: 'editing' },
       },
     },
     sending: {

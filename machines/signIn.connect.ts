@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Role } from '../src/contract/common';
 import type { signInMachine } from './signIn.machine';
 
 /** What the sign-in dialog shows. */
@@ -10,16 +11,22 @@ export interface SignInView {
   /** Escape, the close button and a click outside close it, unless a course id is stored. */
   dismissable: boolean;
   kfuIdNotice: boolean;
+  /**
+   * The account that signed in is of the other role (this dialog is for trainers, it is a trainee's):
+   * the dialog says so and offers to continue with that role instead of the form.
+   */
+  otherRole: Role | null;
 }
 
 export function connectSignIn(snapshot: SnapshotFrom<typeof signInMachine>): SignInView {
-  const { values, errors, alert, courseId, kfuIdNotice } = snapshot.context;
+  const { values, errors, alert, courseId, kfuIdNotice, otherRoleReply } = snapshot.context;
   return {
     values,
     errors,
     alert,
     busy: snapshot.matches('submitting'),
-    dismissable: !courseId && snapshot.matches('editing'),
+    dismissable: !courseId && (snapshot.matches('editing') || snapshot.matches('otherRole')),
     kfuIdNotice,
+    otherRole: snapshot.matches('otherRole') ? (otherRoleReply?.data.role ?? null) : null,
   };
 }

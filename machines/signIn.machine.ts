@@ -1,11 +1,15 @@
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { LoginResponse } from '../src/contract/auth';
 import { type LoginForm, loginFormSchema } from '../src/contract/auth-forms';
+import type { Role } from '../src/contract/common';
 import { FAILURES } from '../src/contract/failures';
 import { validate } from '../src/contract/rules';
 import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 export type Audience = 'trainee' | 'trainer';
+
+/** The role each sign-in dialog is for. */
+export const AUDIENCE_ROLE: Record<Audience, Role> = { trainee: 'TRAINEE', trainer: 'TRAINER' };
 
 export interface SignInInput {
   audience: Audience;
@@ -21,6 +25,11 @@ export interface SignInContext extends FormContext<LoginForm> {
   returnTo: string;
   /** 'Continue with KFU ID' was chosen: the view says it is not available yet. */
   kfuIdNotice: boolean;
+  /**
+   * A trainee's account signed in through Trainer Login: the reply waits here until the user
+   * chooses to go on as a trainee or goes back.
+   */
+  otherRoleReply: LoginResponse | null;
 }
 
 export type SignInEvent =
@@ -28,7 +37,17 @@ export type SignInEvent =
   | { type: 'form.submit' }
   | { type: 'kfuId.select' }
   /** Escape, the close button or a click outside: refused while a course id is stored (spec section 2). */
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  /** After 'this is the trainer sign-in': sign in with the account's own role after all. */
+  | { type: 'otherRole.continue' }
+  /** After 'this is the trainer sign-in': back to the form, not signed in. */
+  | { type: 'otherRole.back' };
+
+/** The reply kept in `otherRole` (always there in that state). */
+function replyOf(context: SignInContext): LoginResponse {
+  if (!context.otherRoleReply) throw new Error('no reply is kept outside the otherRole state');
+  return context.otherRoleReply;
+}
 
 export const signInMachine = setup({
   types: {
@@ -44,6 +63,12 @@ export const signInMachine = setup({
   guards: {
     formValid: ({ context }) => Object.keys(validate(loginFormSchema, context.values)).length === 0,
     hasCourseId: ({ context }) => Boolean(context.courseId),
+    /**
+     * A trainee's account in Trainer Login. Log In is every account's door (spec: a trainee or a
+     * trainer signs in there), so a trainer there signs in at once; Trainer Login says whom it is for.
+     */
+    otherRole: ({ context }, { reply }: { reply: LoginResponse }) =>
+      context.audience === 'trainer' && reply.data.role !== AUDIENCE_ROLE.trainer,
   },
   actions: {
     changeField: assign(({ context, event }) => {
@@ -61,6 +86,10 @@ export const signInMachine = setup({
     /** The toast 'Successfully signed in'. */
     announceSignedIn: () => {},
     forgetCourseId: () => {},
+    keepOtherRoleReply: assign({ otherRoleReply: (_, { reply }: { reply: LoginResponse }) => reply }),
+    dropOtherRoleReply: assign({ otherRoleReply: null }),
+    /** Ends, on the server, the session the login opened and the user did not take (best effort). */
+    endUnusedSession: (_, _params: { reply: LoginResponse }) => {},
     /** Closes the dialog without signing in. */
     closeDialog: () => {},
     /** Closes the dialog and goes to /trainee/make-attendance/{course_id}. */
@@ -78,6 +107,7 @@ export const signInMachine = setup({
     errors: {},
     alert: null,
     kfuIdNotice: false,
+    otherRoleReply: null,
   }),
   initial: 'editing',
   states: {
@@ -99,6 +129,11 @@ export const signInMachine = setup({
         input: ({ context }) => ({ ...context.values, username: context.values.username.trim() }),
         onDone: [
           {
+            guard: { type: 'otherRole', params: ({ event }) => ({ reply: event.output }) },
+            target: 'otherRole',
+            actions: { type: 'keepOtherRoleReply', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
             guard: 'hasCourseId',
             target: 'signedIn',
             actions: [
@@ -118,6 +153,50 @@ export const signInMachine = setup({
           },
         ],
         onError: { target: 'editing', actions: { type: 'showAlert', params: failureOf } },
+      },
+    },
+    /**
+     * The password was right but the account is of the other role: the dialog says whose sign-in
+     * this is and offers to go on with the account's own role. Nobody is signed in until they do.
+     */
+    otherRole: {
+      on: {
+        'otherRole.continue': [
+          {
+            guard: 'hasCourseId',
+            target: 'signedIn',
+            actions: [
+              { type: 'startSession', params: ({ context }) => ({ reply: replyOf(context) }) },
+              'announceSignedIn',
+              'goToAttendance',
+              'forgetCourseId',
+            ],
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              { type: 'startSession', params: ({ context }) => ({ reply: replyOf(context) }) },
+              'announceSignedIn',
+              'goOn',
+            ],
+          },
+        ],
+        'otherRole.back': {
+          target: 'editing',
+          actions: [
+            { type: 'endUnusedSession', params: ({ context }) => ({ reply: replyOf(context) }) },
+            'dropOtherRoleReply',
+          ],
+        },
+        'dialog.close': {
+          guard: not('hasCourseId'),
+          target: 'closed',
+          actions: [
+            { type: 'endUnusedSession', params: ({ context }) => ({ reply: replyOf(context) }) },
+            'dropOtherRoleReply',
+            'closeDialog',
+          ],
+        },
       },
     },
     signedIn: { type: 'final' },

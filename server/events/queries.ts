@@ -50,3 +50,12 @@ export async function registerForEvent(db: Db, eventId: number, userId: number):
   );
   return rows.length > 0;
 }
+
+/** Whether the user is registered for the event. */
+export async function isRegisteredForEvent(db: Db, eventId: number, userId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM event_registrations WHERE event_id = $1 AND user_id = $2', [
+    eventId,
+    userId,
+  ]);
+  return rows.length > 0;
+}

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { eventDetailsSchema, eventPageSchema } from '../../src/contract/events';
+import {
+  eventDetailsSchema,
+  eventPageSchema,
+  eventRegistrationStatusSchema,
+} from '../../src/contract/events';
 import { eventRegistrationSchema, PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
@@ -9,7 +13,13 @@ import { type AppEnv, errorResponse, HttpProblem } from '../http';
 import { NOTIFICATIONS } from '../notifications/notifier';
 import { pageQuery } from '../paging';
 import { jsonBody, MAX_ID, validId } from '../validation';
-import { eventPage, findEventDetails, findEventToJoin, registerForEvent } from './queries';
+import {
+  eventPage,
+  findEventDetails,
+  findEventToJoin,
+  isRegisteredForEvent,
+  registerForEvent,
+} from './queries';
 
 /** An event id the table can hold. */
 const registrationSchema = eventRegistrationSchema.check(z.refine(({ event }) => event <= MAX_ID));
@@ -29,6 +39,14 @@ export function eventRoutes({ db, tokens, notifier, limiter }: Deps): Hono<AppEn
     const event = await findEventDetails(db, c.req.valid('param').id);
     if (!event) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(eventDetailsSchema.parse(event));
+  });
+
+  // Not in the spec: the event page shows whether the signed-in user is registered already.
+  routes.get('/event/:id/registration/', requireAuth(db, tokens), validId(), async (c) => {
+    const event = await findEventToJoin(db, c.req.valid('param').id);
+    if (!event) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    const registered = await isRegisteredForEvent(db, event.id, c.get('user').id);
+    return c.json(eventRegistrationStatusSchema.parse({ registered }));
   });
 
   routes.post(

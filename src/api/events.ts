@@ -1,5 +1,12 @@
 import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from '@/contract/common';
-import { type EventDetails, type EventSummary, eventDetailsSchema, eventPageSchema } from '@/contract/events';
+import {
+  type EventDetails,
+  type EventRegistrationStatus,
+  type EventSummary,
+  eventDetailsSchema,
+  eventPageSchema,
+  eventRegistrationStatusSchema,
+} from '@/contract/events';
 import type { ApiClient } from './client';
 
 /** GET /event/?page&limit: upcoming and ongoing events first, then past ones. */
@@ -15,4 +22,9 @@ export function getEvent(api: ApiClient, id: number): Promise<EventDetails> {
 /** POST /event-registration/ for the signed-in user; a refusal carries the response's `error`. */
 export function registerForEvent(api: ApiClient, event: number): Promise<Confirmation> {
   return api.authed(confirmationSchema, '/event-registration/', { method: 'POST', body: { event } });
+}
+
+/** GET /event/{id}/registration/ (not in the spec): whether the signed-in user is registered for it. */
+export function getEventRegistration(api: ApiClient, id: number): Promise<EventRegistrationStatus> {
+  return api.authed(eventRegistrationStatusSchema, `/event/${id}/registration/`);
 }

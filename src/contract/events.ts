@@ -22,3 +22,7 @@ export const eventDetailsSchema = z.object({
   location_ar: z.string(),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
+
+/** GET /event/{id}/registration/ (not in the spec): whether the signed-in caller is registered. */
+export const eventRegistrationStatusSchema = z.object({ registered: z.boolean() });
+export type EventRegistrationStatus = z.infer<typeof eventRegistrationStatusSchema>;

@@ -1,8 +1,5 @@
 import type { Language } from './languages';
-
-function locale(language: Language): string {
-  return language === 'ar' ? 'ar-SA' : 'en-GB';
-}
+import { formattingLocale as locale } from './numbers';
 
 /** A date or date-time (ISO 8601) as a medium date in the user's language. */
 export function formatDate(value: string, language: Language): string {

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, readStoredLanguage } from './languages';
+import { formattingLocale } from './numbers';
 
 export { i18n };
 
@@ -11,7 +12,8 @@ const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
 /** Loads and activates a language, and makes the document follow it (lang, dir). */
 export async function activateLanguage(language: Language): Promise<void> {
   const { messages } = await catalogues[language]();
-  i18n.loadAndActivate({ locale: language, messages });
+  // Lingui formats numbers (the # of plurals) in the same digits as the rest of the page.
+  i18n.loadAndActivate({ locale: language, locales: [formattingLocale(language)], messages });
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);

@@ -1,5 +1,7 @@
 import type { SessionData } from '@machines/session.machine';
+import { useEffect, useRef } from 'react';
 import type { User } from '@/contract/auth';
+import { dialogStore } from '@/stores/dialogs';
 import { sessionActor } from './index';
 
 /** Hands tokens from /user/login/ or /user/otp-verify/ to the session. */
@@ -27,4 +29,26 @@ export function storedCourseId(): string | null {
 
 export function forgetCourseId(): void {
   localStorage.removeItem(COURSE_ID_KEY);
+}
+
+/**
+ * Calls `listener` when the identity dialogs close while nobody is signed in: the visitor gave up
+ * signing in, and what they were asked to sign in for is dropped. Closing after a sign-in does not
+ * count (the session is signed in before the dialog closes). Returns the unsubscribe function.
+ */
+export function onSignInDismissed(listener: () => void): () => void {
+  let open = dialogStore.getSnapshot().context.open;
+  const subscription = dialogStore.subscribe((snapshot) => {
+    const wasOpen = open;
+    open = snapshot.context.open;
+    if (wasOpen && !open && !sessionActor.getSnapshot().matches('signedIn')) listener();
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** `onSignInDismissed` for a component's lifetime. */
+export function useSignInDismissed(listener: () => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => onSignInDismissed(() => latest.current()), []);
 }

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { pagerItems } from './pages';
 
 /** Page links: previous, the first, the last, the current page and its neighbours, next. */
@@ -14,6 +16,7 @@ export function Pager({
   href: (page: number) => string;
 }) {
   const { t } = useLingui();
+  const language = useLanguage();
   if (total <= 1) return null;
   const step = 'rounded-lg border border-slate-300 px-3 py-2 font-semibold hover:bg-brand-50';
   const off = 'rounded-lg border border-slate-200 px-3 py-2 font-semibold text-slate-500';
@@ -38,14 +41,14 @@ export function Pager({
               <Link
                 href={href(item)}
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={t`Page ${item}`}
+                aria-label={t`Page ${formatNumber(item, language)}`}
                 className={`block min-w-10 rounded-lg border px-3 py-2 text-center font-semibold ${
                   item === page
                     ? 'border-brand-700 bg-brand-700 text-white'
                     : 'border-slate-300 hover:bg-brand-50'
                 }`}
               >
-                {item}
+                {formatNumber(item, language)}
               </Link>
             </li>
           ),

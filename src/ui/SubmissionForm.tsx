@@ -44,7 +44,8 @@ function writeDraft(key: string, values: Record<string, string>): void {
 /**
  * A one-step public form driven by the form-submission machine: messages beside the fields, values
  * kept on refusal, the server's sentence in the alert box, a toast and an empty form on success.
- * With `requiresSignIn`, a signed-out visitor is asked to sign in and the values wait; with
+ * With `requiresSignIn`, a signed-out visitor is asked to sign in and the values wait, sent as soon
+ * as the session signs in (not if the dialog is closed, which `onSignInDismissed` reports); with
  * `draftKey`, they also survive a trip through registration in the same tab.
  */
 export function SubmissionForm<T extends Record<string, string>>({
@@ -56,6 +57,7 @@ export function SubmissionForm<T extends Record<string, string>>({
   requiresSignIn = false,
   signedIn = false,
   askToSignIn,
+  onSignInDismissed,
   draftKey,
 }: {
   fields: readonly SubmissionField[];
@@ -67,6 +69,8 @@ export function SubmissionForm<T extends Record<string, string>>({
   requiresSignIn?: boolean;
   signedIn?: boolean;
   askToSignIn?: () => void;
+  /** Subscribes to the sign-in dialog being closed without a sign-in; returns the unsubscribe. */
+  onSignInDismissed?: (listener: () => void) => () => void;
   draftKey?: string;
 }) {
   const form = useRef<HTMLFormElement>(null);
@@ -111,6 +115,11 @@ export function SubmissionForm<T extends Record<string, string>>({
   useEffect(() => {
     if (draftKey) writeDraft(draftKey, values);
   }, [draftKey, values]);
+  // A form waiting for sign-in is sent when the session signs in, and waits no more if the dialog closes.
+  useEffect(() => {
+    if (signedIn) send({ type: 'session.signedIn' });
+  }, [send, signedIn]);
+  useEffect(() => onSignInDismissed?.(() => send({ type: 'signIn.dismissed' })), [send, onSignInDismissed]);
 
   return (
     <Form ref={form} onSubmit={() => view.submit(signedIn)} className="grid gap-4 sm:grid-cols-2">

@@ -8,7 +8,11 @@ import {
 } from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 
-/** A labelled input with its message beside it; the message is announced and tied to the input. */
+/**
+ * A labelled input with its message beside it; the message is announced and tied to the input.
+ * E-mail addresses and phone numbers (and any input given `dir="ltr"`, such as an id number) are
+ * typed left to right, their text still aligned to the start of an Arabic page.
+ */
 export function TextField({
   label,
   error,
@@ -17,6 +21,7 @@ export function TextField({
 }: { label: ReactNode; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const { i18n } = useLingui();
   const id = useId();
+  const ltr = input.dir === 'ltr' || input.type === 'email' || input.type === 'tel';
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
@@ -29,8 +34,9 @@ export function TextField({
         aria-describedby={describedBy || undefined}
         className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 placeholder:text-slate-400 ${
           error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-        }`}
+        }${ltr ? ' rtl:text-right' : ''}`}
         {...input}
+        dir={ltr ? 'ltr' : input.dir}
       />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">

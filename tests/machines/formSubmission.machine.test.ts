@@ -61,6 +61,8 @@ describe('formSubmission machine: generated paths', () => {
       ...filled,
       { type: 'form.submit', signedIn: false },
       { type: 'form.submit', signedIn: true },
+      { type: 'session.signedIn' },
+      { type: 'signIn.dismissed' },
       doneActor('submit', { success: true }),
       errorActor('submit', httpFailure(400, 'Subject is required')),
     ],
@@ -140,18 +142,36 @@ describe('formSubmission machine: behaviour', () => {
     expect(harness.context.alert).toBe(FALLBACK);
   });
 
-  it('where sending needs sign-in: asks a signed-out user to sign in, keeping every value', async () => {
+  it('where sending needs sign-in: asks a signed-out user to sign in and sends once they have', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { ...input, requiresSignIn: true } });
     for (const event of filled) await harness.send(event);
     await harness.send({ type: 'form.submit', signedIn: false });
-    expectState(harness, 'editing');
+    expectState(harness, 'awaitingSignIn');
     expect(impl.actions.askToSignIn).toHaveBeenCalledTimes(1);
+    expect(impl.actors.submit.inputs).toEqual([]);
+    expect(harness.context.values.full_name).toBe('Maha Al-Qahtani');
+    await harness.send({ type: 'session.signedIn' });
+    expectState(harness, 'sending');
+    expect(impl.actors.submit.inputs).toEqual([harness.context.values]);
+    await harness.resolve('submit', { success: true });
+    expectState(harness, 'editing');
+    expect(impl.actions.announceSent).toHaveBeenCalledTimes(1);
+  });
+
+  it('where sending needs sign-in: closing the dialog keeps every value and sends nothing', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { ...input, requiresSignIn: true } });
+    for (const event of filled) await harness.send(event);
+    await harness.send({ type: 'form.submit', signedIn: false });
+    await harness.send({ type: 'signIn.dismissed' });
+    expectState(harness, 'editing');
+    await harness.send({ type: 'session.signedIn' });
+    expectState(harness, 'editing');
     expect(impl.actors.submit.inputs).toEqual([]);
     expect(harness.context.values.full_name).toBe('Maha Al-Qahtani');
     await harness.send({ type: 'form.submit', signedIn: true });
     expectState(harness, 'sending');
-    expect(impl.actors.submit.inputs).toHaveLength(1);
   });
 
   it('where sending needs sign-in: still shows the field messages first', async () => {

@@ -32,12 +32,20 @@ const ACTION_NAMES = [
   'goToAttendance',
   'goOn',
   'closeDialog',
+  'endUnusedSession',
 ] as const;
 
 const COURSE_ID = 'course-42';
 
 const change = (name: keyof LoginForm, value: string): SignInEvent => ({ type: 'field.change', name, value });
 const submit: SignInEvent = { type: 'form.submit' };
+/** A trainer's account signing in through the trainee's Log In. */
+const trainerReply: LoginResponse = {
+  ...loginReply,
+  access_token: 'access-trainer',
+  refresh_token: 'refresh-trainer',
+  data: { ...loginReply.data, role: 'TRAINER', email: 'trainer@example.com' },
+};
 
 function implementations() {
   return {
@@ -48,8 +56,8 @@ function implementations() {
 
 describe('signIn machine: generated paths', () => {
   const inputs: Array<[string, SignInInput]> = [
-    ['no stored course', { audience: 'trainee', storedCourseId: null }],
-    ['a stored course', { audience: 'trainee', storedCourseId: COURSE_ID }],
+    ['no stored course', { audience: 'trainer', storedCourseId: null }],
+    ['a stored course', { audience: 'trainer', storedCourseId: COURSE_ID }],
   ];
   const models = inputs.map(([label, input]) => {
     const model = createPathModel(signInMachine, {
@@ -64,6 +72,9 @@ describe('signIn machine: generated paths', () => {
         { type: 'dialog.close' },
         submit,
         doneActor('login', loginReply),
+        doneActor('login', trainerReply),
+        { type: 'otherRole.continue' },
+        { type: 'otherRole.back' },
         errorActor('login', httpFailure(401, 'Invalid email or password')),
         errorActor('login', silentFailure(500)),
       ],
@@ -89,6 +100,8 @@ describe('signIn machine: generated paths', () => {
           'field.change',
           'form.submit',
           'kfuId.select',
+          'otherRole.back',
+          'otherRole.continue',
           'xstate.done.actor.login',
           'xstate.error.actor.login',
           'xstate.init',
@@ -103,10 +116,13 @@ describe('signIn machine: generated paths', () => {
     const [withoutCourse, withCourse] = models.map(({ model }) => model);
     expect((await withoutCourse?.coverage())?.transitions.missing).toEqual([
       'submitting → signedIn on "done: login [hasCourseId]"',
+      'otherRole → signedIn on "otherRole.continue [hasCourseId]"',
     ]);
     expect((await withCourse?.coverage())?.transitions.missing).toEqual([
       'editing → closed on "dialog.close [not(hasCourseId)]"',
       'submitting → signedIn on "done: login"',
+      'otherRole → signedIn on "otherRole.continue"',
+      'otherRole → closed on "dialog.close [not(hasCourseId)]"',
     ]);
   });
 
@@ -145,6 +161,7 @@ describe('signIn machine: behaviour', () => {
       errors: {},
       alert: null,
       kfuIdNotice: false,
+      otherRoleReply: null,
     });
   });
 
@@ -325,5 +342,95 @@ describe('signIn machine: closing the dialog', () => {
     expect(connectSignIn(harness.snapshot)).toMatchObject({ busy: true, dismissable: false });
     await harness.send({ type: 'dialog.close' });
     expectState(harness, 'submitting');
+  });
+});
+
+describe('signIn machine: an account of the other role', () => {
+  const launch = harnesses(signInMachine);
+
+  async function signingIn(
+    audience: 'trainee' | 'trainer',
+    reply: LoginResponse,
+    storedCourseId: string | null = null,
+  ) {
+    const impl = implementations();
+    const harness = launch(impl, { input: { audience, storedCourseId } });
+    await harness.send(change('username', reply.data.email));
+    await harness.send(change('password', 'secret-42'));
+    await harness.send(submit);
+    await harness.resolve('login', reply);
+    return { harness, actions: impl.actions };
+  }
+
+  it('a trainee in Trainer Login is not signed in yet: the dialog says it is for trainers', async () => {
+    const { harness, actions } = await signingIn('trainer', loginReply);
+    expectState(harness, 'otherRole');
+    expect(harness.takeActions()).toEqual([]);
+    expect(actions.startSession).not.toHaveBeenCalled();
+    expect(connectSignIn(harness.snapshot)).toMatchObject({
+      otherRole: 'TRAINEE',
+      dismissable: true,
+      busy: false,
+    });
+  });
+
+  it('continuing as a trainee signs in with the reply kept, and goes on', async () => {
+    const { harness, actions } = await signingIn('trainer', loginReply);
+    harness.takeActions();
+    await harness.send({ type: 'otherRole.continue' });
+    expectState(harness, 'signedIn');
+    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goOn']);
+    expect(actions.startSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
+  });
+
+  it('with a stored course, continuing goes to attendance', async () => {
+    const { harness } = await signingIn('trainer', loginReply, COURSE_ID);
+    harness.takeActions();
+    expect(connectSignIn(harness.snapshot).dismissable).toBe(false);
+    await harness.send({ type: 'dialog.close' });
+    expectState(harness, 'otherRole');
+    await harness.send({ type: 'otherRole.continue' });
+    expect(harness.takeActions()).toEqual([
+      'startSession',
+      'announceSignedIn',
+      'goToAttendance',
+      'forgetCourseId',
+    ]);
+  });
+
+  it('going back keeps the form, signs nobody in and ends the session the login opened', async () => {
+    const { harness, actions } = await signingIn('trainer', loginReply);
+    expectState(harness, 'otherRole');
+    expect(connectSignIn(harness.snapshot).otherRole).toBe('TRAINEE');
+    harness.takeActions();
+    await harness.send({ type: 'otherRole.back' });
+    expectState(harness, 'editing');
+    expect(harness.takeActions()).toEqual(['endUnusedSession']);
+    expect(actions.endUnusedSession.mock.calls[0]?.[1]).toEqual({ reply: loginReply });
+    expect(actions.startSession).not.toHaveBeenCalled();
+    expect(harness.context.otherRoleReply).toBeNull();
+    expect(harness.context.values.username).toBe(loginReply.data.email);
+    expect(connectSignIn(harness.snapshot).otherRole).toBeNull();
+  });
+
+  it('closing the dialog then signs nobody in either', async () => {
+    const { harness, actions } = await signingIn('trainer', loginReply);
+    harness.takeActions();
+    await harness.send({ type: 'dialog.close' });
+    expectState(harness, 'closed');
+    expect(harness.takeActions()).toEqual(['endUnusedSession', 'closeDialog']);
+    expect(actions.startSession).not.toHaveBeenCalled();
+  });
+
+  it('a trainer in Trainer Login signs in at once', async () => {
+    const { harness } = await signingIn('trainer', trainerReply);
+    expectState(harness, 'signedIn');
+    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goOn']);
+  });
+
+  it("a trainer in Log In, every account's door, signs in at once", async () => {
+    const { harness } = await signingIn('trainee', trainerReply);
+    expectState(harness, 'signedIn');
+    expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goOn']);
   });
 });

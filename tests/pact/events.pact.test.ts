@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { getEvent, listEvents, registerForEvent } from '../../src/api/events';
+import { getEvent, getEventRegistration, listEvents, registerForEvent } from '../../src/api/events';
 import { PUBLIC_MESSAGES } from '../../src/contract/public-forms';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_EVENT_ID, PROVIDER_STATES } from './states';
@@ -165,6 +165,47 @@ describe('Events contract: POST /event-registration/', () => {
       .executeTest(async (mockServer) => {
         const error = await failureOf(registerForEvent(signedOutClient(mockServer), 1));
         expect(error.status).toBe(401);
+      });
+  });
+});
+
+// Not in the spec: the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+
+describe('Events contract: GET /event/{id}/registration/', () => {
+  it('tells a registered trainee they are registered', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeRegisteredForEvent)
+      .uponReceiving("a request for the trainee's registration for an event they registered for")
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/event/${id}/registration/`, INJECTED_EVENT_ID, 1),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ registered: true }))
+      .executeTest(async (mockServer) => {
+        await expect(getEventRegistration(signedInClient(mockServer), 1)).resolves.toEqual({
+          registered: true,
+        });
+      });
+  });
+
+  it('tells a trainee who has not registered that they are not', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.upcomingEventOpen)
+      .uponReceiving("a request for the trainee's registration for an event they have not registered for")
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/event/${id}/registration/`, INJECTED_EVENT_ID, 1),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ registered: false }))
+      .executeTest(async (mockServer) => {
+        await expect(getEventRegistration(signedInClient(mockServer), 1)).resolves.toEqual({
+          registered: false,
+        });
       });
   });
 });

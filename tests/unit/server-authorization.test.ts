@@ -44,6 +44,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/course/about/:id/',                          200, 200, 200, 200, 200],
   ['GET',   '/event/',                                     200, 200, 200, 200, 200],
   ['GET',   '/event/:id/',                                 200, 200, 200, 200, 200],
+  ['GET',   '/event/:id/registration/',                    401, 200, 200, 401, 200],
   ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
   ['GET',   '/notification/',                              401, 200, 200, 401, 200],
   ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
@@ -121,6 +122,8 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/course/about/${fixture.courseId}/` };
     case 'GET /event/:id/':
       return { path: `/event/${fixture.eventId}/` };
+    case 'GET /event/:id/registration/':
+      return { path: `/event/${fixture.eventId}/registration/` };
     case 'POST /event-registration/':
       return { path, json: { event: fixture.eventId } };
     case 'PATCH /notification/mark-as-seen/:id/':

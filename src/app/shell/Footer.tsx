@@ -79,12 +79,13 @@ function CentreBlock({ details }: { details: CentreDetails }) {
       <ul className="flex flex-col gap-2.5">
         <ContactLine icon={<MapPinIcon />}>{pick(details, 'location', language)}</ContactLine>
         <ContactLine icon={<PhoneIcon />}>
-          <a href={`tel:${details.phone_number.replace(/\s+/g, '')}`} className="hover:text-white">
-            {pick(details, 'phone_number', language)}
+          <a href={`tel:${details.phone_number.replace(/\s+/g, '')}`} className="ltr-whole hover:text-white">
+            {/* Left to right digit by digit: spaced Arabic-Indic groups would otherwise run right to left. */}
+            <bdo dir="ltr">{pick(details, 'phone_number', language)}</bdo>
           </a>
         </ContactLine>
         <ContactLine icon={<MailIcon />}>
-          <a href={`mailto:${details.email}`} className="hover:text-white">
+          <a href={`mailto:${details.email}`} className="ltr-whole hover:text-white">
             {details.email}
           </a>
         </ContactLine>

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { OTP_LENGTH } from '@/contract/auth-forms';
 import { translateMessage } from '@/i18n/api-messages';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { AlertBox, Form, LinkButton, SubmitButton } from '@/ui/forms';
 
 /** The OTP dialog body: one accessible numeric field that takes typing, pasting and autofill. */
@@ -32,12 +34,14 @@ export function OtpStep({
   backLabel: ReactNode;
 }) {
   const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const length = formatNumber(OTP_LENGTH, language);
   const id = useId();
   return (
     <Form onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         <Trans>
-          Enter the {OTP_LENGTH}-digit code we sent to <strong className="break-all">{destination}</strong>.
+          Enter the {length}-digit code we sent to <bdi className="ltr-whole font-bold">{destination}</bdi>.
         </Trans>
       </p>
       <AlertBox message={alert} />
@@ -61,7 +65,7 @@ export function OtpStep({
         }`}
       />
       <p id={`${id}-hint`} className="-mt-2 text-xs text-slate-600">
-        {t`${code.length} of ${OTP_LENGTH} digits`}
+        {t`${formatNumber(code.length, language)} of ${length} digits`}
       </p>
       {/* Announced as it appears: the code is too long the moment one digit too many is typed. */}
       <p id={`${id}-error`} aria-live="polite" className="-mt-2 min-h-5 text-sm text-red-700">

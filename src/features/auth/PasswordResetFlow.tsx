@@ -13,6 +13,7 @@ import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField 
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
 import { OtpStep } from './OtpStep';
+import { PasswordHint } from './PasswordHint';
 
 /** Forgot password → OTP (reset mode) → new password. */
 export function PasswordResetFlow({ audience }: { audience: Audience }) {
@@ -71,7 +72,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
             autoComplete="new-password"
             value={values.new_password}
             error={errors.new_password}
-            hint={t`At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +`}
+            hint={<PasswordHint />}
             onChange={(event) =>
               send({ type: 'field.change', name: 'new_password', value: event.target.value })
             }
@@ -106,6 +107,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
         <TextField
           label={t`Email or phone number`}
           name="email_or_phone"
+          dir="ltr"
           data-autofocus
           autoComplete="username"
           value={request.email_or_phone}

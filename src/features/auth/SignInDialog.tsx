@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
-import { login } from '@/api/auth';
+import { login, logout } from '@/api/auth';
 import { api } from '@/api/http';
 import { paths } from '@/routing/paths';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
@@ -14,6 +14,21 @@ import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+
+/**
+ * Said in Trainer Login instead of the form when a trainee's account signed in: whose sign-in this
+ * is, and what the account is. Nobody is signed in until they choose to continue as a trainee.
+ */
+function TraineeInTrainerLogin({ email }: { email: string }) {
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <Trans>
+        This is the trainer sign-in, and <bdi className="ltr-whole">{email}</bdi> is a trainee account.
+        Continue as a trainee, or go back to sign in with a trainer account.
+      </Trans>
+    </p>
+  );
+}
 
 /** The way from each sign-in dialog to its registration. */
 function SignUpInvitation({ audience }: { audience: Audience }) {
@@ -40,6 +55,8 @@ export function SignInDialog({ audience }: { audience: Audience }) {
         startSession: (_, { reply }) => beginSession(reply),
         announceSignedIn: () => showToast(t`Successfully signed in`),
         forgetCourseId,
+        // Best effort: the session the login opened and the user did not take ends on the server.
+        endUnusedSession: (_, { reply }) => void logout(api, reply.refresh_token).catch(() => {}),
         closeDialog,
         goToAttendance: ({ context }) => {
           closeDialog();
@@ -58,14 +75,37 @@ export function SignInDialog({ audience }: { audience: Audience }) {
   const [state, send] = useMachine(machine, {
     input: { audience, storedCourseId: storedCourseId(), returnTo: dialogReturnTo() },
   });
-  const { values, errors, alert, busy, dismissable, kfuIdNotice } = connectSignIn(state);
+  const { values, errors, alert, busy, dismissable, kfuIdNotice, otherRole } = connectSignIn(state);
   const texts = AUDIENCE[audience];
+  const close = dismissable ? () => send({ type: 'dialog.close' }) : undefined;
+
+  if (otherRole) {
+    return (
+      <Modal title={i18n._(texts.signInTitle)} onClose={close}>
+        <div className="flex flex-col gap-4">
+          <TraineeInTrainerLogin email={values.username.trim()} />
+          <button
+            type="button"
+            data-autofocus
+            onClick={() => send({ type: 'otherRole.continue' })}
+            className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            <Trans>Continue as a trainee</Trans>
+          </button>
+          <button
+            type="button"
+            onClick={() => send({ type: 'otherRole.back' })}
+            className="w-full rounded-lg border border-slate-300 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            <Trans>Back</Trans>
+          </button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
-    <Modal
-      title={i18n._(texts.signInTitle)}
-      onClose={dismissable ? () => send({ type: 'dialog.close' }) : undefined}
-    >
+    <Modal title={i18n._(texts.signInTitle)} onClose={close}>
       <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
         <AlertBox message={alert} />
         <TextField

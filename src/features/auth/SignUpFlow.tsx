@@ -17,6 +17,7 @@ import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField 
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
 import { OtpStep } from './OtpStep';
+import { PasswordHint } from './PasswordHint';
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
@@ -124,13 +125,18 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
           autoComplete="tel"
           inputMode="tel"
         />
-        <TextField label={t`Govt ID or Iqama number`} {...field('govt_id_or_iqama_no')} inputMode="numeric" />
+        <TextField
+          label={t`Govt ID or Iqama number`}
+          {...field('govt_id_or_iqama_no')}
+          inputMode="numeric"
+          dir="ltr"
+        />
         <TextField
           label={t`Password`}
           type="password"
           {...field('password')}
           autoComplete="new-password"
-          hint={t`At least 10 characters with A-Z, a-z, 0-9 and one of @ # $ * ! +`}
+          hint={<PasswordHint />}
         />
         <TextField
           label={t`Confirm password`}

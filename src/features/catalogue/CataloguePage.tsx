@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
@@ -11,6 +11,7 @@ import {
 import { api } from '@/api/http';
 import { CourseCard } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
+import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { type CatalogueQuery, catalogueQueryString, parseCatalogueQuery } from '@/routing/catalogue-query';
@@ -110,6 +111,7 @@ function Results({
   href: (page: number) => string;
 }) {
   const { t } = useLingui();
+  const language = useLanguage();
   const role = useSessionRole();
   const courses = useResource(() =>
     filtered
@@ -135,7 +137,8 @@ function Results({
         return (
           <>
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {t`${page.count} courses · page ${query.page} of ${total}`}
+              <Plural value={page.count} one="# course" other="# courses" /> ·{' '}
+              {t`page ${formatNumber(query.page, language)} of ${formatNumber(total, language)}`}
             </p>
             <ul aria-label={t`Courses`} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {page.results.map((course) => (

@@ -4,16 +4,19 @@ import { enrolmentMachine } from '@machines/enrolment.machine';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { getCourseAbout } from '@/api/courses';
 import { api } from '@/api/http';
 import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
 import { formatDateRange, formatTime } from '@/i18n/dates';
+import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useSessionRole, useSignedIn } from '@/session';
+import { useSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
@@ -24,10 +27,18 @@ function EnrolAction({ course }: { course: CourseAbout }) {
   const { t } = useLingui();
   const signedIn = useSignedIn();
   const role = useSessionRole();
-  const [machine] = useState(() => enrolmentMachine.provide({ actions: { askToSignIn } }));
+  const [machine] = useState(() =>
+    enrolmentMachine.provide({
+      actions: {
+        askToSignIn,
+        goToCheckout: ({ context }) => navigate(paths.checkoutCourse(context.courseId)),
+      },
+    }),
+  );
   const [state, send] = useMachine(machine, { input: { courseId: course.id, viewer: { signedIn, role } } });
   // The session can change while the page is open (the sign-in dialog, another tab).
   useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
+  useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
   const view = connectEnrolment(state);
   const style =
     'inline-block rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400';
@@ -59,7 +70,7 @@ function Facts({ course }: { course: CourseAbout }) {
     [t`Languages`, list(course.languages)],
     [t`Captions`, course.captions.length ? list(course.captions) : t`None`],
     [t`Dates`, formatDateRange(course.start_date, course.end_date, language)],
-    [t`Weeks`, String(course.weeks.length)],
+    [t`Weeks`, formatNumber(course.weeks.length, language)],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-4 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2">
@@ -85,7 +96,7 @@ function Syllabus({ course }: { course: CourseAbout }) {
         <ol className="flex flex-col gap-3">
           {course.weeks.map((week) => (
             <li key={week.week} className="rounded-xl border border-slate-200 bg-white p-4">
-              <p className="text-sm font-semibold text-brand-700">{t`Week ${week.week}`}</p>
+              <p className="text-sm font-semibold text-brand-700">{t`Week ${formatNumber(week.week, language)}`}</p>
               <p className="font-semibold text-slate-900">{pick(week, 'syllabus_title', language)}</p>
               <ul className="mt-2 flex flex-wrap gap-2 text-sm text-slate-700">
                 <li className="rounded-full bg-slate-100 px-3 py-1">

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { connectEventRegistration } from '@machines/eventRegistration.connect';
 import { eventRegistrationMachine } from '@machines/eventRegistration.machine';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
-import { getEvent, registerForEvent } from '@/api/events';
+import { getEvent, getEventRegistration, registerForEvent } from '@/api/events';
 import { api } from '@/api/http';
 import type { EventDetails } from '@/contract/events';
 import { translateMessage } from '@/i18n/api-messages';
@@ -15,6 +15,7 @@ import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';
 import { useSignedIn } from '@/session';
+import { useSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox } from '@/ui/forms';
@@ -27,17 +28,28 @@ function Registration({ event }: { event: EventDetails }) {
   const signedIn = useSignedIn();
   const [machine] = useState(() =>
     eventRegistrationMachine.provide({
-      actors: { register: fromPromise(() => registerForEvent(api, event.id)) },
+      actors: {
+        readRegistration: fromPromise(() => getEventRegistration(api, event.id)),
+        register: fromPromise(() => registerForEvent(api, event.id)),
+      },
       actions: {
         askToSignIn,
         announceRegistered: (_, { reply }) => showToast(translateMessage(reply.message, i18n)),
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { endsAt: event.date_range.end, now: Date.now() } });
-  const view = connectEventRegistration(state, { signedIn });
+  const [state, send] = useMachine(machine, {
+    input: { endsAt: event.date_range.end, now: Date.now(), signedIn },
+  });
+  // Signing in (from the dialog 'Register' opened, or another tab) registers or shows the registration.
+  useEffect(() => send({ type: 'session.change', signedIn }), [send, signedIn]);
+  useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
+  const view = connectEventRegistration(state);
   if (view.status === 'ended') {
     return <p className="font-semibold text-brand-100">{t`This event has ended`}</p>;
+  }
+  if (view.status === 'checking') {
+    return <Placeholder className="h-12 w-56 bg-white/10" />;
   }
   if (view.status === 'registered') {
     return (
@@ -52,7 +64,7 @@ function Registration({ event }: { event: EventDetails }) {
       <button
         type="button"
         disabled={view.busy}
-        onClick={() => send({ type: 'registration.submit', signedIn })}
+        onClick={() => send({ type: 'registration.submit' })}
         className="rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400 disabled:opacity-60"
       >
         {view.busy ? t`Registering…` : t`Register for this event`}

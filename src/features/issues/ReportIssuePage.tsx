@@ -6,6 +6,7 @@ import { issueReportFormSchema } from '@/contract/public-forms';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useSignedIn } from '@/session';
+import { onSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
 import { PageTitle } from '@/ui/PageTitle';
 import { SubmissionForm } from '@/ui/SubmissionForm';
@@ -43,6 +44,7 @@ export default function ReportIssuePage({ title }: RouteView) {
         requiresSignIn
         signedIn={signedIn}
         askToSignIn={askToSignIn}
+        onSignInDismissed={onSignInDismissed}
         draftKey="report-an-issue-draft"
       />
     </section>

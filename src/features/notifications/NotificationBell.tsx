@@ -1,6 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { BellIcon } from '@/ui/icons';
 import { startNotifications, useNotifications } from './live';
 import NotificationList from './NotificationList';
@@ -8,6 +10,7 @@ import NotificationList from './NotificationList';
 /** The bell in the header (spec section 2): the unread count, and the list in a panel. */
 export default function NotificationBell() {
   const { t } = useLingui();
+  const language = useLanguage();
   const { unread, badge } = useNotifications();
 
   useEffect(() => startNotifications(), []);
@@ -15,7 +18,7 @@ export default function NotificationBell() {
   return (
     <Popover className="relative">
       <PopoverButton
-        aria-label={unread ? t`Notifications, ${unread} unread` : t`Notifications`}
+        aria-label={unread ? t`Notifications, ${formatNumber(unread, language)} unread` : t`Notifications`}
         className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-brand-50 hover:text-brand-800 data-open:bg-brand-50"
       >
         <BellIcon className="size-6" />
@@ -25,7 +28,7 @@ export default function NotificationBell() {
             aria-hidden="true"
             className="absolute end-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
           >
-            {badge}
+            {badge?.replace(/\d+/, (digits) => formatNumber(Number(digits), language))}
           </span>
         )}
       </PopoverButton>

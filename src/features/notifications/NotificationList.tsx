@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId } from 'react';
+import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Failure } from '@/ui/Failure';
@@ -28,7 +29,7 @@ export default function NotificationList({
   return (
     <section aria-labelledby={headingId} className={`flex min-h-0 flex-col ${className}`}>
       <h2 id={headingId} className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
-        {loaded ? t`Notifications (${unread})` : t`Loading ...`}
+        {loaded ? t`Notifications (${formatNumber(unread, language)})` : t`Loading ...`}
       </h2>
       <div className="overflow-y-auto p-2" aria-live="polite">
         {failed && <Failure error={null} retry={retry} className="p-3 text-slate-700" />}

@@ -3,6 +3,7 @@ import type { Category } from '@/contract/courses';
 import type { CatalogueQuery } from '@/routing/catalogue-query';
 import { paths } from '@/routing/paths';
 import type { Tab } from '../support/browser';
+import { numberText } from '../support/text';
 import { CourseSearch } from './course-search';
 import { PageObject } from './page-object';
 
@@ -38,6 +39,16 @@ export class Catalogue extends PageObject {
     return this.results.textContent();
   }
 
+  /** The line over the results: how many courses, and which page of how many. */
+  summary(): Promise<string | null> {
+    return this.results.locator('[aria-live="polite"]').textContent();
+  }
+
+  /** The page links under the results. */
+  pagerText(): Promise<string | null> {
+    return this.pages.textContent();
+  }
+
   get cards(): Locator {
     return this.results.getByRole('list', { name: this.t('Courses') }).getByRole('listitem');
   }
@@ -55,7 +66,12 @@ export class Catalogue extends PageObject {
   }
 
   goToPage(page: number): Promise<void> {
-    return this.pages.getByRole('link', { name: this.t('Page {item}', { item: page }), exact: true }).click();
+    return this.pages
+      .getByRole('link', {
+        name: this.t('Page {0}', { 0: numberText(page, this.tab.language) }),
+        exact: true,
+      })
+      .click();
   }
 
   private get pages(): Locator {

@@ -20,6 +20,19 @@ export class CourseDetails extends PageObject {
     return WEEK.map((day) => this.t(day));
   }
 
+  /** The facts of the course (category, dates, number of weeks …). */
+  factsText(): Promise<string | null> {
+    return this.page.getByRole('main').locator('dl').first().textContent();
+  }
+
+  /** The syllabus weeks' labels and counts ('Week 1', '3 lectures' …), without their titles. */
+  async syllabusNumbers(): Promise<string[]> {
+    const syllabus = this.page.getByRole('region', { name: this.t('Syllabus') });
+    const weeks = await syllabus.locator('ol > li > p:first-child').allTextContents();
+    const counts = await syllabus.locator('ol > li ul > li').allTextContents();
+    return [...weeks, ...counts];
+  }
+
   /** Enroll Now for a visitor, who is asked to sign in first. */
   enrol(): Promise<void> {
     return this.page.getByRole('button', { name: this.t('Enroll Now') }).click();

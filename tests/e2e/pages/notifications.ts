@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { startingWith } from '../support/text';
+import { numberOf, numberText, startingWith } from '../support/text';
 import { PageObject } from './page-object';
 
 /** The header's bell of a signed-in user and the panel it opens. */
@@ -13,12 +13,12 @@ export class Notifications extends PageObject {
   /** The unread count the bell shows (0 when it shows none). */
   async unread(): Promise<number> {
     const count = this.page.getByTestId('unread-count');
-    return (await count.count()) ? Number(await count.textContent()) : 0;
+    return (await count.count()) ? numberOf((await count.textContent()) ?? '') : 0;
   }
 
   /** What the bell says to a screen reader with `unread` unread notifications. */
   bellLabel(unread: number): string {
-    return this.t('Notifications, {unread} unread', { unread });
+    return this.t('Notifications, {0} unread', { 0: numberText(unread, this.tab.language) });
   }
 
   openPanel(): Promise<void> {
@@ -27,7 +27,9 @@ export class Notifications extends PageObject {
 
   /** The panel's heading, with the unread count. */
   heading(unread: number): Locator {
-    return this.page.getByRole('heading', { name: this.t('Notifications ({unread})', { unread }) });
+    return this.page.getByRole('heading', {
+      name: this.t('Notifications ({0})', { 0: numberText(unread, this.tab.language) }),
+    });
   }
 
   /** The listed notifications, newest first. */

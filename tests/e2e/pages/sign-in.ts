@@ -54,6 +54,25 @@ export class SignInDialog extends Dialog {
     return this.root.getByRole('status').textContent();
   }
 
+  /** In Trainer Login, after a trainee account's password: go on as a trainee. */
+  get continueAsTraineeButton(): Locator {
+    return this.button('Continue as a trainee');
+  }
+
+  continueAsTrainee(): Promise<void> {
+    return this.continueAsTraineeButton.click();
+  }
+
+  /** Back to the form from the notice about the account's role. */
+  back(): Promise<void> {
+    return this.button('Back', { exact: true }).click();
+  }
+
+  /** From Log In: on to Sign Up. */
+  signUp(): Promise<void> {
+    return this.button('Sign Up').click();
+  }
+
   /** From Trainer Login: apply to teach. */
   becomeTrainer(): Promise<void> {
     return this.button('Become a Trainer').click();

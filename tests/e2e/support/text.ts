@@ -3,12 +3,17 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Language } from '@/i18n/languages';
 import { messages as arabic } from '@/i18n/locales/ar/messages.po';
 import { messages as english } from '@/i18n/locales/en/messages.po';
+import { formatNumber, formattingLocale } from '@/i18n/numbers';
 
 const catalogues = { en: english, ar: arabic } as const;
 
 function translatorFor(language: Language): I18n {
   const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: language, messages: catalogues[language] });
+  i18n.loadAndActivate({
+    locale: language,
+    locales: [formattingLocale(language)],
+    messages: catalogues[language],
+  });
   return i18n;
 }
 
@@ -28,6 +33,17 @@ export function text(message: string, language: Language, values?: Record<string
   return translators[language]._(id, values);
 }
 
+/** A number as the page in `language` writes it (Arabic-Indic digits in Arabic). */
+export function numberText(value: number, language: Language): string {
+  return formatNumber(value, language);
+}
+
+/** The whole number a text shows, in whichever digits: '١٢' and '12' are both 12. */
+export function numberOf(text: string): number {
+  const western = text.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+  return Number(western.replace(/[^\d]/g, ''));
+}
+
 /** A name that starts with the message (a button whose name goes on with a count, say). */
 export function startingWith(message: string, language: Language): RegExp {
   return new RegExp(`^${escapeForPattern(text(message, language))}`);
@@ -38,11 +54,11 @@ export function anyOf(...texts: string[]): RegExp {
   return new RegExp(texts.map(escapeForPattern).join('|'));
 }
 
-/** The whole message with any whole number in place of `placeholder`. */
+/** The whole message with any whole number (in any digits) in place of `placeholder`. */
 export function withAnyNumber(message: string, language: Language, placeholder: string): RegExp {
   const marker = '\u0000';
   const [before = '', after = ''] = text(message, language, { [placeholder]: marker }).split(marker);
-  return new RegExp(`^${escapeForPattern(before)}\\d+${escapeForPattern(after)}$`);
+  return new RegExp(`^${escapeForPattern(before)}\\p{Nd}+${escapeForPattern(after)}$`, 'u');
 }
 
 function escapeForPattern(value: string): string {
