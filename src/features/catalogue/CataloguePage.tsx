@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   browseCourses,
@@ -168,13 +168,6 @@ export default function CataloguePage({ title }: RouteView) {
   const go = (next: CatalogueQuery) => navigate(address(next));
 
   const [showFilters, setShowFilters] = useState(false);
-
-  // A new page or filter starts at the top, as a page load would. (Block body: Chromium's
-  // scrollTo returns a promise, which React would take for a clean-up function.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [key]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
