@@ -137,9 +137,9 @@ function Results({
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
               {t`${page.count} courses · page ${query.page} of ${total}`}
             </p>
-            <ul aria-label={t`Courses`} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul aria-label={t`Courses`} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {page.results.map((course) => (
-                <li key={course.id} className="flex">
+                <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} showStatus={role === 'TRAINEE'} />
                 </li>
               ))}

@@ -71,9 +71,9 @@ function BrowseCourses() {
       <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
         {(page) =>
           page.results.length ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {page.results.slice(0, HOME_COURSES).map((course) => (
-                <li key={course.id} className="flex">
+                <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} />
                 </li>
               ))}
