@@ -102,7 +102,10 @@ export default function EventDetailsPage({ title }: RouteView) {
                 <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
                 <dl className="grid gap-3 text-brand-100 sm:grid-cols-[auto_1fr] sm:gap-x-4">
                   <dt className="font-semibold text-white">{t`When`}</dt>
-                  <dd>{formatDateTimeRange(data.date_range.start, data.date_range.end, language)}</dd>
+                  <dd>
+                    {formatDateTimeRange(data.date_range.start, data.date_range.end, language)}{' '}
+                    <span className="text-sm whitespace-nowrap text-brand-200">({t`Riyadh time`})</span>
+                  </dd>
                   <dt className="font-semibold text-white">{t`Where`}</dt>
                   <dd>{pick(data, 'location', language)}</dd>
                   <dt className="font-semibold text-white">{t`Who can attend`}</dt>
