@@ -6,9 +6,9 @@ import { useEffect } from 'react';
  * Forward return to where the user was on that entry. Positions are kept per history entry, under a
  * key stored in the entry's state, so that two visits of the same address keep their own place.
  *
- * Pages fill in as their data arrives, which moves what is below: an anchor (or a position Back
- * returns to, until it is reached) is applied again each time the page's height changes, until the
- * user scrolls, types or taps, or a few seconds pass.
+ * Pages fill in as their data arrives, which moves what is below: an anchor, or the position Back
+ * returns to, is applied again each time the page's height changes, until the user scrolls, types
+ * or taps, or a few seconds pass.
  * The sticky header's height is left free by `scroll-padding-top` (styles.css).
  */
 const STATE_KEY = 'scrollKey';
@@ -92,9 +92,9 @@ function startScrollRestoration(): () => void {
         if (element) element.scrollIntoView({ block: 'start' });
         else window.scrollTo(0, 0);
       } else if (target.kind === 'position') {
+        // Held, not only reached: the page fills in as it did before, and only the full page puts
+        // the position where the user left it.
         window.scrollTo(0, target.y);
-        // Reached: from here the browser keeps what is shown in place as content loads.
-        if (Math.abs(window.scrollY - target.y) < 1) stopSettling();
       } else {
         window.scrollTo(0, 0);
       }

@@ -22,9 +22,12 @@ beforeAll(async () => {
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-/** Waits until nothing on the page is loading any more. */
+/** Waits until nothing on the page is loading any more: its reads, and the images it shows at once. */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+  await page.waitForFunction(() =>
+    [...document.images].filter((image) => image.loading !== 'lazy').every((image) => image.complete),
+  );
 }
 
 /** Whether the element is fully on screen, below the sticky header. */
@@ -72,6 +75,7 @@ describe('where a page opens', () => {
       width: 'phone',
       path: paths.home(),
     });
+    await expect.poll(() => home.eventCards.count()).toBe(1);
     await settled(page);
     const link = home.eventCards.first().getByRole('link');
     await link.scrollIntoViewIfNeeded();
@@ -90,11 +94,16 @@ describe('where a page opens', () => {
   ] as const)(
     'a footer link opens the page with its heading in view ($language, $width)',
     async (options) => {
-      const { page, screen, footer, t, problems } = await suite.open({ ...options, path: paths.home() });
+      const { page, screen, footer, home, t, problems } = await suite.open({
+        ...options,
+        path: paths.home(),
+      });
+      await expect.poll(() => home.courseCards.count()).toBe(8);
       await settled(page);
-      await footer.footer.scrollIntoViewIfNeeded();
+      const link = footer.footer.getByRole('link', { name: t('About us'), exact: true });
+      await link.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(1000);
-      await footer.footer.getByRole('link', { name: t('About us'), exact: true }).click();
+      await link.click();
       await expect.poll(() => screen.pathname()).toBe(paths.about());
       await settled(page);
       expect(await scrollY(page)).toBe(0);
