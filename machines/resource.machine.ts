@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { statusOf } from './forms';
 
 /**
- * A read of server content (CMS blocks, lists): loading, then ready or failed; a failed read can be
- * retried and a ready one reloaded. The view decides what counts as empty.
+ * A read of server content (CMS blocks, lists, one course or event): loading, then ready, missing or
+ * failed. Missing is the server's 404: what was asked for does not exist (or is not published), and
+ * asking again will not change that, so there is no retry. Any other failure (the network, a 5xx)
+ * can be retried, and a ready read reloaded. The view decides what counts as empty.
  */
 export interface ResourceContext<TData = unknown> {
   /** The last data read; kept while a reload is in flight. */
@@ -27,6 +30,10 @@ export function createResourceMachine<TData>() {
         throw new Error('load is supplied by the view');
       }),
     },
+    guards: {
+      /** The server answered 404: the thing read does not exist. */
+      isMissing: (_, params: { error: unknown }) => statusOf(params.error) === 404,
+    },
     actions: {
       keepData: assign((_, params: { data: TData }) => ({ data: params.data, error: null })),
       keepError: assign((_, params: { error: unknown }) => ({ error: params.error })),
@@ -44,10 +51,17 @@ export function createResourceMachine<TData>() {
             target: 'ready',
             actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
           },
-          onError: {
-            target: 'failed',
-            actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: [
+            {
+              guard: { type: 'isMissing', params: ({ event }) => ({ error: event.error }) },
+              target: 'missing',
+              actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+            },
+            {
+              target: 'failed',
+              actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
         },
       },
       ready: {
@@ -56,6 +70,8 @@ export function createResourceMachine<TData>() {
       failed: {
         on: { 'resource.retry': 'loading' },
       },
+      /** Nothing to retry: the view says what is missing and where to go instead. */
+      missing: {},
     },
   });
 }

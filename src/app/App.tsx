@@ -8,6 +8,7 @@ import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
+import { useScrollRestoration } from './useScrollRestoration';
 
 // Dialogs load when one is first opened: visitors who never sign in don't download them.
 const AuthDialogs = lazy(() => import('@/features/auth/AuthDialogs'));
@@ -23,6 +24,7 @@ function Dialogs() {
 }
 
 export function App() {
+  useScrollRestoration();
   return (
     <I18nProvider i18n={i18n}>
       <ErrorBoundary>

@@ -166,7 +166,7 @@ export const routes: readonly AppRoute[] = [
     path: paths.trainerCourseHistory.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
-    title: msg`Trainer Course History`,
+    title: msg`Course History`,
     view: Planned,
   },
   {

@@ -1,20 +1,39 @@
 import type { Language } from './languages';
 import { formattingLocale as locale } from './numbers';
 
-/** A date or date-time (ISO 8601) as a medium date in the user's language. */
+/**
+ * The training centre's time zone. Dates and times of events and courses are shown as the centre
+ * keeps them, wherever the visitor's device is set; times carry a label saying so.
+ */
+export const CENTRE_TIME_ZONE = 'Asia/Riyadh';
+
+/** A date or date-time (ISO 8601) as a medium date in the user's language, on the centre's calendar. */
 export function formatDate(value: string, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeZone: CENTRE_TIME_ZONE,
+  }).format(new Date(value));
 }
 
-/** Two ISO 8601 dates or date-times as one range ("7–9 Dec 2026"). */
+/** Two ISO 8601 dates or date-times as one range ("7–9 Dec 2026"), on the centre's calendar. */
 export function formatDateRange(start: string, end: string, language: Language): string {
-  const format = new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' });
+  const format = new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeZone: CENTRE_TIME_ZONE,
+  });
   return format.formatRange(new Date(start), new Date(end));
 }
 
-/** Two ISO 8601 date-times as a range with times, for events that last hours. */
+/**
+ * Two ISO 8601 date-times as a range with times, for events that last hours, in the centre's time
+ * zone: show it with the label saying so (`Riyadh time`).
+ */
 export function formatDateTimeRange(start: string, end: string, language: Language): string {
-  const format = new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: CENTRE_TIME_ZONE,
+  });
   return format.formatRange(new Date(start), new Date(end));
 }
 

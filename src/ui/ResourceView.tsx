@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { Failure } from './Failure';
 
 /**
- * One way for every read: a placeholder while loading, the reason and a retry on failure. `state` is
- * the resource connect's view model (`useResource`).
+ * One way for every read: a placeholder while loading, the reason and a retry on failure, and the
+ * reason alone for a read the server says does not exist (404), where trying again cannot help;
+ * pages about one thing show their own not-found view instead (`NotFound`). `state` is the resource
+ * connect's view model (`useResource`).
  */
 export function ResourceView<T>({
   state,
@@ -16,6 +18,9 @@ export function ResourceView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (state.status === 'loading') return <div aria-busy="true">{loading}</div>;
+  if (state.status === 'missing') {
+    return <Failure error={state.error} className="rounded-xl bg-red-50 p-4 text-red-800" />;
+  }
   if (state.status === 'failed') {
     return (
       <Failure error={state.error} retry={state.retry} className="rounded-xl bg-red-50 p-4 text-red-800" />

@@ -43,6 +43,13 @@ describe('resource connect', () => {
     });
   });
 
+  it('says that what was read does not exist after a 404, with no retry', async () => {
+    const unknown = httpFailure(404, 'Not found');
+    const { view: missing } = await view([errorActor('load', unknown)]);
+    expect(missing).toEqual({ status: 'missing', error: unknown });
+    expect(missing).not.toHaveProperty('retry');
+  });
+
   it('shows the placeholder again while reloading', async () => {
     expect((await view([doneActor('load', details), { type: 'resource.reload' }])).view).toEqual({
       status: 'loading',

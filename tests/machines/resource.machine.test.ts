@@ -20,6 +20,7 @@ const details = {
 };
 const updatedDetails = { ...details, phone_number: '+966 13 111 1111' };
 const unavailable = httpFailure(500, 'Service unavailable');
+const unknown = httpFailure(404, 'Not found');
 
 function implementations() {
   return { actors: { load: scriptedPromise<unknown, undefined>() } };
@@ -30,10 +31,11 @@ describe('resource machine: generated paths', () => {
     events: [
       doneActor('load', details),
       errorActor('load', unavailable),
+      errorActor('load', unknown),
       { type: 'resource.retry' },
       { type: 'resource.reload' },
     ],
-    // No guards: the state value is all that decides what happens next.
+    // The one guard reads the failure the event carries: the state value is all that decides.
     serializeState: serializeValue,
     implementations,
     compareContext: true,
@@ -119,6 +121,25 @@ describe('resource machine: behaviour', () => {
     await harness.resolve('load', updatedDetails);
     expectState(harness, 'ready');
     expect(harness.context.data).toEqual(updatedDetails);
+  });
+
+  it('tells a read of something that does not exist (404) apart, with nothing to retry', async () => {
+    const { harness, load } = start();
+    await harness.reject('load', unknown);
+    expectState(harness, 'missing');
+    expect(harness.context.error).toBe(unknown);
+    await harness.send({ type: 'resource.retry' });
+    await harness.send({ type: 'resource.reload' });
+    expectState(harness, 'missing');
+    expect(load.inputs).toHaveLength(1);
+  });
+
+  it('counts a network failure or a server error as worth retrying', async () => {
+    for (const failure of [unavailable, httpFailure(503, 'Down'), new Error('Failed to fetch')]) {
+      const { harness } = start();
+      await harness.reject('load', failure);
+      expectState(harness, 'failed');
+    }
   });
 
   it('ignores a retry while loading or ready, and a reload while failed', async () => {

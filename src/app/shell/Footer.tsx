@@ -25,18 +25,9 @@ function FooterEntry({ item }: { item: FooterItem }) {
     );
   }
   if (!item.path) return <span className="text-sm text-brand-100">{label}</span>;
-  const anchor = item.path.split('#')[1];
+  // An address with an anchor (/#request-a-course) lands on it: see useScrollRestoration.
   return (
-    <Link
-      href={item.path}
-      className={itemClass}
-      // An in-page anchor (/#request-a-course) scrolls once the page shows it.
-      onClick={
-        anchor
-          ? () => requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView())
-          : undefined
-      }
-    >
+    <Link href={item.path} className={itemClass}>
       {label}
     </Link>
   );

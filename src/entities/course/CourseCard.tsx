@@ -6,16 +6,19 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { UserIcon } from '@/ui/icons';
 
-/** A catalogue card: cover, title in the current language, trainer; links to the course details. */
+/**
+ * A catalogue card: cover, title in the current language, trainer; links to the course details. It
+ * fills its grid cell: a long title wraps (two lines at most) instead of widening the card.
+ */
 export function CourseCard({ course, showStatus = false }: { course: Course; showStatus?: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
   const trainer = course.created_by_details.full_name || course.created_by.full_name;
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img src={course.cover_image} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-900">
+        <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-900">
           <Link
             href={paths.courseDetails(course.id)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"

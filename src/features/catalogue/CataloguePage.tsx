@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   browseCourses,
@@ -140,9 +140,9 @@ function Results({
               <Plural value={page.count} one="# course" other="# courses" /> ·{' '}
               {t`page ${formatNumber(query.page, language)} of ${formatNumber(total, language)}`}
             </p>
-            <ul aria-label={t`Courses`} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul aria-label={t`Courses`} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {page.results.map((course) => (
-                <li key={course.id} className="flex">
+                <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} showStatus={role === 'TRAINEE'} />
                 </li>
               ))}
@@ -171,13 +171,6 @@ export default function CataloguePage({ title }: RouteView) {
   const go = (next: CatalogueQuery) => navigate(address(next));
 
   const [showFilters, setShowFilters] = useState(false);
-
-  // A new page or filter starts at the top, as a page load would. (Block body: Chromium's
-  // scrollTo returns a promise, which React would take for a clean-up function.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [key]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -6,8 +6,10 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { getCourseAbout } from '@/api/courses';
+import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
 import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
+import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
@@ -18,6 +20,7 @@ import type { RouteView } from '@/routing/route-view';
 import { useSessionRole, useSignedIn } from '@/session';
 import { useSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
+import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
@@ -217,8 +220,21 @@ export default function CourseDetailsPage({ title }: RouteView) {
   const course = useResource(() =>
     Number.isInteger(courseId) && courseId > 0
       ? getCourseAbout(api, courseId)
-      : Promise.reject(new Error('not a course id')),
+      : // An address that cannot name a course is answered as the server would: no such course.
+        Promise.reject(httpError(404, undefined, SERVER_MESSAGES.notFound)),
   );
+  if (course.status === 'missing') {
+    return (
+      <NotFound
+        title={t`Course not found`}
+        message={t`This course does not exist or is no longer published.`}
+        ways={[
+          { href: paths.catalogue(), label: t`Browse courses` },
+          { href: paths.home(), label: t`Back to home` },
+        ]}
+      />
+    );
+  }
   return (
     <>
       <section className="bg-brand-900 text-white">

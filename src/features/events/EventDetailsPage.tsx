@@ -5,20 +5,24 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
+import { httpError } from '@/api/errors';
 import { getEvent, getEventRegistration, registerForEvent } from '@/api/events';
 import { api } from '@/api/http';
 import type { EventDetails } from '@/contract/events';
+import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateTimeRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useSignedIn } from '@/session';
 import { useSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox } from '@/ui/forms';
+import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
@@ -83,8 +87,21 @@ export default function EventDetailsPage({ title }: RouteView) {
   const event = useResource(() =>
     Number.isInteger(eventId) && eventId > 0
       ? getEvent(api, eventId)
-      : Promise.reject(new Error('not an event id')),
+      : // An address that cannot name an event is answered as the server would: no such event.
+        Promise.reject(httpError(404, undefined, SERVER_MESSAGES.notFound)),
   );
+  if (event.status === 'missing') {
+    return (
+      <NotFound
+        title={t`Event not found`}
+        message={t`This event does not exist or has been removed. The home page lists the coming events.`}
+        ways={[
+          { href: paths.home(), label: t`Back to home` },
+          { href: paths.catalogue(), label: t`Browse courses` },
+        ]}
+      />
+    );
+  }
   return (
     <section className="bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 lg:grid-cols-2">
@@ -97,7 +114,10 @@ export default function EventDetailsPage({ title }: RouteView) {
                 <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
                 <dl className="grid gap-3 text-brand-100 sm:grid-cols-[auto_1fr] sm:gap-x-4">
                   <dt className="font-semibold text-white">{t`When`}</dt>
-                  <dd>{formatDateTimeRange(data.date_range.start, data.date_range.end, language)}</dd>
+                  <dd>
+                    {formatDateTimeRange(data.date_range.start, data.date_range.end, language)}{' '}
+                    <span className="text-sm whitespace-nowrap text-brand-200">({t`Riyadh time`})</span>
+                  </dd>
                   <dt className="font-semibold text-white">{t`Where`}</dt>
                   <dd>{pick(data, 'location', language)}</dd>
                   <dt className="font-semibold text-white">{t`Who can attend`}</dt>

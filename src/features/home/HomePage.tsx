@@ -15,6 +15,7 @@ import type { RouteView } from '@/routing/route-view';
 import { openDialog } from '@/stores/dialogs';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
+import { type CarouselEvent, eventsInOrder, useCardsPerView } from './events';
 import { RequestCourse } from './RequestCourse';
 
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
@@ -71,9 +72,9 @@ function BrowseCourses() {
       <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
         {(page) =>
           page.results.length ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {page.results.slice(0, HOME_COURSES).map((course) => (
-                <li key={course.id} className="flex">
+                <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} />
                 </li>
               ))}
@@ -182,12 +183,80 @@ function BecomeTrainer() {
   );
 }
 
-/** Latest events: 4 at a time on wide screens, 3, 2 and 1 on smaller ones. */
-function LatestEvents() {
+/** The carousel's Previous or Next: at an end it stays focusable but says it is unavailable. */
+function CarouselButton({
+  direction,
+  available,
+  onMove,
+}: {
+  direction: 'previous' | 'next';
+  available: boolean;
+  onMove: () => void;
+}) {
+  const { t } = useLingui();
+  const arrow = (
+    <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+      {direction === 'previous' ? '←' : '→'}
+    </span>
+  );
+  return (
+    <button
+      type="button"
+      aria-controls="home-events-list"
+      aria-disabled={!available}
+      onClick={() => available && onMove()}
+      className="rounded-full border border-slate-300 px-4 py-2 font-semibold aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
+    >
+      {direction === 'previous' ? (
+        <>
+          {arrow} {t`Previous`}
+        </>
+      ) : (
+        <>
+          {t`Next`} {arrow}
+        </>
+      )}
+    </button>
+  );
+}
+
+function EventCard({ event, ended }: CarouselEvent) {
   const { t } = useLingui();
   const language = useLanguage();
+  return (
+    <article
+      className={`relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${ended ? 'opacity-80' : ''}`}
+    >
+      <img src={event.image} alt="" className="aspect-[16/10] w-full object-cover" loading="lazy" />
+      <div className="flex flex-col items-start gap-1.5 p-4">
+        {ended && (
+          <p className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+            {t`Ended`}
+          </p>
+        )}
+        <p className="text-sm text-brand-700">
+          {formatDateRange(event.date_range.start, event.date_range.end, language)}
+        </p>
+        <h3 className="font-semibold wrap-anywhere text-slate-900">
+          <Link href={paths.eventDetails(event.id)} className="after:absolute after:inset-0">
+            {pick(event, 'title', language)}
+          </Link>
+        </h3>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Latest events: 4 at a time on wide screens, 3, 2 and 1 on smaller ones; events still to come
+ * first, then those that have ended, marked so. Previous and Next stop at the ends.
+ */
+function LatestEvents() {
+  const { t } = useLingui();
   const events = useResource(() => listEvents(api, { page: 1, limit: 12 }));
+  const perView = useCardsPerView();
   const [start, setStart] = useState(0);
+  const [now] = useState(() => Date.now());
   return (
     <section aria-labelledby="home-events" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-14">
@@ -196,65 +265,36 @@ function LatestEvents() {
         </h2>
         <ResourceView state={events} loading={<PlaceholderGrid itemClassName="h-56" />}>
           {(page) => {
-            const items = page.results;
+            const items = eventsInOrder(page.results, now);
             if (!items.length) return <p className="text-slate-600">{t`There are no active event`}</p>;
-            const last = Math.max(0, items.length - 1);
+            const last = Math.max(0, items.length - perView);
+            const first = Math.min(start, last);
             return (
               <div>
-                <ul className="flex snap-x gap-6 overflow-hidden">
-                  {items.slice(start).map((event) => (
+                <ul id="home-events-list" className="flex gap-6">
+                  {items.slice(first, first + perView).map((item) => (
                     <li
-                      key={event.id}
-                      className="w-full shrink-0 snap-start sm:w-[calc((100%-1.5rem)/2)] md:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]"
+                      key={item.event.id}
+                      className="w-full min-w-0 shrink-0 sm:w-[calc((100%-1.5rem)/2)] md:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]"
                     >
-                      <article className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-                        <img
-                          src={event.image}
-                          alt=""
-                          className="aspect-[16/10] w-full object-cover"
-                          loading="lazy"
-                        />
-                        <div className="flex flex-col gap-1.5 p-4">
-                          <p className="text-sm text-brand-700">
-                            {formatDateRange(event.date_range.start, event.date_range.end, language)}
-                          </p>
-                          <h3 className="font-semibold text-slate-900">
-                            <Link
-                              href={paths.eventDetails(event.id)}
-                              className="after:absolute after:inset-0"
-                            >
-                              {pick(event, 'title', language)}
-                            </Link>
-                          </h3>
-                        </div>
-                      </article>
+                      <EventCard {...item} />
                     </li>
                   ))}
                 </ul>
-                <div className="mt-6 flex justify-center gap-3">
-                  <button
-                    type="button"
-                    disabled={start === 0}
-                    onClick={() => setStart((value) => Math.max(0, value - 1))}
-                    className="rounded-full border border-slate-300 px-4 py-2 font-semibold disabled:opacity-40"
-                  >
-                    <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                      ←
-                    </span>{' '}
-                    {t`Previous`}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={start >= last}
-                    onClick={() => setStart((value) => Math.min(last, value + 1))}
-                    className="rounded-full border border-slate-300 px-4 py-2 font-semibold disabled:opacity-40"
-                  >
-                    {t`Next`}{' '}
-                    <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                      →
-                    </span>
-                  </button>
-                </div>
+                {items.length > perView && (
+                  <div className="mt-6 flex justify-center gap-3">
+                    <CarouselButton
+                      direction="previous"
+                      available={first > 0}
+                      onMove={() => setStart(Math.max(0, first - 1))}
+                    />
+                    <CarouselButton
+                      direction="next"
+                      available={first < last}
+                      onMove={() => setStart(Math.min(last, first + 1))}
+                    />
+                  </div>
+                )}
               </div>
             );
           }}

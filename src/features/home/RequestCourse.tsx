@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
 import { requestCourse } from '@/api/cms';
 import { api } from '@/api/http';
 import { courseRequestFormSchema } from '@/contract/public-forms';
@@ -7,22 +6,15 @@ import { SubmissionForm } from '@/ui/SubmissionForm';
 
 export const REQUEST_COURSE_ANCHOR = 'request-a-course';
 
-/** The home page's request-a-course form (`/#request-a-course`). */
+/** The home page's request-a-course form (`/#request-a-course`; the shell scrolls to it). */
 export function RequestCourse() {
   const { t } = useLingui();
-  const section = useRef<HTMLElement>(null);
-
-  // Arriving at /#request-a-course scrolls here.
-  useEffect(() => {
-    if (window.location.hash === `#${REQUEST_COURSE_ANCHOR}`) section.current?.scrollIntoView();
-  }, []);
 
   return (
     <section
-      ref={section}
       id={REQUEST_COURSE_ANCHOR}
       aria-labelledby="home-request"
-      className="mx-auto max-w-3xl scroll-mt-20 px-4 py-14"
+      className="mx-auto max-w-3xl px-4 py-14"
     >
       <h2 id="home-request" className="text-3xl font-bold text-slate-900">
         {t`Request a course`}

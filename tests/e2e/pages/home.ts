@@ -22,6 +22,11 @@ export class Home extends PageObject {
     );
   }
 
+  /** The heading of the request-a-course form. */
+  get requestCourseHeading(): Locator {
+    return this.page.getByRole('heading', { name: this.t('Request a course'), level: 2 });
+  }
+
   /** Searches with the "Find a course" box. */
   search(text: string): Promise<void> {
     return this.courseSearch.search(text);
@@ -54,6 +59,22 @@ export class Home extends PageObject {
 
   get eventCards(): Locator {
     return this.events.getByRole('listitem');
+  }
+
+  /** The titles of the event cards shown now, in order. */
+  eventTitles(): Promise<string[]> {
+    return this.eventCards.getByRole('heading').allTextContents();
+  }
+
+  /** The carousel's Previous or Next button. */
+  eventsButton(direction: 'Previous' | 'Next'): Locator {
+    return this.events.getByRole('button', { name: this.t(direction) });
+  }
+
+  /** Whether the carousel's button says it is unavailable (at an end). */
+  async eventsButtonDisabled(direction: 'Previous' | 'Next'): Promise<boolean> {
+    const button = this.eventsButton(direction);
+    return (await button.getAttribute('aria-disabled')) === 'true' || (await button.isDisabled());
   }
 
   openEvent(title: string): Promise<void> {

@@ -46,12 +46,14 @@ export interface TabOptions {
    */
   language?: Language;
   width?: Width;
+  /** The device's time zone (IANA name); absent: the machine's own. */
+  timezoneId?: string;
 }
 
 /** Opens a tab of a new browser context (its own cookies and storage). */
 export async function openPage(browser: Browser, baseURL: string, options: TabOptions = {}): Promise<Tab> {
-  const { language, width = 'desktop' } = options;
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[width] });
+  const { language, width = 'desktop', timezoneId } = options;
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[width], timezoneId });
   if (language) {
     await context.addInitScript(
       ({ key, value }) => {
