@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
 import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
@@ -15,7 +15,9 @@ import type { RouteView } from '@/routing/route-view';
 import { openDialog } from '@/stores/dialogs';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import { RequestCourse } from './RequestCourse';
+
+// The request form at the bottom of the page (and its form machinery) loads after the first paint.
+const RequestCourse = lazy(() => import('./RequestCourse'));
 
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
@@ -272,7 +274,9 @@ export default function HomePage(_: RouteView) {
       <KeyBenefits />
       <BecomeTrainer />
       <LatestEvents />
-      <RequestCourse />
+      <Suspense fallback={<div className="min-h-[38rem]" />}>
+        <RequestCourse />
+      </Suspense>
     </>
   );
 }
