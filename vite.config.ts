@@ -4,7 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Lingui macros need Babel; only files that import a Lingui macro pay for it.
 const linguiMacros = defineRolldownBabelPreset({
@@ -12,10 +12,37 @@ const linguiMacros = defineRolldownBabelPreset({
   rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
 });
 
+/**
+ * Writes `.vite/chunk-modules.json` beside the manifest: the source modules bundled into each chunk,
+ * so `npm run size` can tell what a route really loads (the manifest names only each chunk's entry).
+ */
+function chunkModules(): Plugin {
+  const root = fileURLToPath(new URL('./', import.meta.url));
+  return {
+    name: 'kfu:chunk-modules',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        // Modules whose code was all shaken out are not loaded.
+        modules[chunk.fileName] = Object.entries(chunk.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .map(([id]) => (id.startsWith(root) ? id.slice(root.length) : id));
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules, null, 1),
+      });
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), babel({ presets: [linguiMacros] }), lingui(), tailwindcss()],
+  plugins: [react(), babel({ presets: [linguiMacros] }), lingui(), tailwindcss(), chunkModules()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
