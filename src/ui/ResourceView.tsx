@@ -4,7 +4,9 @@ import { Failure } from './Failure';
 
 /**
  * One way for every read: a placeholder while loading, the reason and a retry on failure. `state` is
- * the resource connect's view model (`useResource`).
+ * the resource connect's view model (`useResource`). The busy wrapper takes no box of its own
+ * (`display: contents`), so a placeholder built like the content sits in the same grid or flex
+ * layout and has the content's dimensions.
  */
 export function ResourceView<T>({
   state,
@@ -15,7 +17,13 @@ export function ResourceView<T>({
   loading: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (state.status === 'loading') return <div aria-busy="true">{loading}</div>;
+  if (state.status === 'loading') {
+    return (
+      <div aria-busy="true" className="contents">
+        {loading}
+      </div>
+    );
+  }
   if (state.status === 'failed') {
     return (
       <Failure error={state.error} retry={state.retry} className="rounded-xl bg-red-50 p-4 text-red-800" />

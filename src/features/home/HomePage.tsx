@@ -5,7 +5,7 @@ import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
 import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
 import { listEvents } from '@/api/events';
 import { api } from '@/api/http';
-import { CourseCard } from '@/entities/course/CourseCard';
+import { CourseCard, CourseGridPlaceholder } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
 import { formatDateRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
@@ -22,6 +22,27 @@ const RequestCourse = lazy(() => import('./RequestCourse'));
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
 
+/**
+ * The largest paint of the home page: fetched first, never lazily, with its box (4:3) known before it
+ * arrives. The seeded hero is an SVG, which fits every screen at under a kilobyte.
+ */
+function HeroImage({ src }: { src: string }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={640}
+      height={480}
+      fetchPriority="high"
+      loading="eager"
+      className="aspect-[4/3] h-auto w-full rounded-3xl object-cover shadow-2xl"
+    />
+  );
+}
+
+/** The hero's text column keeps the height its placeholder had, so nothing below it moves. */
+const HERO_TEXT = 'flex min-h-72 flex-col justify-center gap-4 lg:min-h-0';
+
 function Hero() {
   const { t } = useLingui();
   const language = useLanguage();
@@ -30,10 +51,22 @@ function Hero() {
     <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 lg:grid-cols-2 lg:py-20">
         {hero.status !== 'ready' && <h1 className="sr-only">{t`KFU Training Centre`}</h1>}
-        <ResourceView state={hero} loading={<Placeholder className="h-64 bg-brand-700" />}>
+        <ResourceView
+          state={hero}
+          loading={
+            <>
+              <div className={HERO_TEXT}>
+                <Placeholder className="h-5 w-48 bg-brand-700" />
+                <Placeholder className="h-24 bg-brand-700" />
+                <Placeholder className="h-14 bg-brand-700" />
+              </div>
+              <Placeholder className="aspect-[4/3] w-full rounded-3xl bg-brand-700" />
+            </>
+          }
+        >
           {(data) => (
             <>
-              <div className="flex flex-col gap-4">
+              <div className={HERO_TEXT}>
                 <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
                   {pick(data, 'brand_name', language)} · {pick(data, 'category', language)}
                 </p>
@@ -42,11 +75,7 @@ function Hero() {
                 </h1>
                 <p className="max-w-xl text-lg text-brand-100">{pick(data, 'description', language)}</p>
               </div>
-              <img
-                src={pick(data, 'image', language)}
-                alt=""
-                className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl"
-              />
+              <HeroImage src={pick(data, 'image', language)} />
             </>
           )}
         </ResourceView>
@@ -54,6 +83,8 @@ function Hero() {
     </section>
   );
 }
+
+const COURSE_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-4';
 
 function BrowseCourses() {
   const { t } = useLingui();
@@ -70,10 +101,13 @@ function BrowseCourses() {
           onSearch={(text) => text && navigate(paths.catalogue({ search: text }))}
         />
       </div>
-      <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
+      <ResourceView
+        state={courses}
+        loading={<CourseGridPlaceholder className={COURSE_GRID} count={HOME_COURSES} />}
+      >
         {(page) =>
           page.results.length ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className={COURSE_GRID}>
               {page.results.slice(0, HOME_COURSES).map((course) => (
                 <li key={course.id} className="flex">
                   <CourseCard course={course} />
