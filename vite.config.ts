@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { createFontStack } from '@capsizecss/core';
+import { entireMetricsCollection as fonts } from '@capsizecss/metrics/entireMetricsCollection';
 import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -39,10 +41,42 @@ function chunkModules(): Plugin {
   };
 }
 
+const FONT_FALLBACKS_ID = 'virtual:font-fallbacks.css';
+
+/**
+ * `virtual:font-fallbacks.css`: local fallback faces for IBM Plex Sans Arabic whose size and line
+ * metrics (size-adjust, ascent/descent/line-gap overrides, from Capsize's metrics) match it, so the
+ * text does not move when the web font swaps in. One face per common system font (Windows and macOS
+ * Arial, Android Roboto, Linux Noto, and the Noto Arabic faces for Arabic text); `--font-sans` in
+ * `src/styles.css` lists them in this order.
+ */
+function fontFallbacks(): Plugin {
+  const { fontFaces } = createFontStack([
+    fonts.iBMPlexSansArabic,
+    fonts.arial,
+    fonts.roboto,
+    fonts.notoSans,
+    fonts.notoSansArabic,
+    fonts.notoNaskhArabic,
+  ]);
+  return {
+    name: 'kfu:font-fallbacks',
+    resolveId: (id) => (id === FONT_FALLBACKS_ID ? `\0${FONT_FALLBACKS_ID}` : undefined),
+    load: (id) => (id === `\0${FONT_FALLBACKS_ID}` ? fontFaces : undefined),
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), babel({ presets: [linguiMacros] }), lingui(), tailwindcss(), chunkModules()],
+  plugins: [
+    react(),
+    babel({ presets: [linguiMacros] }),
+    lingui(),
+    tailwindcss(),
+    fontFallbacks(),
+    chunkModules(),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
