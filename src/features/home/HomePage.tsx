@@ -32,7 +32,7 @@ function HeroImage({ src }: { src: string }) {
       src={src}
       alt=""
       width={640}
-      height={480}
+      height={420}
       fetchPriority="high"
       loading="eager"
       className="aspect-[4/3] h-auto w-full rounded-3xl object-cover shadow-2xl"
@@ -144,7 +144,10 @@ function KeyBenefits() {
               <img
                 src={data.key_benefits_of_trainee_image}
                 alt=""
-                className="w-full rounded-3xl object-cover"
+                width={640}
+                height={420}
+                loading="lazy"
+                className="aspect-[32/21] h-auto w-full rounded-3xl object-cover"
               />
               <div>
                 <h2 id="home-benefits" className="text-3xl font-bold text-slate-900">
@@ -209,7 +212,14 @@ function BecomeTrainer() {
                   {t`Become a Trainer`}
                 </button>
               </div>
-              <img src={data.image} alt="" className="w-full rounded-2xl object-cover" />
+              <img
+                src={data.image}
+                alt=""
+                width={640}
+                height={420}
+                loading="lazy"
+                className="aspect-[32/21] h-auto w-full rounded-2xl object-cover"
+              />
             </>
           )}
         </ResourceView>
@@ -247,7 +257,9 @@ function LatestEvents() {
                         <img
                           src={event.image}
                           alt=""
-                          className="aspect-[16/10] w-full object-cover"
+                          width={480}
+                          height={270}
+                          className="aspect-[16/10] h-auto w-full object-cover"
                           loading="lazy"
                         />
                         <div className="flex flex-col gap-1.5 p-4">
