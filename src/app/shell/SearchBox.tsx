@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { connectCourseSuggestions } from '@machines/courseSuggestions.connect';
 import { courseSuggestionsMachine } from '@machines/courseSuggestions.machine';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { CATALOGUE_PAGE_SIZE, searchCourses } from '@/api/courses';
@@ -12,9 +12,10 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { SearchIcon } from '@/ui/icons';
 
-// Headless UI's combobox loads when someone first reaches the box (focus, pointer, typing): until
-// then a plain search field that looks the same searches on Enter, and no suggestion shows.
-const SearchCombobox = lazy(() => import('./SearchCombobox'));
+// Headless UI's combobox loads when someone first reaches the box (focus, pointer): until then a
+// plain search field that looks the same searches on Enter, and no suggestion shows. It stays
+// mounted until the combobox is there, which takes its place (and the focus, if it had it).
+type SearchComboboxView = typeof import('./SearchCombobox').default;
 
 const fieldClass =
   'w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600';
@@ -30,9 +31,19 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
   const [location, navigate] = useLocation();
   const language = useLanguage();
   const input = useRef<HTMLInputElement>(null);
-  // The side menu's box is reached as it opens; the header's when someone goes to it.
-  const [reached, setReached] = useState(alwaysOpen);
-  const [hadFocus, setHadFocus] = useState(false);
+  const [loaded, setLoaded] = useState<{ Combobox: SearchComboboxView; focus: boolean } | null>(null);
+  const loading = useRef(false);
+  const reach = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./SearchCombobox').then(
+      (module) => setLoaded({ Combobox: module.default, focus: document.activeElement === input.current }),
+      // Offline for a moment: the plain field keeps working, and the next visit to it tries again.
+      () => {
+        loading.current = false;
+      },
+    );
+  }, []);
   const go = useRef(navigate);
   go.current = navigate;
   const [machine] = useState(() =>
@@ -63,6 +74,11 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
     send({ type: 'route.changed', atHome: location === paths.home() });
   }, [location, send]);
 
+  // The side menu's box is reached as it opens; the header's when someone goes to it.
+  useEffect(() => {
+    if (alwaysOpen) reach();
+  }, [alwaysOpen, reach]);
+
   if (!view.expanded) {
     return (
       <button
@@ -82,17 +98,17 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
       <input
         ref={input}
         type="search"
+        // The same control before and after the suggestions load: a combobox, closed until then.
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="list"
         aria-label={t`Search courses`}
         placeholder={t`Search courses`}
         autoComplete="off"
         enterKeyHint="search"
         value={view.text}
-        onFocus={() => {
-          setHadFocus(true);
-          setReached(true);
-        }}
-        onBlur={() => setHadFocus(false)}
-        onPointerEnter={() => setReached(true)}
+        onFocus={reach}
+        onPointerEnter={reach}
         onChange={(event) => view.type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.nativeEvent.isComposing) view.submit();
@@ -101,10 +117,6 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
       />
     </search>
   );
-  if (!reached) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <SearchCombobox view={view} input={input} focus={hadFocus} />
-    </Suspense>
-  );
+  if (!loaded) return plain;
+  return <loaded.Combobox view={view} input={input} focus={loaded.focus} />;
 }

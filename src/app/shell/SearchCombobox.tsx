@@ -40,6 +40,8 @@ export default function SearchCombobox({
           if (choice && choice !== TYPED_TEXT) view.choose(choice);
         }}
         onClose={view.close}
+        // Taking over a focused plain field, it opens as the field would have on typing.
+        immediate={focus}
       >
         {({ activeOption }) => (
           <>
