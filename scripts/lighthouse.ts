@@ -129,6 +129,21 @@ async function auditSignInDialog(home: string, preset: Preset): Promise<Figures>
   }
 }
 
+/**
+ * Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is
+ * repeated, twice at most; a page that fails three times in a row is reported as failing.
+ */
+async function withRetries(audit: () => Promise<Figures>): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`run failed, again: ${(error as Error).message}`);
+    }
+  }
+}
+
 const ms = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} ms`);
 
 async function main(): Promise<void> {
@@ -153,9 +168,11 @@ async function main(): Promise<void> {
         const measured: Figures[] = [];
         for (let run = 0; run < runs; run++) {
           measured.push(
-            path === undefined
-              ? await auditSignInDialog(app.url + paths.home(), preset)
-              : await auditPage(app.url + path, preset),
+            await withRetries(() =>
+              path === undefined
+                ? auditSignInDialog(app.url + paths.home(), preset)
+                : auditPage(app.url + path, preset),
+            ),
           );
         }
         const figures = medianFigures(measured);
