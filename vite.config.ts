@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { createFontStack } from '@capsizecss/core';
+import { entireMetricsCollection as fonts } from '@capsizecss/metrics/entireMetricsCollection';
 import { lingui } from '@lingui/vite-plugin';
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Lingui macros need Babel; only files that import a Lingui macro pay for it.
 const linguiMacros = defineRolldownBabelPreset({
@@ -12,10 +14,69 @@ const linguiMacros = defineRolldownBabelPreset({
   rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
 });
 
+/**
+ * Writes `.vite/chunk-modules.json` beside the manifest: the source modules bundled into each chunk,
+ * so `npm run size` can tell what a route really loads (the manifest names only each chunk's entry).
+ */
+function chunkModules(): Plugin {
+  const root = fileURLToPath(new URL('./', import.meta.url));
+  return {
+    name: 'kfu:chunk-modules',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        // Modules whose code was all shaken out are not loaded.
+        modules[chunk.fileName] = Object.entries(chunk.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .map(([id]) => (id.startsWith(root) ? id.slice(root.length) : id));
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules, null, 1),
+      });
+    },
+  };
+}
+
+const FONT_FALLBACKS_ID = 'virtual:font-fallbacks.css';
+
+/**
+ * `virtual:font-fallbacks.css`: local fallback faces for IBM Plex Sans Arabic whose size and line
+ * metrics (size-adjust, ascent/descent/line-gap overrides, from Capsize's metrics) match it, so the
+ * text does not move when the web font swaps in. One face per common system font (Windows and macOS
+ * Arial, Android Roboto, Linux Noto, and the Noto Arabic faces for Arabic text); `--font-sans` in
+ * `src/styles.css` lists them in this order.
+ */
+function fontFallbacks(): Plugin {
+  const { fontFaces } = createFontStack([
+    fonts.iBMPlexSansArabic,
+    fonts.arial,
+    fonts.roboto,
+    fonts.notoSans,
+    fonts.notoSansArabic,
+    fonts.notoNaskhArabic,
+  ]);
+  return {
+    name: 'kfu:font-fallbacks',
+    resolveId: (id) => (id === FONT_FALLBACKS_ID ? `\0${FONT_FALLBACKS_ID}` : undefined),
+    load: (id) => (id === `\0${FONT_FALLBACKS_ID}` ? fontFaces : undefined),
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), babel({ presets: [linguiMacros] }), lingui(), tailwindcss()],
+  plugins: [
+    react(),
+    babel({ presets: [linguiMacros] }),
+    lingui(),
+    tailwindcss(),
+    fontFallbacks(),
+    chunkModules(),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -23,7 +84,8 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true } } },
-  build: { manifest: true, sourcemap: false, target: 'es2022' },
+  // Every browser the product supports preloads modules itself: no polyfill in the entry.
+  build: { manifest: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   test: {
     projects: [
       {

@@ -1,6 +1,8 @@
 /**
- * `npm run size`: gzip bytes of the JavaScript and CSS a visitor downloads for the home page
- * (the entry, its static imports, the home view and the active catalogue), read from the build.
+ * `npm run size`: gzip bytes of the JavaScript and CSS a visitor downloads for each public route (the
+ * entry, its static imports, the route's view with its static imports, and the English messages),
+ * read from the build, checked against the budgets below; and a check that no public route loads a
+ * module of a trainer-only screen. Exits non-zero when a budget is exceeded or such a module is found.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,11 +18,13 @@ interface Chunk {
   css?: string[];
 }
 
-/** A Vite build read from its manifest. */
+/** A Vite build read from its manifest and the chunk-modules list `vite.config.ts` writes. */
 export interface Build {
   dist: string;
   manifest: Record<string, Chunk>;
   entry: string;
+  /** Output file of each chunk → the source modules bundled into it (paths from the project root). */
+  modules: Record<string, string[]>;
 }
 
 /** Gzip bytes a visitor downloads for one route. */
@@ -28,15 +32,43 @@ export interface RouteSize {
   js: number;
   css: number;
   chunks: number;
+  /** Source modules of every chunk loaded. */
+  modules: string[];
 }
 
 const DIST = 'dist';
+const ENGLISH = /locales\/en\/messages\.po$/;
 
-/** Modules a route needs beyond the entry, found by source path: its lazy view and the English messages. */
+/** Modules a route needs beyond the entry, found by source path: its view and the English messages. */
 export const ROUTES = {
-  home: [/src\/features\/home\/HomePage\.tsx$/, /locales\/en\/messages\.po$/],
-  catalogue: [/src\/features\/catalogue\/CataloguePage\.tsx$/, /locales\/en\/messages\.po$/],
+  home: [/src\/features\/home\/HomePage\.tsx$/, ENGLISH],
+  catalogue: [/src\/features\/catalogue\/CataloguePage\.tsx$/, ENGLISH],
+  search: [/src\/features\/catalogue\/CataloguePage\.tsx$/, ENGLISH],
+  course: [/src\/features\/course\/CourseDetailsPage\.tsx$/, ENGLISH],
+  event: [/src\/features\/events\/EventDetailsPage\.tsx$/, ENGLISH],
+  about: [/src\/features\/about\/AboutPage\.tsx$/, ENGLISH],
+  contact: [/src\/features\/contact\/ContactPage\.tsx$/, ENGLISH],
+  'report issue': [/src\/features\/issues\/ReportIssuePage\.tsx$/, ENGLISH],
+  'not found': [/src\/features\/not-found\/NotFoundPage\.tsx$/, ENGLISH],
 } satisfies Record<string, RegExp[]>;
+
+export type PublicRoute = keyof typeof ROUTES;
+
+/**
+ * Budgets in KB (1024 bytes) gzip, JS and CSS, per public route. Raise one only with a reason in the
+ * commit; lower them as the routes shrink.
+ */
+export const BUDGETS: Record<PublicRoute, { js: number; css: number }> = {
+  home: { js: 126, css: 9 },
+  catalogue: { js: 126, css: 9 },
+  search: { js: 126, css: 9 },
+  course: { js: 126, css: 9 },
+  event: { js: 126, css: 9 },
+  about: { js: 123, css: 9 },
+  contact: { js: 127, css: 9 },
+  'report issue': { js: 127, css: 9 },
+  'not found': { js: 122, css: 9 },
+};
 
 /** The build in `dist`, or undefined when there is none. */
 export function readBuild(dist = DIST): Build | undefined {
@@ -45,7 +77,11 @@ export function readBuild(dist = DIST): Build | undefined {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
   if (!entry) throw new Error('The manifest has no entry chunk');
-  return { dist, manifest, entry };
+  const modulesPath = join(dist, '.vite', 'chunk-modules.json');
+  const modules = existsSync(modulesPath)
+    ? (JSON.parse(readFileSync(modulesPath, 'utf8')) as Record<string, string[]>)
+    : {};
+  return { dist, manifest, entry, modules };
 }
 
 function closure(manifest: Record<string, Chunk>, keys: string[], seen = new Set<string>()): Set<string> {
@@ -57,10 +93,12 @@ function closure(manifest: Record<string, Chunk>, keys: string[], seen = new Set
   return seen;
 }
 
-function chunksFor(manifest: Record<string, Chunk>, sources: RegExp[]): string[] {
-  return Object.entries(manifest)
-    .filter(([key, chunk]) => sources.some((pattern) => pattern.test(chunk.src ?? key)))
-    .map(([key]) => key);
+/** The manifest key of the chunk holding a source module: its own chunk, or the one it is bundled in. */
+function chunkOf(build: Build, source: RegExp): string | undefined {
+  const own = Object.entries(build.manifest).find(([key, chunk]) => source.test(chunk.src ?? key));
+  if (own) return own[0];
+  const file = Object.entries(build.modules).find(([, ids]) => ids.some((id) => source.test(id)))?.[0];
+  return Object.entries(build.manifest).find(([, chunk]) => chunk.file === file)?.[0];
 }
 
 /**
@@ -69,19 +107,48 @@ function chunksFor(manifest: Record<string, Chunk>, sources: RegExp[]): string[]
  */
 export function routeSize(build: Build, sources: RegExp[]): RouteSize | undefined {
   const gzipBytes = (file: string) => gzipSync(readFileSync(join(build.dist, file)), { level: 9 }).length;
-  const routeChunks = chunksFor(build.manifest, sources);
-  if (routeChunks.length < sources.length) return undefined;
-  const keys = closure(build.manifest, [build.entry, ...routeChunks]);
+  const routeChunks = sources.map((source) => chunkOf(build, source));
+  if (routeChunks.some((key) => key === undefined)) return undefined;
+  const keys = closure(build.manifest, [build.entry, ...(routeChunks as string[])]);
   let js = 0;
   let css = 0;
   const cssFiles = new Set<string>();
+  const modules: string[] = [];
   for (const key of keys) {
     const chunk = build.manifest[key] as Chunk;
     if (chunk.file.endsWith('.js')) js += gzipBytes(chunk.file);
     for (const file of chunk.css ?? []) cssFiles.add(file);
+    modules.push(...(build.modules[chunk.file] ?? []));
   }
   for (const file of cssFiles) css += gzipBytes(file);
-  return { js, css, chunks: keys.size };
+  return { js, css, chunks: keys.size, modules };
+}
+
+/**
+ * Source modules only trainers load: the views of routes that `src/app/routes.ts` gives to trainers
+ * alone (and no other route uses), and everything under `src/features/trainer/`.
+ */
+export function trainerOnlyModules(routesSource: string): RegExp[] {
+  const importOf = new Map<string, string>();
+  for (const match of routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\('@\/([^']+)'\)\)/g)) {
+    importOf.set(match[1] as string, match[2] as string);
+  }
+  const viewsByRole = new Map<string, Set<string>>();
+  for (const match of routesSource.matchAll(/\{[^{}]*?view: (\w+)[^{}]*?\}/g)) {
+    const route = match[0];
+    const view = match[1] as string;
+    const role = /roles: (\w+)/.exec(route)?.[1] ?? 'ANY';
+    if (!viewsByRole.has(view)) viewsByRole.set(view, new Set());
+    viewsByRole.get(view)?.add(role);
+  }
+  const patterns = [/^src\/features\/trainer\//];
+  for (const [view, roles] of viewsByRole) {
+    const path = importOf.get(view);
+    if (path && roles.size === 1 && roles.has('TRAINER_ONLY')) {
+      patterns.push(new RegExp(`^src/${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tsx?$`));
+    }
+  }
+  return patterns;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -92,14 +159,35 @@ function main(): void {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);
   }
-  for (const route of ['home'] as const) {
-    const sources = ROUTES[route];
+  if (!Object.keys(build.modules).length) {
+    console.error('The build has no .vite/chunk-modules.json: rebuild with `npm run build`.');
+    process.exit(1);
+  }
+  const trainerOnly = trainerOnlyModules(readFileSync('src/app/routes.ts', 'utf8'));
+  const problems: string[] = [];
+  console.log('route          JS gzip (budget)      CSS gzip (budget)   chunks');
+  for (const [route, sources] of Object.entries(ROUTES) as [PublicRoute, RegExp[]][]) {
     const size = routeSize(build, sources);
     if (!size) {
-      console.error(`${route}: a module of this route is missing from the build (${sources.join(', ')})`);
-      process.exit(1);
+      problems.push(`${route}: a module of this route is missing from the build (${sources.join(', ')})`);
+      continue;
     }
-    console.log(`${route}: JS ${kb(size.js)} gzip (${size.chunks} chunks), CSS ${kb(size.css)} gzip`);
+    const budget = BUDGETS[route];
+    const over = (bytes: number, limit: number) => (bytes > limit * 1024 ? ' OVER' : '');
+    console.log(
+      `${route.padEnd(14)} ${kb(size.js).padStart(8)} (${budget.js} KB)${over(size.js, budget.js).padEnd(5)}  ${kb(size.css).padStart(7)} (${budget.css} KB)${over(size.css, budget.css).padEnd(5)}  ${size.chunks}`,
+    );
+    if (size.js > budget.js * 1024)
+      problems.push(`${route}: JS ${kb(size.js)} is over its ${budget.js} KB budget`);
+    if (size.css > budget.css * 1024)
+      problems.push(`${route}: CSS ${kb(size.css)} is over its ${budget.css} KB budget`);
+    const leaked = size.modules.filter((id) => trainerOnly.some((pattern) => pattern.test(id)));
+    if (leaked.length) problems.push(`${route}: loads trainer-only modules ${leaked.join(', ')}`);
+  }
+  console.log(`trainer-only modules checked: ${trainerOnly.map((pattern) => pattern.source).join(', ')}`);
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
   }
 }
 

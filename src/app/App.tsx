@@ -36,7 +36,7 @@ export function App() {
             <Trans>Skip to content</Trans>
           </a>
           <Header />
-          <main id="main" className="flex-1">
+          <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
             <AppRoutes />
           </main>
           <Footer />

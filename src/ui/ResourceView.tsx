@@ -6,7 +6,9 @@ import { Failure } from './Failure';
  * One way for every read: a placeholder while loading, the reason and a retry on failure, and the
  * reason alone for a read the server says does not exist (404), where trying again cannot help;
  * pages about one thing show their own not-found view instead (`NotFound`). `state` is the resource
- * connect's view model (`useResource`).
+ * connect's view model (`useResource`). The busy wrapper takes no box of its own
+ * (`display: contents`), so a placeholder built like the content sits in the same grid or flex
+ * layout and has the content's dimensions.
  */
 export function ResourceView<T>({
   state,
@@ -17,7 +19,13 @@ export function ResourceView<T>({
   loading: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (state.status === 'loading') return <div aria-busy="true">{loading}</div>;
+  if (state.status === 'loading') {
+    return (
+      <div aria-busy="true" className="contents">
+        {loading}
+      </div>
+    );
+  }
   if (state.status === 'missing') {
     return <Failure error={state.error} className="rounded-xl bg-red-50 p-4 text-red-800" />;
   }

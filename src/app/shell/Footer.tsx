@@ -63,7 +63,14 @@ function CentreBlock({ details }: { details: CentreDetails }) {
   const language = useLanguage();
   return (
     <div className="flex flex-col gap-4">
-      <img src={details.logo} alt="" className="h-12 w-fit rounded-lg bg-white px-3 py-1.5" />
+      <img
+        src={details.logo}
+        alt=""
+        width={224}
+        height={56}
+        loading="lazy"
+        className="h-12 w-fit rounded-lg bg-white px-3 py-1.5"
+      />
       <p className="max-w-sm text-sm leading-relaxed text-brand-100">
         {pick(details, 'footer_header', language)}
       </p>

@@ -1,9 +1,8 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
-import { connectCourseSuggestions, type SuggestionOption } from '@machines/courseSuggestions.connect';
+import { connectCourseSuggestions } from '@machines/courseSuggestions.connect';
 import { courseSuggestionsMachine } from '@machines/courseSuggestions.machine';
 import { useMachine } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { CATALOGUE_PAGE_SIZE, searchCourses } from '@/api/courses';
@@ -13,13 +12,13 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { SearchIcon } from '@/ui/icons';
 
-/**
- * The option standing for the text itself. Headless UI's combobox makes its first option active as
- * soon as the list opens; this hidden one comes first, so no suggestion is highlighted until the
- * arrow keys or the pointer reach it, and Enter then searches for the text.
- */
-const TYPED_TEXT = 'typed-text';
-type Choice = SuggestionOption | typeof TYPED_TEXT;
+// Headless UI's combobox loads when someone first reaches the box (focus, pointer): until then a
+// plain search field that looks the same searches on Enter, and no suggestion shows. It stays
+// mounted until the combobox is there, which takes its place (and the focus, if it had it).
+type SearchComboboxView = typeof import('./SearchCombobox').default;
+
+const fieldClass =
+  'w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600';
 
 /**
  * Header course search (spec section 2), drawn from the suggestions machine's view model: the
@@ -32,6 +31,19 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
   const [location, navigate] = useLocation();
   const language = useLanguage();
   const input = useRef<HTMLInputElement>(null);
+  const [loaded, setLoaded] = useState<{ Combobox: SearchComboboxView; focus: boolean } | null>(null);
+  const loading = useRef(false);
+  const reach = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./SearchCombobox').then(
+      (module) => setLoaded({ Combobox: module.default, focus: document.activeElement === input.current }),
+      // Offline for a moment: the plain field keeps working, and the next visit to it tries again.
+      () => {
+        loading.current = false;
+      },
+    );
+  }, []);
   const go = useRef(navigate);
   go.current = navigate;
   const [machine] = useState(() =>
@@ -62,6 +74,11 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
     send({ type: 'route.changed', atHome: location === paths.home() });
   }, [location, send]);
 
+  // The side menu's box is reached as it opens; the header's when someone goes to it.
+  useEffect(() => {
+    if (alwaysOpen) reach();
+  }, [alwaysOpen, reach]);
+
   if (!view.expanded) {
     return (
       <button
@@ -75,60 +92,31 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
     );
   }
 
-  return (
+  const plain = (
     <search className="relative w-full">
-      <Combobox
-        value={null}
-        onChange={(choice: Choice | null) => {
-          // The text itself is submitted on Enter (below); a Tab past it chooses nothing.
-          if (choice && choice !== TYPED_TEXT) view.choose(choice);
+      <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+      <input
+        ref={input}
+        type="search"
+        // The same control before and after the suggestions load: a combobox, closed until then.
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="list"
+        aria-label={t`Search courses`}
+        placeholder={t`Search courses`}
+        autoComplete="off"
+        enterKeyHint="search"
+        value={view.text}
+        onFocus={reach}
+        onPointerEnter={reach}
+        onChange={(event) => view.type(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) view.submit();
         }}
-        onClose={view.close}
-      >
-        {({ activeOption }) => (
-          <>
-            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
-            <ComboboxInput
-              ref={input}
-              type="search"
-              aria-label={t`Search courses`}
-              placeholder={t`Search courses`}
-              autoComplete="off"
-              enterKeyHint="search"
-              value={view.text}
-              displayValue={() => view.text}
-              onChange={(event) => view.type(event.target.value)}
-              onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-                // Enter on a highlighted suggestion is the combobox's pick (onChange); otherwise it submits.
-                const suggestion = activeOption !== null && activeOption !== TYPED_TEXT;
-                if (event.key === 'Enter' && !suggestion && !event.nativeEvent.isComposing) view.submit();
-              }}
-              className="w-full rounded-full border border-slate-300 bg-white py-2 ps-10 pe-4 text-sm placeholder:text-slate-500 focus:border-brand-600"
-            />
-            {/* Not modal: the page stays scrollable and usable while suggestions show. */}
-            <ComboboxOptions
-              modal={false}
-              aria-label={t`Suggested courses`}
-              aria-busy={view.status === 'loading'}
-              className={`${view.listOpen ? '' : 'hidden'} absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl`}
-            >
-              <ComboboxOption value={TYPED_TEXT} className="hidden">
-                {view.text}
-              </ComboboxOption>
-              {view.options.map((option) => (
-                <ComboboxOption
-                  key={option.id}
-                  value={option}
-                  className="flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm hover:bg-slate-50 data-focus:bg-brand-50"
-                >
-                  <span className="truncate font-medium text-slate-900">{option.label}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{t`Course`}</span>
-                </ComboboxOption>
-              ))}
-            </ComboboxOptions>
-          </>
-        )}
-      </Combobox>
+        className={fieldClass}
+      />
     </search>
   );
+  if (!loaded) return plain;
+  return <loaded.Combobox view={view} input={input} focus={loaded.focus} />;
 }

@@ -8,7 +8,9 @@ import { UserIcon } from '@/ui/icons';
 
 /**
  * A catalogue card: cover, title in the current language, trainer; links to the course details. It
- * fills its grid cell: a long title wraps (two lines at most) instead of widening the card.
+ * fills its grid cell: a long title wraps (two lines at most) instead of widening the card. Every
+ * card has one height (a 16:9 cover, two title lines, one trainer line), which its placeholder below
+ * shares, so a list that arrives moves nothing.
  */
 export function CourseCard({ course, showStatus = false }: { course: Course; showStatus?: boolean }) {
   const { t } = useLingui();
@@ -16,9 +18,16 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
   const trainer = course.created_by_details.full_name || course.created_by.full_name;
   return (
     <article className="group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img src={course.cover_image} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" />
+      <img
+        src={course.cover_image}
+        alt=""
+        width={480}
+        height={270}
+        className="aspect-[16/9] h-auto w-full object-cover"
+        loading="lazy"
+      />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-900">
+        <h3 className="line-clamp-2 min-h-12 font-semibold wrap-anywhere text-slate-900">
           <Link
             href={paths.courseDetails(course.id)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
@@ -26,9 +35,16 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
             {pick(course, 'title', language)}
           </Link>
         </h3>
-        <div className="mt-auto flex items-center gap-2 text-sm text-slate-600">
+        <div className="mt-auto flex h-7 items-center gap-2 text-sm text-slate-600">
           {course.created_by.image ? (
-            <img src={course.created_by.image} alt="" className="size-7 rounded-full object-cover" />
+            <img
+              src={course.created_by.image}
+              alt=""
+              width={28}
+              height={28}
+              className="size-7 rounded-full object-cover"
+              loading="lazy"
+            />
           ) : (
             <UserIcon className="size-5" />
           )}
@@ -41,5 +57,30 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
         </div>
       </div>
     </article>
+  );
+}
+
+/** A card's placeholder, with the card's dimensions. */
+export function CourseCardPlaceholder() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="aspect-[16/9] w-full animate-pulse bg-slate-200" />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="h-12 animate-pulse rounded bg-slate-200" />
+        <div className="h-7 w-1/2 animate-pulse rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
+/** `count` card placeholders in the grid (`className`) the list will fill. */
+export function CourseGridPlaceholder({ className, count }: { className: string; count: number }) {
+  return (
+    <div className={className}>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+        <CourseCardPlaceholder key={index} />
+      ))}
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   searchCourses,
 } from '@/api/courses';
 import { api } from '@/api/http';
-import { CourseCard } from '@/entities/course/CourseCard';
+import { CourseCard, CourseGridPlaceholder } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
@@ -21,7 +21,7 @@ import { useSessionRole } from '@/session';
 import { Pager } from '@/ui/Pager';
 import { PageTitle } from '@/ui/PageTitle';
 import { pageCount } from '@/ui/pages';
-import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
+import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { hasFilters, toggleCategory, toSearchQuery } from './query';
 
@@ -99,6 +99,8 @@ function AvailabilityFilter({ query, go }: { query: CatalogueQuery; go: (next: C
   );
 }
 
+const COURSE_GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3';
+
 /** One page of courses for one query; a new query mounts a new one (see `key` below). */
 function Results({
   query,
@@ -119,7 +121,15 @@ function Results({
       : browseCourses(api, { page: query.page, limit: CATALOGUE_PAGE_SIZE, search: query.search }),
   );
   return (
-    <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
+    <ResourceView
+      state={courses}
+      loading={
+        <>
+          <Placeholder className="mb-4 h-5 w-56" />
+          <CourseGridPlaceholder className={COURSE_GRID} count={CATALOGUE_PAGE_SIZE} />
+        </>
+      }
+    >
       {(page) => {
         const total = pageCount(page.count, CATALOGUE_PAGE_SIZE);
         if (!page.results.length) {
@@ -140,7 +150,7 @@ function Results({
               <Plural value={page.count} one="# course" other="# courses" /> ·{' '}
               {t`page ${formatNumber(query.page, language)} of ${formatNumber(total, language)}`}
             </p>
-            <ul aria-label={t`Courses`} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            <ul aria-label={t`Courses`} className={COURSE_GRID}>
               {page.results.map((course) => (
                 <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} showStatus={role === 'TRAINEE'} />

@@ -10,6 +10,9 @@ import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { SubmissionForm } from '@/ui/SubmissionForm';
 import { useResource } from '@/ui/useResource';
 
+/** The heading block keeps one height while loading and after, so the form below stays. */
+const HEADING = 'mb-8 min-h-30 sm:min-h-24';
+
 /** Contact us: the get-in-touch heading from the CMS and the contact form. */
 export default function ContactPage(_: RouteView) {
   const { t } = useLingui();
@@ -18,9 +21,17 @@ export default function ContactPage(_: RouteView) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-14">
       {title.status !== 'ready' && <PageTitle className="sr-only">{t`Contact us`}</PageTitle>}
-      <ResourceView state={title} loading={<Placeholder className="h-24" />}>
+      <ResourceView
+        state={title}
+        loading={
+          <div className={HEADING}>
+            <Placeholder className="h-10 w-3/4" />
+            <Placeholder className="mt-3 h-12" />
+          </div>
+        }
+      >
         {(data) => (
-          <div className="mb-8">
+          <div className={HEADING}>
             <PageTitle>
               {pick(data, 'get_in_touch_title1', language)}{' '}
               <span className="text-brand-700">{pick(data, 'get_in_touch_title2', language)}</span>

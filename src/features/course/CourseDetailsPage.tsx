@@ -261,7 +261,10 @@ export default function CourseDetailsPage({ title }: RouteView) {
                 <img
                   src={data.cover_image}
                   alt=""
-                  className="aspect-[16/9] w-full rounded-3xl object-cover"
+                  width={480}
+                  height={270}
+                  fetchPriority="high"
+                  className="aspect-[16/9] h-auto w-full rounded-3xl object-cover"
                 />
               </>
             )}

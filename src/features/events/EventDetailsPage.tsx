@@ -126,7 +126,14 @@ export default function EventDetailsPage({ title }: RouteView) {
                 <p className="leading-relaxed text-brand-100">{pick(data, 'description', language)}</p>
                 <Registration event={data} />
               </div>
-              <img src={data.image} alt="" className="aspect-[16/10] w-full rounded-3xl object-cover" />
+              <img
+                src={data.image}
+                alt=""
+                width={480}
+                height={270}
+                fetchPriority="high"
+                className="aspect-[16/10] h-auto w-full rounded-3xl object-cover"
+              />
             </>
           )}
         </ResourceView>

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
 import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
 import { listEvents } from '@/api/events';
 import { api } from '@/api/http';
-import { CourseCard } from '@/entities/course/CourseCard';
+import { CourseCard, CourseGridPlaceholder } from '@/entities/course/CourseCard';
 import { CourseSearchForm } from '@/entities/course/CourseSearchForm';
 import { formatDateRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
@@ -16,10 +16,33 @@ import { openDialog } from '@/stores/dialogs';
 import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { type CarouselEvent, eventsInOrder, useCardsPerView } from './events';
-import { RequestCourse } from './RequestCourse';
+
+// The request form at the bottom of the page (and its form machinery) loads after the first paint.
+const RequestCourse = lazy(() => import('./RequestCourse'));
 
 /** Spec section 9: the home page shows the first 8 courses of catalogue page 1 (limit 25). */
 export const HOME_COURSES = 8;
+
+/**
+ * The largest paint of the home page: fetched first, never lazily, with its box (4:3) known before it
+ * arrives. The seeded hero is an SVG, which fits every screen at under a kilobyte.
+ */
+function HeroImage({ src }: { src: string }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={640}
+      height={420}
+      fetchPriority="high"
+      loading="eager"
+      className="aspect-[4/3] h-auto w-full rounded-3xl object-cover shadow-2xl"
+    />
+  );
+}
+
+/** The hero's text column keeps the height its placeholder had, so nothing below it moves. */
+const HERO_TEXT = 'flex min-h-72 flex-col justify-center gap-4 lg:min-h-0';
 
 function Hero() {
   const { t } = useLingui();
@@ -29,10 +52,22 @@ function Hero() {
     <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 lg:grid-cols-2 lg:py-20">
         {hero.status !== 'ready' && <h1 className="sr-only">{t`KFU Training Centre`}</h1>}
-        <ResourceView state={hero} loading={<Placeholder className="h-64 bg-brand-700" />}>
+        <ResourceView
+          state={hero}
+          loading={
+            <>
+              <div className={HERO_TEXT}>
+                <Placeholder className="h-5 w-48 bg-brand-700" />
+                <Placeholder className="h-24 bg-brand-700" />
+                <Placeholder className="h-14 bg-brand-700" />
+              </div>
+              <Placeholder className="aspect-[4/3] w-full rounded-3xl bg-brand-700" />
+            </>
+          }
+        >
           {(data) => (
             <>
-              <div className="flex flex-col gap-4">
+              <div className={HERO_TEXT}>
                 <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
                   {pick(data, 'brand_name', language)} · {pick(data, 'category', language)}
                 </p>
@@ -41,11 +76,7 @@ function Hero() {
                 </h1>
                 <p className="max-w-xl text-lg text-brand-100">{pick(data, 'description', language)}</p>
               </div>
-              <img
-                src={pick(data, 'image', language)}
-                alt=""
-                className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl"
-              />
+              <HeroImage src={pick(data, 'image', language)} />
             </>
           )}
         </ResourceView>
@@ -53,6 +84,8 @@ function Hero() {
     </section>
   );
 }
+
+const COURSE_GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4';
 
 function BrowseCourses() {
   const { t } = useLingui();
@@ -69,10 +102,13 @@ function BrowseCourses() {
           onSearch={(text) => text && navigate(paths.catalogue({ search: text }))}
         />
       </div>
-      <ResourceView state={courses} loading={<PlaceholderGrid itemClassName="h-64" />}>
+      <ResourceView
+        state={courses}
+        loading={<CourseGridPlaceholder className={COURSE_GRID} count={HOME_COURSES} />}
+      >
         {(page) =>
           page.results.length ? (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className={COURSE_GRID}>
               {page.results.slice(0, HOME_COURSES).map((course) => (
                 <li key={course.id} className="flex min-w-0">
                   <CourseCard course={course} />
@@ -109,7 +145,10 @@ function KeyBenefits() {
               <img
                 src={data.key_benefits_of_trainee_image}
                 alt=""
-                className="w-full rounded-3xl object-cover"
+                width={640}
+                height={420}
+                loading="lazy"
+                className="aspect-[32/21] h-auto w-full rounded-3xl object-cover"
               />
               <div>
                 <h2 id="home-benefits" className="text-3xl font-bold text-slate-900">
@@ -174,7 +213,14 @@ function BecomeTrainer() {
                   {t`Become a Trainer`}
                 </button>
               </div>
-              <img src={data.image} alt="" className="w-full rounded-2xl object-cover" />
+              <img
+                src={data.image}
+                alt=""
+                width={640}
+                height={420}
+                loading="lazy"
+                className="aspect-[32/21] h-auto w-full rounded-2xl object-cover"
+              />
             </>
           )}
         </ResourceView>
@@ -227,7 +273,14 @@ function EventCard({ event, ended }: CarouselEvent) {
     <article
       className={`relative h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${ended ? 'opacity-80' : ''}`}
     >
-      <img src={event.image} alt="" className="aspect-[16/10] w-full object-cover" loading="lazy" />
+      <img
+        src={event.image}
+        alt=""
+        width={480}
+        height={270}
+        className="aspect-[16/10] h-auto w-full object-cover"
+        loading="lazy"
+      />
       <div className="flex flex-col items-start gap-1.5 p-4">
         {ended && (
           <p className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
@@ -312,7 +365,9 @@ export default function HomePage(_: RouteView) {
       <KeyBenefits />
       <BecomeTrainer />
       <LatestEvents />
-      <RequestCourse />
+      <Suspense fallback={<div className="min-h-[38rem]" />}>
+        <RequestCourse />
+      </Suspense>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { SubmissionForm } from '@/ui/SubmissionForm';
 export const REQUEST_COURSE_ANCHOR = 'request-a-course';
 
 /** The home page's request-a-course form (`/#request-a-course`; the shell scrolls to it). */
-export function RequestCourse() {
+export default function RequestCourse() {
   const { t } = useLingui();
 
   return (

@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Paged } from '@/contract/common';
+import type { CourseCard } from '@/contract/courses';
+import type { EventSummary } from '@/contract/events';
+import { paths } from '@/routing/paths';
+import { productSuite } from './support/suite';
+
+const suite = productSuite();
+
+/** How long every `/api/v1` answer is held back, so each loading state shows before its content. */
+const API_DELAY_MS = 500;
+/** The most layout shift a first visit may show (Lighthouse's "good" is 0.1). */
+const MOST_SHIFT = 0.02;
+
+declare global {
+  interface Window {
+    layoutShifts?: { value: number; sources: string[] }[];
+  }
+}
+
+/** Records every layout shift of the page from its first paint, as the browser reports them. */
+function recordLayoutShifts(): void {
+  window.layoutShifts = [];
+  const describe = (node: Node | null | undefined) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '?';
+    const id = node.id ? `#${node.id}` : '';
+    const label = node.getAttribute('aria-label') ?? node.textContent?.trim().slice(0, 30) ?? '';
+    return `${node.tagName.toLowerCase()}${id} "${label}"`;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      window.layoutShifts?.push({
+        value: entry.value,
+        sources: (entry.sources ?? []).map((source) => describe(source.node)),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** Waits until nothing loads any more: no region is busy, the network is quiet, fonts are in. */
+async function waitForContent(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForLoadState('networkidle');
+  // Shifts are reported after the frame that made them.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+const pages: { name: string; path: () => string }[] = [];
+
+beforeAll(async () => {
+  const courses = await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=1');
+  const events = await suite.read<Paged<EventSummary>>('/event/?page=1&limit=1');
+  const course = courses.results[0];
+  const event = events.results[0];
+  if (!course || !event) throw new Error('the seed has no course or no event');
+  pages.push(
+    { name: 'home', path: () => paths.home() },
+    { name: 'catalogue', path: () => paths.catalogue() },
+    { name: 'search results', path: () => paths.searchResults({ search: 'data' }) },
+    { name: 'course details', path: () => paths.courseDetails(course.id) },
+    { name: 'event details', path: () => paths.eventDetails(event.id) },
+    { name: 'about', path: () => paths.about() },
+    { name: 'contact', path: () => paths.contact() },
+    { name: 'report an issue', path: () => paths.reportIssue() },
+    { name: 'not found', path: () => '/no-such-page' },
+  );
+});
+
+const NAMES = [
+  'home',
+  'catalogue',
+  'search results',
+  'course details',
+  'event details',
+  'about',
+  'contact',
+  'report an issue',
+  'not found',
+];
+
+describe('a first visit does not move what it shows (cumulative layout shift)', () => {
+  for (const name of NAMES) {
+    for (const language of ['en', 'ar'] as const) {
+      for (const width of ['phone', 'desktop'] as const) {
+        it(`${name}, ${language}, ${width}: at most ${MOST_SHIFT} while the slow answers arrive`, async () => {
+          const target = pages.find((entry) => entry.name === name);
+          if (!target) throw new Error(`no page ${name}`);
+          const { page, problems } = await suite.open({ language, width });
+          await page.addInitScript(recordLayoutShifts);
+          await page.route('**/api/v1/**', async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+            await route.continue();
+          });
+          await page.goto(target.path());
+          await waitForContent(page);
+          const shifts = (await page.evaluate(() => window.layoutShifts)) ?? [];
+          const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+          const seen = shifts
+            .map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(', ')}`)
+            .join('\n');
+          expect(total, `layout shifts:\n${seen}`).toBeLessThanOrEqual(MOST_SHIFT);
+          expect(problems).toEqual([]);
+        });
+      }
+    }
+  }
+});
