@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { PageTitle } from './PageTitle';
 
 export interface WayOut {
@@ -13,10 +15,11 @@ export interface WayOut {
  * way out as the main button. Nothing to retry.
  */
 export function NotFound({ title, message, ways }: { title: ReactNode; message: ReactNode; ways: WayOut[] }) {
+  const language = useLanguage();
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center">
       <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
-        404
+        {formatNumber(404, language)}
       </p>
       <PageTitle className="mt-4">{title}</PageTitle>
       <p className="mt-3 text-slate-600">{message}</p>

@@ -247,7 +247,10 @@ describe('numbers and plurals', () => {
   }
 
   it('shows an Arabic catalogue and course in one digit system: Arabic-Indic', async () => {
-    const { catalogue, courseDetails, problems } = await suite.open({ language: 'ar', width: 'desktop' });
+    const { catalogue, courseDetails, screen, problems } = await suite.open({
+      language: 'ar',
+      width: 'desktop',
+    });
     await catalogue.open();
     await expect.poll(() => catalogue.summary()).not.toBeNull();
     expect(digitSystems(await catalogue.summary())).toEqual(['arabic-indic']);
@@ -263,6 +266,10 @@ describe('numbers and plurals', () => {
     expect(numbers.length).toBeGreaterThan(0);
     for (const text of numbers) expect(digitSystems(text)).not.toContain('western');
     expect(digitSystems(numbers.join(' '))).toEqual(['arabic-indic']);
+
+    // A course that does not exist: its 404 too.
+    await courseDetails.open(999_999);
+    await expect.poll(async () => digitSystems(await screen.mainText())).toEqual(['arabic-indic']);
     expect(problems).toEqual([]);
   });
 });
