@@ -29,7 +29,7 @@ export const CMS_BLOCKS = {
     title: 'About the Training Centre',
     title_ar: 'عن مركز التدريب',
     subtitle: 'Part of King Faisal University since 1995',
-    subtitle_ar: 'جزء من جامعة الملك فيصل منذ عام 1995',
+    subtitle_ar: 'جزء من جامعة الملك فيصل منذ عام ١٩٩٥',
     description:
       'We design practical programmes with employers and faculties so that every course ends with a skill you can use at work the next day.',
     description_ar:
@@ -562,7 +562,7 @@ export const EVENTS: readonly SeedEvent[] = [
     description_ar:
       'ورشة تطبيقية للمعلمين حول استخدام أدوات الذكاء الاصطناعي في إعداد الدروس وتقديم التغذية الراجعة.',
     location: 'Training Centre, Room 12',
-    location_ar: 'مركز التدريب، القاعة 12',
+    location_ar: 'مركز التدريب، القاعة ١٢',
     image: '/media/events/ai-in-education.svg',
     event_access: 'Registered trainees',
     startsInDays: 5,
@@ -588,7 +588,7 @@ export const EVENTS: readonly SeedEvent[] = [
     description: 'Talks and mentoring sessions with women leading technology teams in the Kingdom.',
     description_ar: 'محاضرات وجلسات إرشاد مع قياديات يقدن فرقاً تقنية في المملكة.',
     location: 'Female Campus, Lecture Theatre 3',
-    location_ar: 'مقر الطالبات، المسرح 3',
+    location_ar: 'مقر الطالبات، المسرح ٣',
     image: '/media/events/women-in-tech.svg',
     event_access: 'Women only',
     startsInDays: 0,

@@ -1,3 +1,4 @@
+import { toArabicIndicDigits } from '../src/contract/digits';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import {
@@ -115,7 +116,7 @@ function courseRow(course: CourseSeed, categoryId: number, trainerId: number, to
   const facilitators = n % 3 === 0 ? [] : FACILITATORS.slice(0, 1 + (n % 2));
   const offset = ((course.categoryIndex * 7 + course.position * 11) % 90) - 30;
   const description = `${course.subtitle} Over ${weekCount} weeks you will learn through short lectures, guided practice and a final project reviewed by your trainer. Classes meet twice a week at the KFU Training Centre.`;
-  const description_ar = `${course.subtitle_ar} على مدى ${weekCount} أسابيع ستتعلم من خلال محاضرات قصيرة وتطبيقات موجّهة ومشروع نهائي يراجعه المدرب. تُعقد الفصول مرتين أسبوعياً في مركز التدريب بجامعة الملك فيصل.`;
+  const description_ar = `${course.subtitle_ar} على مدى ${toArabicIndicDigits(String(weekCount))} أسابيع ستتعلم من خلال محاضرات قصيرة وتطبيقات موجّهة ومشروع نهائي يراجعه المدرب. تُعقد الفصول مرتين أسبوعياً في مركز التدريب بجامعة الملك فيصل.`;
   return [
     course.slug,
     course.title,

@@ -17,3 +17,8 @@ export function toLatinDigits(value: string): string {
     return String(code - zero);
   });
 }
+
+/** The text with every digit 0–9 written as an Arabic-Indic digit (for Arabic text the server writes). */
+export function toArabicIndicDigits(value: string): string {
+  return value.replace(/[0-9]/g, (digit) => String.fromCharCode(ARABIC_INDIC_ZERO + Number(digit)));
+}

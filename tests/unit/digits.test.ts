@@ -5,7 +5,7 @@ import {
   otpFormSchema,
   registrationFormSchema,
 } from '@/contract/auth-forms';
-import { toLatinDigits } from '@/contract/digits';
+import { toArabicIndicDigits, toLatinDigits } from '@/contract/digits';
 import { validate } from '@/contract/rules';
 
 const valid = {
@@ -22,6 +22,8 @@ describe('digits as people type them', () => {
     expect(toLatinDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
     expect(toLatinDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
     expect(toLatinDigits('رقم ٥٠ و 7')).toBe('رقم 50 و 7');
+    expect(toArabicIndicDigits('على مدى 12 أسبوعًا')).toBe('على مدى ١٢ أسبوعًا');
+    expect(toLatinDigits(toArabicIndicDigits('0123456789'))).toBe('0123456789');
   });
 
   it('accepts an id and a phone number typed on an Arabic or Persian keyboard', () => {
