@@ -78,7 +78,7 @@ describe('CMS contract: content blocks', () => {
         title: like('About the Training Centre'),
         title_ar: like('عن مركز التدريب'),
         subtitle: like('Part of King Faisal University since 1995'),
-        subtitle_ar: like('جزء من جامعة الملك فيصل منذ عام 1995'),
+        subtitle_ar: like('جزء من جامعة الملك فيصل منذ عام ١٩٩٥'),
         description: like('We design practical programmes with employers and faculties.'),
         description_ar: like('نصمم برامج عملية بالتعاون مع جهات التوظيف والكليات.'),
         image: like('/media/about-promotion.svg'),
