@@ -9,7 +9,7 @@
  * before it serves dist/ (server/spa-build.ts), in case dist/ was built by a bare `vite build`.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COMPRESS_THRESHOLD, compress, type Encoding } from './compression';
@@ -20,6 +20,14 @@ export const PRECOMPRESSIBLE = /\.(?:html?|m?js|css|svg|json|webmanifest|map|txt
 
 /** The suffix of each encoding's file. */
 export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * Whether a compressed form of this time of change is as new as its file: compared to the
+ * millisecond, the precision its time can be set with.
+ */
+export function upToDate(compressedMs: number, fileMs: number): boolean {
+  return Math.trunc(compressedMs) >= Math.trunc(fileMs);
+}
 
 async function modified(path: string): Promise<number | undefined> {
   try {
@@ -43,7 +51,7 @@ async function precompressFile(file: string): Promise<number> {
   const stale: Encoding[] = [];
   for (const encoding of ['br', 'gzip'] as const) {
     const done = await modified(file + ENCODING_SUFFIX[encoding]);
-    if (done === undefined || done < info.mtimeMs) stale.push(encoding);
+    if (done === undefined || !upToDate(done, info.mtimeMs)) stale.push(encoding);
   }
   if (stale.length === 0) return 0;
   const target = (encoding: Encoding) => file + ENCODING_SUFFIX[encoding];
@@ -63,6 +71,8 @@ async function precompressFile(file: string): Promise<number> {
     // compressing the same folder) never sees half a file.
     const aside = `${target(encoding)}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(aside, compressed);
+    // Dated as its file: served (server/spa.ts) and kept while not older than it.
+    await utimes(aside, info.atime, info.mtime);
     await rename(aside, target(encoding));
     written += 1;
   }

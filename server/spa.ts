@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { chooseEncoding, type Encoding, etagMatches, isCompressibleType, notModified } from './compression';
-import { ENCODING_SUFFIX } from './precompress';
+import { ENCODING_SUFFIX, upToDate } from './precompress';
 import { appContentSecurityPolicy } from './security-headers';
 
 /** Vite puts content-hashed files under /assets: their content never changes under one name. */
@@ -57,7 +57,7 @@ async function variantFor(c: Context, file: Found): Promise<{ path: string; enco
   const variants: Partial<Record<Encoding, string>> = {};
   for (const encoding of ['br', 'gzip'] as const) {
     const variant = await regularFile(file.path + ENCODING_SUFFIX[encoding]);
-    if (variant && variant.info.mtimeMs >= file.info.mtimeMs) {
+    if (variant && upToDate(variant.info.mtimeMs, file.info.mtimeMs)) {
       available.push(encoding);
       variants[encoding] = variant.path;
     }
