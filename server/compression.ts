@@ -120,7 +120,12 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
   return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
 }
 
-/** Headers a 304 repeats from the answer it stands for (RFC 9110 section 15.4.5). */
+/**
+ * Headers a 304 repeats from the answer it stands for (RFC 9110 section 15.4.5), and two more: the
+ * page's Content-Security-Policy (a browser updates the kept answer's headers from the 304, and the
+ * API's policy would block the page) and its Content-Type (@hono/node-server writes text/plain on an
+ * answer without one).
+ */
 const NOT_MODIFIED_HEADERS = [
   'Cache-Control',
   'Content-Location',
@@ -128,6 +133,7 @@ const NOT_MODIFIED_HEADERS = [
   'Expires',
   'Vary',
   'Content-Security-Policy',
+  'Content-Type',
 ];
 
 /** The 304 that stands for an answer with these headers. */
@@ -149,14 +155,13 @@ function isPublicGet(c: Context): boolean {
   );
 }
 
-/** Replaces the answer's body, keeping its status and headers but the length. */
-function withBody(c: Context, body: Bytes, encoding?: Encoding): void {
-  const previous = c.res;
-  const headers = new Headers(previous.headers);
-  headers.set('Content-Length', String(body.byteLength));
-  if (encoding) headers.set('Content-Encoding', encoding);
-  // Assigning c.res copies the old answer's headers onto the new one: hand it a fresh Response
-  // built from these headers, then make the result hold exactly them.
+/** Makes this the answer (assigning c.res would copy the old answer's headers onto it). */
+function replaceAnswer(
+  c: Context,
+  body: ReadableStream<Uint8Array> | Bytes | null,
+  previous: Response,
+  headers: Headers,
+): void {
   c.res = undefined;
   c.res = new Response(body, { status: previous.status, statusText: previous.statusText, headers });
 }
@@ -168,31 +173,35 @@ export function compressAnswers(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get('Content-Type');
     if (!isCompressibleType(type)) return;
-    varyOnEncoding(res.headers);
-    if (
-      !res.body ||
-      res.headers.has('Content-Encoding') ||
-      NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')
-    )
+    // Work on a copy: @hono/node-server's Response rebuilds its headers from the ones it was made
+    // with once its body is read, dropping what was set on them in between.
+    const headers = new Headers(res.headers);
+    varyOnEncoding(headers);
+    const body = res.body;
+    if (!body || headers.has('Content-Encoding') || NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) {
+      // Streams (server-sent events) pass as they come.
+      replaceAnswer(c, body, res, headers);
       return;
+    }
     const conditional =
-      res.status === 200 && isPublicGet(c) && /json/i.test(type ?? '') && !res.headers.has('ETag');
+      res.status === 200 && isPublicGet(c) && /json/i.test(type ?? '') && !headers.has('ETag');
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
-    if (!conditional && (!encoding || length < COMPRESS_THRESHOLD)) return;
-
-    const body = new Uint8Array(await res.arrayBuffer());
+    const bytes: Bytes = new Uint8Array(await res.arrayBuffer());
     if (conditional) {
-      const etag = bodyEtag(body);
-      res.headers.set('ETag', etag);
+      const etag = bodyEtag(bytes);
+      headers.set('ETag', etag);
       if (etagMatches(c.req.header('If-None-Match'), etag)) {
         c.res = undefined;
-        c.res = notModified(res.headers);
+        c.res = notModified(headers);
         return;
       }
     }
-    if (encoding && body.byteLength >= COMPRESS_THRESHOLD)
-      withBody(c, await compress(body, encoding, 'fast'), encoding);
-    else withBody(c, body);
+    let sent = bytes;
+    if (encoding && bytes.byteLength >= COMPRESS_THRESHOLD) {
+      sent = await compress(bytes, encoding, 'fast');
+      headers.set('Content-Encoding', encoding);
+    }
+    headers.set('Content-Length', String(sent.byteLength));
+    replaceAnswer(c, sent, res, headers);
   };
 }

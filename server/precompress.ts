@@ -22,11 +22,11 @@ export const PRECOMPRESSIBLE = /\.(?:html?|m?js|css|svg|json|webmanifest|map|txt
 export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
- * Whether a compressed form of this time of change is as new as its file: compared to the
- * millisecond, the precision its time can be set with.
+ * Whether a compressed form with this time of change is as new as its file. Within a millisecond:
+ * a time set from the file's (below) may come back a little earlier, through floating point.
  */
 export function upToDate(compressedMs: number, fileMs: number): boolean {
-  return Math.trunc(compressedMs) >= Math.trunc(fileMs);
+  return compressedMs >= fileMs - 1;
 }
 
 async function modified(path: string): Promise<number | undefined> {

@@ -83,7 +83,9 @@ async function sendFile(c: Context, file: Found, cacheControl: string): Promise<
   if (etagMatches(c.req.header('If-None-Match'), headers.ETag ?? '')) return notModified(headers);
   const variant = compressible ? await variantFor(c, file) : { path: file.path };
   if (variant.encoding) headers['Content-Encoding'] = variant.encoding;
-  return c.body(await readFile(variant.path), 200, headers);
+  const body = await readFile(variant.path);
+  headers['Content-Length'] = String(body.byteLength);
+  return c.body(body, 200, headers);
 }
 
 /**

@@ -5,6 +5,7 @@
  * nothing compressed or held back that streams.
  */
 import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -15,6 +16,7 @@ import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
 import { chooseEncoding, compressAnswers, etagMatches } from '../../server/compression';
 import type { Db } from '../../server/db';
+import { listen } from '../../server/listen';
 import { migrate } from '../../server/migrate';
 import { precompressDir } from '../../server/precompress';
 import { appContentSecurityPolicy } from '../../server/security-headers';
@@ -143,6 +145,55 @@ describe('the API', () => {
       expect(again.headers.get('ETag')).toBe(etag);
       expect(await again.text()).toBe('');
       expect((await get(path, { 'If-None-Match': 'W/"other"' })).status).toBe(200);
+    }
+  });
+
+  it('sends the same headers through the Node HTTP server', async () => {
+    // @hono/node-server answers with a Response of its own, whose headers behave differently.
+    const server = await listen(app as never, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const raw = (path: string, headers: Record<string, string>) =>
+        new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+          request(`http://127.0.0.1:${server.port}/api/v1${path}`, { headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        });
+      for (const path of [
+        '/event/?page=1&limit=25',
+        '/course/browse-course-list/',
+        '/course/availability/',
+      ]) {
+        const answer = await raw(path, { 'Accept-Encoding': BROWSER });
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(answer.headers.etag, path).toMatch(/^W\/".+"$/);
+        expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+        expect(Number(answer.headers['content-length']), path).toBe(answer.body.byteLength);
+        const text =
+          answer.headers['content-encoding'] === 'br'
+            ? brotliDecompressSync(answer.body).toString()
+            : answer.body.toString();
+        expect(JSON.parse(text), path).toBeTruthy();
+        const held = await raw(path, {
+          'Accept-Encoding': BROWSER,
+          'If-None-Match': String(answer.headers.etag),
+        });
+        expect(held.status, path).toBe(304);
+        expect(held.headers['content-type'], path).toMatch(/^application\/json/);
+        expect(held.headers.vary, path).toMatch(/accept-encoding/i);
+      }
+    } finally {
+      await server.close();
     }
   });
 });
@@ -296,6 +347,7 @@ describe('the built web app', () => {
       expect(await unchanged.text()).toBe('');
       expect(unchanged.headers.get('ETag')).toBe(etag);
       expect(unchanged.headers.get('Cache-Control')).toBe('no-cache');
+      expect(unchanged.headers.get('Content-Type')).toMatch(/^text\/html/);
       // The browser updates the kept page's headers from the 304: it must carry the page's policy
       // (with the first-paint script's hash), not the API's, which allows nothing.
       expect(unchanged.headers.get('Content-Security-Policy')).toBe(policy);
