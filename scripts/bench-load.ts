@@ -69,7 +69,7 @@ const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
 /** The results as a table for the console. */
 export function loadTable(results: LoadResult[], options: LoadOptions, title: string): string[] {
-  const head = `${title} (${options.connections} connections, ${options.seconds} s each)`;
+  const head = `${title}, ${options.connections} connections, ${options.seconds} s each`;
   const width = Math.max(head.length, ...results.map((result) => result.loadCase.label.length)) + 3;
   const cell = (text: string) => text.padEnd(10);
   const failed = results.some((result) => result.failures > 0);

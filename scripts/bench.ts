@@ -7,6 +7,7 @@
  * page, a category of the catalogue, a search and a course's details.
  */
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
@@ -178,12 +179,15 @@ async function loadCases(origin: string): Promise<LoadCase[]> {
   return cases;
 }
 
+const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(' ');
+
 async function concurrent(): Promise<void> {
   const options: LoadOptions = {
     connections: numberOption('connections', 50),
     seconds: numberOption('seconds', 10),
     warmUpSeconds: 2,
   };
+  const loadBefore = loadavg();
   const started = performance.now();
   console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);
   const server = await startServer({ SEED_COURSES: String(COURSES) });
@@ -197,7 +201,9 @@ async function concurrent(): Promise<void> {
     await server.stop();
   }
   console.log();
-  for (const line of loadTable(results, options, `server (${spaced(COURSES)} courses)`)) console.log(line);
+  for (const line of loadTable(results, options, `${spaced(COURSES)} courses`)) console.log(line);
+  // The load tool runs on the same machine: other work on it shows in the figures.
+  console.log(`load average before ${load(loadBefore)}, after ${load(loadavg())} (${cpus().length} cores)`);
   if (results.some((result) => result.failures > 0)) throw new Error('Some requests failed: see "failures".');
 }
 
