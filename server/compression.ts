@@ -18,6 +18,9 @@ import type { Context, MiddlewareHandler } from 'hono';
  * Never compressed: websockets (upgrades never reach Hono), server-sent events (`text/event-stream`),
  * and answers that say `Cache-Control: no-transform` — a streamed answer must say so, since one that
  * is compressed here is read whole first.
+ *
+ * Compressing answers that hold secrets (tokens) is safe from BREACH-style guessing here: those
+ * answers need a bearer token or a JSON body, which another site cannot make a browser send.
  */
 
 export type Encoding = 'br' | 'gzip';
