@@ -196,6 +196,13 @@ async function concurrent(): Promise<void> {
     console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s; loading…`);
     for (const loadCase of await loadCases(server.origin)) {
       results.push(await loadOne(server.origin, loadCase, options));
+      const exited = server.exited();
+      if (exited) {
+        console.error(
+          `The server stopped (${exited}) under "${loadCase.label}":\n${server.output().slice(-3000)}`,
+        );
+        break;
+      }
     }
   } finally {
     await server.stop();
