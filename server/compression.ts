@@ -98,7 +98,7 @@ const GZIP_LEVEL: Record<Effort, number> = { fast: 6, once: 9, build: 9 };
 
 /** The body in that encoding (on libuv's thread pool, off the event loop). */
 export async function compress(body: Uint8Array, encoding: Encoding, effort: Effort): Promise<Bytes> {
-  // zlib hands back Buffers of their own memory, never shared.
+  // zlib hands back Buffers on an ordinary ArrayBuffer, never a SharedArrayBuffer.
   if (encoding === 'gzip') return (await gzipAsync(body, { level: GZIP_LEVEL[effort] })) as Bytes;
   return (await brotli(body, {
     params: {
