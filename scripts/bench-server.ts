@@ -58,6 +58,10 @@ export interface BenchServer {
   origin: string;
   port: number;
   dataDir: string;
+  /** Why the server stopped (a signal or exit code), while it runs undefined. */
+  exited(): string | undefined;
+  /** What it printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -138,5 +142,5 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { origin, port, dataDir, stop };
+  return { origin, port, dataDir, exited: () => exited, output: () => output, stop };
 }

@@ -1,12 +1,18 @@
 /**
  * `npm run bench`: latency of the catalogue endpoints on a server seeded with 10 000 courses (a fresh
  * data folder, removed afterwards), and the gzip JS a visitor loads for the home page and the catalogue.
+ *
+ * `npm run bench -- --concurrent [--connections 50] [--seconds 10]`: the same server under load
+ * (scripts/bench-load.ts): requests per second and latency p50/p90/p99 of the catalogue's first
+ * page, a category of the catalogue, a search and a course's details.
  */
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
+import { type LoadCase, type LoadOptions, loadOne, loadTable } from './bench-load';
 import { percentile, startServer } from './bench-server';
 import { kb, ROUTES, readBuild, routeSize } from './size';
 
@@ -135,7 +141,81 @@ function table(results: Measured[]): string[] {
   ];
 }
 
+/** `--name value` of the command line as a whole number, or its default. */
+function numberOption(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes a whole number`);
+  return value;
+}
+
+async function getJson(origin: string, path: string): Promise<unknown> {
+  const response = await fetch(origin + path);
+  if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${path}`);
+  return response.json();
+}
+
+/** The cases under load; the category and the course are read from the server first. */
+async function loadCases(origin: string): Promise<LoadCase[]> {
+  const catalogue = ENDPOINTS[0];
+  if (!catalogue) throw new Error('no catalogue endpoint');
+  const first = (await getJson(origin, catalogue.path)) as { count: number; results: { id: number }[] };
+  if (first.count < COURSES) throw new Error(`the catalogue holds ${first.count} courses, not ${COURSES}`);
+  const categories = (await getJson(origin, '/api/v1/course/category/')) as { id: number }[];
+  const category = categories[0]?.id;
+  const course = first.results[0]?.id;
+  if (category === undefined || course === undefined) throw new Error('no category or course to load');
+  const cases: LoadCase[] = [
+    { label: 'catalogue page 1', path: catalogue.path },
+    {
+      label: 'catalogue, one category',
+      path: `/api/v1/course/search-result/?page=1&limit=25&category=${category}`,
+    },
+    { label: 'search "data"', path: search('data').path },
+    { label: 'course details', path: `/api/v1/course/about/${course}/` },
+  ];
+  for (const loadCase of cases) await getJson(origin, loadCase.path);
+  return cases;
+}
+
+const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(' ');
+
+async function concurrent(): Promise<void> {
+  const options: LoadOptions = {
+    connections: numberOption('connections', 50),
+    seconds: numberOption('seconds', 10),
+    warmUpSeconds: 2,
+  };
+  const loadBefore = loadavg();
+  const started = performance.now();
+  console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);
+  const server = await startServer({ SEED_COURSES: String(COURSES) });
+  const results = [];
+  try {
+    console.log(`Server ready in ${((performance.now() - started) / 1000).toFixed(1)} s; loading…`);
+    for (const loadCase of await loadCases(server.origin)) {
+      results.push(await loadOne(server.origin, loadCase, options));
+      const exited = server.exited();
+      if (exited) {
+        console.error(
+          `The server stopped (${exited}) under "${loadCase.label}":\n${server.output().slice(-3000)}`,
+        );
+        break;
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log();
+  for (const line of loadTable(results, options, `${spaced(COURSES)} courses`)) console.log(line);
+  // The load tool runs on the same machine: other work on it shows in the figures.
+  console.log(`load average before ${load(loadBefore)}, after ${load(loadavg())} (${cpus().length} cores)`);
+  if (results.some((result) => result.failures > 0)) throw new Error('Some requests failed: see "failures".');
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--concurrent')) return concurrent();
   const sizes = await bundleSizes();
   const started = performance.now();
   console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);

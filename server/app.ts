@@ -6,6 +6,7 @@ import { createTokenService, type TokenService } from './auth/tokens';
 import { type Broadcast, createLocalBroadcast } from './broadcast';
 import { requestIsHttps } from './client-address';
 import { cmsRoutes } from './cms/routes';
+import { compressAnswers } from './compression';
 import { courseRoutes } from './courses/routes';
 import type { Db } from './db';
 import type { Deps } from './deps';
@@ -93,6 +94,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
 
   app.onError(handleError);
   app.use('*', securityHeaders({ isHttps: (c) => requestIsHttps(c, options.trustProxy ?? false) }));
+  // Inside the security headers, which then also reach compressed answers and 304s.
+  app.use('*', compressAnswers());
 
   const api = new Hono<AppEnv>();
   // Every call: no NUL or broken percent-encoding in the address; JSON bodies only (except the

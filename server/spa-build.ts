@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { precompressDir } from './precompress';
 
 /** What the built SPA depends on: a change in any of these calls for a new build. */
 const SOURCES = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts'];
@@ -55,10 +56,16 @@ function runViteBuild(root: string): Promise<void> {
   });
 }
 
-/** Builds the SPA into dist/ when the build is missing or out of date; returns whether it built. */
+/**
+ * Builds the SPA into dist/ when the build is missing or out of date, and compresses what is not
+ * compressed yet (server/precompress.ts); returns whether it built.
+ */
 export async function ensureSpaBuild(root: string): Promise<boolean> {
-  if (!(await spaBuildIsStale(root))) return false;
-  console.log('Building the web application (vite build)…');
-  await runViteBuild(root);
-  return true;
+  const stale = await spaBuildIsStale(root);
+  if (stale) {
+    console.log('Building the web application (vite build)…');
+    await runViteBuild(root);
+  }
+  await precompressDir(join(root, 'dist'));
+  return stale;
 }

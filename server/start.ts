@@ -10,6 +10,7 @@ import { listen } from './listen';
 import { startMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
+import { precompressDir } from './precompress';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(join(DIST_DIR, 'index.html')))
       console.warn('SKIP_BUILD=1 and no dist/: serving the API only.');
+    // Only what a bare `vite build` left uncompressed (server/precompress.ts).
+    else await precompressDir(DIST_DIR);
   } else {
     await ensureSpaBuild(ROOT);
   }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   availabilityListSchema,
   categoryListSchema,
@@ -8,9 +8,16 @@ import {
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
-import { pageRequest } from '../paging';
+import { type PageRequest, pageRequest } from '../paging';
 import { type QueryReader, validId, validQuery } from '../validation';
-import { AVAILABILITY, cataloguePage, findCourseAbout, listCategories } from './queries';
+import { createPublicAnswers } from './public-answers';
+import {
+  AVAILABILITY,
+  type CatalogueFilter,
+  cataloguePage,
+  findCourseAbout,
+  listCategories,
+} from './queries';
 
 function commaList(value: string | undefined): string[] {
   return (value ?? '')
@@ -47,28 +54,55 @@ const AVAILABILITY_CHOICES = availabilityListSchema.parse(
   AVAILABILITY.map(({ id, name, name_ar }) => ({ id, name, name_ar })),
 );
 
+/**
+ * What a catalogue page shows depends on nothing else: requests that differ only in the order or
+ * repetition of categories, unknown availability choices or spaces around the search share it.
+ */
+function catalogueKey(page: PageRequest, filter: CatalogueFilter): string {
+  return JSON.stringify([
+    'catalogue',
+    page.page,
+    page.limit,
+    filter.search?.trim() ?? '',
+    [...new Set(filter.categories ?? [])].sort((a, b) => a - b),
+    AVAILABILITY.filter((choice) => filter.availability?.includes(choice.id)).map((choice) => choice.id),
+  ]);
+}
+
 /** /course/…: the public catalogue. */
 export function courseRoutes({ db }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  // Kept in memory while the catalogue does not change (server/courses/public-answers.ts).
+  const answers = createPublicAnswers(db);
 
-  routes.get('/browse-course-list/', browseQuery, async (c) => {
+  const cataloguePageAnswer = (c: Context, page: PageRequest, filter: CatalogueFilter) =>
+    answers.json(c, catalogueKey(page, filter), async () =>
+      courseCardPageSchema.parse(await cataloguePage(db, page, filter)),
+    );
+
+  routes.get('/browse-course-list/', browseQuery, (c) => {
     const { page, filter } = c.req.valid('query');
-    return c.json(courseCardPageSchema.parse(await cataloguePage(db, page, filter)));
+    return cataloguePageAnswer(c, page, filter);
   });
 
-  routes.get('/search-result/', searchQuery, async (c) => {
+  routes.get('/search-result/', searchQuery, (c) => {
     const { page, filter } = c.req.valid('query');
-    return c.json(courseCardPageSchema.parse(await cataloguePage(db, page, filter)));
+    return cataloguePageAnswer(c, page, filter);
   });
 
-  routes.get('/category/', async (c) => c.json(categoryListSchema.parse(await listCategories(db))));
+  routes.get('/category/', (c) =>
+    answers.json(c, 'categories', async () => categoryListSchema.parse(await listCategories(db))),
+  );
 
   routes.get('/availability/', (c) => c.json(AVAILABILITY_CHOICES));
 
-  routes.get('/about/:id/', validId(), async (c) => {
-    const course = await findCourseAbout(db, c.req.valid('param').id);
-    if (!course) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-    return c.json(courseAboutSchema.parse(course));
+  routes.get('/about/:id/', validId(), (c) => {
+    const { id } = c.req.valid('param');
+    return answers.json(c, `about|${id}`, async () => {
+      const course = await findCourseAbout(db, id);
+      if (!course) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+      return courseAboutSchema.parse(course);
+    });
   });
 
   return routes;

@@ -1,10 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
 import { startSession } from '../../server/auth/sessions';
 import type { TokenService } from '../../server/auth/tokens';
-import type { Db } from '../../server/db';
+import { type Db, openPostgres } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import type { AppEnv } from '../../server/http';
 import { migrate } from '../../server/migrate';
@@ -341,5 +342,225 @@ describe('issue reports', () => {
       { field: 'name', message: PUBLIC_VALIDATION.nameRequired },
       { field: 'description', message: PUBLIC_VALIDATION.descriptionRequired },
     ]);
+  });
+});
+
+describe('catalogue answers kept in memory', () => {
+  /**
+   * Another instance: on PostgreSQL an app with connections of its own to the same database; on the
+   * embedded database, which one process holds, a second app on it (with its own memory).
+   */
+  let otherDb: Db;
+  let other: Hono<AppEnv>;
+  let languages: number;
+  let trainer: number;
+
+  beforeAll(async () => {
+    otherDb = database.url ? openPostgres(database.url, { max: 2 }) : db;
+    other = buildApp({ db: otherDb, secret: randomTokenSecret() }).app;
+    const category = await db.query<{ id: number }>(
+      "SELECT id FROM course_categories WHERE slug = 'languages'",
+    );
+    languages = category.rows[0]?.id ?? 0;
+    const user = await findUserByEmail(db, DEMO_ACCOUNTS.trainer.email);
+    trainer = user?.id ?? 0;
+  });
+
+  afterAll(async () => {
+    if (otherDb !== db) await otherDb?.close();
+  });
+
+  async function page(on: Hono<AppEnv>, path: string) {
+    const response = await on.request(`${API}${path}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    const encoding = response.headers.get('Content-Encoding');
+    const text = (
+      encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+    ).toString();
+    return courseCardPageSchema.parse(JSON.parse(text));
+  }
+
+  /** What the catalogue, a category of it and a search say on one instance. */
+  async function view(on: Hono<AppEnv>, word: string) {
+    const all = await page(on, '/course/browse-course-list/?page=1&limit=25');
+    const category = await page(on, `/course/search-result/?page=1&limit=25&category=${languages}`);
+    const search = await page(
+      on,
+      `/course/search-result/?page=1&limit=25&search=${encodeURIComponent(word)}`,
+    );
+    const browse = await page(on, `/course/browse-course-list/?search=${encodeURIComponent(word)}`);
+    return {
+      all: all.count,
+      newest: all.results[0]?.id,
+      category: category.count,
+      found: search.results.map((course) => course.title),
+      browsed: browse.count,
+    };
+  }
+
+  async function details(on: Hono<AppEnv>, id: number) {
+    const response = await on.request(`${API}/course/about/${id}/`);
+    return { status: response.status, body: (await response.json()) as { title?: string } };
+  }
+
+  it('reads a page from the database once and counts nothing while it holds', async () => {
+    const statements: string[] = [];
+    const spy: Db = {
+      ...db,
+      query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+    };
+    const watched = buildApp({ db: spy, secret: randomTokenSecret() }).app;
+    const id = await courseIdBySlug('languages-1');
+    const paths = [
+      '/course/browse-course-list/?page=1&limit=25',
+      '/course/search-result/?search=data&category=3,1',
+      `/course/search-result/?page=1&limit=25&category=${languages}`,
+      '/course/category/',
+      `/course/about/${id}/`,
+    ];
+    for (const path of paths) expect((await watched.request(`${API}${path}`)).status).toBe(200);
+    expect(statements.some((sql) => /count\(/i.test(sql))).toBe(true);
+    statements.length = 0;
+    const again = await Promise.all(
+      [...paths, ...paths, '/course/search-result/?category=1,3,3&search=%20data%20'].map((path) =>
+        watched.request(`${API}${path}`),
+      ),
+    );
+    expect(again.map((response) => response.status)).toEqual(again.map(() => 200));
+    // Only the catalogue's version, read once for requests that arrive together.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.every((sql) => /FROM catalogue_version/.test(sql))).toBe(true);
+    expect(statements.length).toBeLessThan(again.length);
+  });
+
+  it('answers 304 to a client holding the current answer, and the new answer once it changed', async () => {
+    const id = await courseIdBySlug('languages-2');
+    const paths = [
+      '/course/browse-course-list/?page=1&limit=25',
+      '/course/search-result/?search=arabic',
+      `/course/search-result/?category=${languages}`,
+      '/course/category/',
+      `/course/about/${id}/`,
+    ];
+    const tags = new Map<string, string>();
+    for (const path of paths) {
+      const response = await app.request(`${API}${path}`);
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+      const etag = response.headers.get('ETag') ?? '';
+      expect(etag).toMatch(/^W\/".+"$/);
+      tags.set(path, etag);
+      const held = await app.request(`${API}${path}`, { headers: { 'If-None-Match': etag } });
+      expect(held.status).toBe(304);
+      expect(held.headers.get('ETag')).toBe(etag);
+      expect(await held.text()).toBe('');
+    }
+    expect(new Set(tags.values()).size).toBe(paths.length);
+
+    const { rows } = await db.query<{ title: string; title_ar: string }>(
+      'SELECT title, title_ar FROM courses WHERE id = $1',
+      [id],
+    );
+    const before = rows[0];
+    await otherDb.query("UPDATE courses SET title = title || ' (Arabic, revised)' WHERE id = $1", [id]);
+    await db.query("UPDATE course_categories SET name = name || ' ' WHERE id = $1", [languages]);
+    try {
+      for (const path of paths) {
+        const response = await app.request(`${API}${path}`, {
+          headers: { 'If-None-Match': tags.get(path) ?? '' },
+        });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('ETag')).not.toBe(tags.get(path));
+      }
+    } finally {
+      await db.query('UPDATE courses SET title = $2 WHERE id = $1', [id, before?.title]);
+      await db.query('UPDATE course_categories SET name = rtrim(name) WHERE id = $1', [languages]);
+    }
+  });
+
+  it('keeps counts right when a course is added, changed or unpublished, on this instance and another', async () => {
+    const word = 'Zephyrine';
+    const before = await view(app, word);
+    expect(await view(other, word)).toEqual(before);
+    expect(before.found).toEqual([]);
+
+    // Added, on this instance's database connection.
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO courses (title, title_ar, category_id, cover_image, skill_level, start_date, end_date, status, created_by)
+       VALUES ('Zephyrine Phonetics', 'صوتيات زفيرين', $1, '/media/covers/languages.svg', 'Beginner',
+         current_date, current_date + 30, 'Approved', $2) RETURNING id`,
+      [languages, trainer],
+    );
+    const id = rows[0]?.id ?? 0;
+    try {
+      const added = {
+        all: before.all + 1,
+        newest: id,
+        category: before.category + 1,
+        found: ['Zephyrine Phonetics'],
+        browsed: 1,
+      };
+      expect(await view(app, word)).toEqual(added);
+      expect(await view(other, word)).toEqual(added);
+      expect((await details(other, id)).body.title).toBe('Zephyrine Phonetics');
+
+      // Changed, through the other instance's connections.
+      await otherDb.query("UPDATE courses SET title = 'Zephyrine Phonetics II' WHERE id = $1", [id]);
+      const changed = { ...added, found: ['Zephyrine Phonetics II'] };
+      expect(await view(app, word)).toEqual(changed);
+      expect(await view(other, word)).toEqual(changed);
+      expect((await details(app, id)).body.title).toBe('Zephyrine Phonetics II');
+      expect((await details(other, id)).body.title).toBe('Zephyrine Phonetics II');
+      await otherDb.query('UPDATE courses SET title = $2 WHERE id = $1', [id, 'Zephyrine Phonetics III']);
+      expect((await view(other, 'Phonetics III')).found).toEqual(['Zephyrine Phonetics III']);
+      expect((await view(app, 'Phonetics II')).found).toEqual(['Zephyrine Phonetics III']);
+
+      // Unpublished (back to awaiting approval).
+      await db.query("UPDATE courses SET status = 'Pending' WHERE id = $1", [id]);
+      expect(await view(app, word)).toEqual(before);
+      expect(await view(other, word)).toEqual(before);
+      expect((await details(app, id)).status).toBe(404);
+      expect((await details(other, id)).status).toBe(404);
+    } finally {
+      await db.query('DELETE FROM courses WHERE id = $1', [id]);
+    }
+    expect(await view(other, word)).toEqual(before);
+  });
+
+  it('shows a trainer’s new name and a category’s new name at once', async () => {
+    const renamedCards = async (on: Hono<AppEnv>) =>
+      (await page(on, `/course/search-result/?category=${languages}&limit=100`)).results.filter(
+        (course) => course.created_by.full_name === 'Renamed Trainer',
+      ).length;
+    const categoryNames = async (on: Hono<AppEnv>) =>
+      ((await (await on.request(`${API}/course/category/`)).json()) as { name: string }[]).map(
+        (category) => category.name,
+      );
+    const { rows } = await db.query<{ id: number; full_name: string; category: string }>(
+      `SELECT u.id, u.full_name, k.name AS category
+       FROM courses c JOIN users u ON u.id = c.created_by JOIN course_categories k ON k.id = c.category_id
+       WHERE c.category_id = $1 AND c.status = 'Approved' LIMIT 1`,
+      [languages],
+    );
+    const author = rows[0];
+    if (!author) throw new Error('no approved course in the languages category');
+    expect(await renamedCards(app)).toBe(0);
+    expect(await renamedCards(other)).toBe(0);
+    expect(await categoryNames(other)).toContain(author.category);
+    await otherDb.query("UPDATE users SET full_name = 'Renamed Trainer' WHERE id = $1", [author.id]);
+    await db.query("UPDATE course_categories SET name = 'Languages (renamed)' WHERE id = $1", [languages]);
+    try {
+      expect(await renamedCards(app)).toBeGreaterThan(0);
+      expect(await renamedCards(other)).toBeGreaterThan(0);
+      expect(await categoryNames(other)).toContain('Languages (renamed)');
+      expect(await categoryNames(app)).toContain('Languages (renamed)');
+    } finally {
+      await db.query('UPDATE users SET full_name = $2 WHERE id = $1', [author.id, author.full_name]);
+      await db.query('UPDATE course_categories SET name = $2 WHERE id = $1', [languages, author.category]);
+    }
+    expect(await categoryNames(app)).toContain(author.category);
   });
 });
