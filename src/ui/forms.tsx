@@ -34,7 +34,7 @@ export function TextField({
         aria-describedby={describedBy || undefined}
         className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 placeholder:text-slate-400 ${
           error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-        }${ltr ? ' rtl:text-right' : ''}`}
+        }${ltr ? ' rtl:text-end' : ''}`}
         {...input}
         dir={ltr ? 'ltr' : input.dir}
       />

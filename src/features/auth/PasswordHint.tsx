@@ -5,7 +5,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 
 /**
  * What a new password needs. The character classes are what the user types, so each stays a
- * left-to-right piece in its own order inside the Arabic sentence.
+ * LTR (left to right) piece in its own order inside the Arabic sentence.
  */
 export function PasswordHint() {
   const language = useLanguage();
