@@ -130,7 +130,7 @@ export function routeSize(build: Build, sources: RegExp[]): RouteSize | undefine
  */
 export function trainerOnlyModules(routesSource: string): RegExp[] {
   const importOf = new Map<string, string>();
-  for (const match of routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\('@\/([^']+)'\)\)/g)) {
+  for (const match of routesSource.matchAll(/const (\w+) = lazyView\(\(\) => import\('@\/([^']+)'\)\)/g)) {
     importOf.set(match[1] as string, match[2] as string);
   }
   const viewsByRole = new Map<string, Set<string>>();

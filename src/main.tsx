@@ -8,21 +8,29 @@ import '@fontsource/ibm-plex-sans-arabic/latin-600.css';
 import '@fontsource/ibm-plex-sans-arabic/latin-700.css';
 import 'virtual:font-fallbacks.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { preloadView } from '@/app/lazy-view';
+import { routes } from '@/app/routes';
 import { activateLanguage, initialLanguage } from '@/i18n';
 import { startSession } from '@/session';
 
 async function main() {
-  await activateLanguage(initialLanguage());
+  // The messages and the first page's view load side by side, and the page shows in the first render.
+  await Promise.all([activateLanguage(initialLanguage()), preloadView(routes, window.location.pathname)]);
   startSession();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built (input stays responsive on slow phones).
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -35,7 +35,7 @@ function GuardedView({ route }: { route: AppRoute }) {
 
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   if (decision.kind === 'wrongRole') return <WrongRolePage roles={decision.roles} role={role} />;
-  const View = route.view;
+  const View = route.view.component();
   return <View title={route.title} />;
 }
 

@@ -1,9 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '@/routing/paths';
-import type { RouteView } from '@/routing/route-view';
+import { type LazyView, lazyView } from './lazy-view';
 
 /**
  * Spec section 2. public: open to all; protected: signed in only (others go to /);
@@ -24,20 +23,20 @@ export interface AppRoute {
   /** Absent: every role. */
   roles?: readonly SessionRole[];
   title: MessageDescriptor;
-  view: LazyExoticComponent<ComponentType<RouteView>>;
+  view: LazyView;
 }
 
 // Screens that later work builds show their title until then. Every view is lazy-loaded, so a
 // visitor downloads only the screens they open.
-const Planned = lazy(() => import('@/features/planned/PlannedPage'));
-const Home = lazy(() => import('@/features/home/HomePage'));
-const About = lazy(() => import('@/features/about/AboutPage'));
-const Contact = lazy(() => import('@/features/contact/ContactPage'));
-const Catalogue = lazy(() => import('@/features/catalogue/CataloguePage'));
-const CourseDetails = lazy(() => import('@/features/course/CourseDetailsPage'));
-const EventDetails = lazy(() => import('@/features/events/EventDetailsPage'));
-const ReportIssue = lazy(() => import('@/features/issues/ReportIssuePage'));
-const IssueList = lazy(() => import('@/features/issues/IssueListPage'));
+const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
+const Home = lazyView(() => import('@/features/home/HomePage'));
+const About = lazyView(() => import('@/features/about/AboutPage'));
+const Contact = lazyView(() => import('@/features/contact/ContactPage'));
+const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
+const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
+const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
+const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
+const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
 
 export const routes: readonly AppRoute[] = [
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },

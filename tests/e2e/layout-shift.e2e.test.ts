@@ -115,3 +115,32 @@ describe('a first visit does not move what it shows (cumulative layout shift)', 
     }
   }
 });
+
+describe('the first paint needs no script and matches the app', () => {
+  for (const language of ['en', 'ar'] as const) {
+    for (const width of ['phone', 'desktop'] as const) {
+      it(`${language}, ${width}: the frame in the page puts the header and logo where the app does`, async () => {
+        const frameOnly = await suite.open({ language, width });
+        // No script runs: what shows is what the document itself paints.
+        await frameOnly.page.route('**/assets/*.js', (route) => route.abort());
+        await frameOnly.page.goto(paths.home());
+        const frameLogo = await frameOnly.page.locator('#root svg').boundingBox();
+        const frameBar = await frameOnly.page.locator('#root > div > div').first().boundingBox();
+
+        const app = await suite.open({ language, width, path: paths.home() });
+        await app.page.locator('header img[src="/brand/logo.svg"]').waitFor();
+        const appLogo = await app.page.locator('header img[src="/brand/logo.svg"]').boundingBox();
+        const appBar = await app.page.locator('header').boundingBox();
+
+        expect(frameLogo && appLogo).toBeTruthy();
+        if (!frameLogo || !appLogo || !frameBar || !appBar) return;
+        expect(frameBar.height).toBe(appBar.height);
+        expect(frameLogo.y).toBeCloseTo(appLogo.y, 0);
+        expect(frameLogo.height).toBeCloseTo(appLogo.height, 0);
+        // The logo starts at the start edge: left in English, right in Arabic.
+        if (language === 'en') expect(frameLogo.x).toBeCloseTo(appLogo.x, 0);
+        else expect(frameLogo.x + frameLogo.width).toBeCloseTo(appLogo.x + appLogo.width, 0);
+      });
+    }
+  }
+});

@@ -46,8 +46,8 @@ function fakeBuild(publicImports: string[]): string {
 describe('npm run size', () => {
   it('finds the trainer-only views in the route table', () => {
     const source = `
-const Planned = lazy(() => import('@/features/planned/PlannedPage'));
-const Grades = lazy(() => import('@/features/grading/GradesPage'));
+const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
+const Grades = lazyView(() => import('@/features/grading/GradesPage'));
 export const routes = [
   { path: '/a', access: 'protected', roles: TRAINEE_ONLY, title: msg\`A\`, view: Planned },
   { path: '/b', access: 'protected', roles: TRAINER_ONLY, title: msg\`B\`, view: Planned },
