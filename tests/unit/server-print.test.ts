@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { html } from 'hono/html';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eInvoiceQr } from '../../server/payments/einvoice';
+import { receiptDocument } from '../../server/payments/receipt-document';
 import { printableDocument, qrSvg } from '../../server/print/document';
 import { createPrinter, PrintUnavailable } from '../../server/print/printer';
 
@@ -52,5 +54,53 @@ describe('printing documents through Chromium', () => {
     const svg = qrSvg('AQVLRlUgVHJhaW5pbmc=', 96, 'E-invoice code');
     expect(svg).toMatch(/^<svg[^>]*viewBox="0 0 \d+ \d+"/);
     expect(svg).toContain('<title>E-invoice code</title>');
+  });
+
+  it('prints a receipt as a simplified tax invoice in both languages', async () => {
+    const issuedAt = new Date('2026-11-23T09:30:00Z');
+    const sellerNameAr = 'مركز التدريب بجامعة الملك فيصل';
+    const pdf = await printer.pdf(
+      receiptDocument({
+        receipt_number: 123,
+        payment_id: '0b9f8a52-3f0e-4c43-9a57-1b1f6c7c1d10',
+        issued_at: issuedAt.toISOString(),
+        seller_name: 'King Faisal University Training Centre',
+        seller_name_ar: sellerNameAr,
+        vat_number: '310122393500003',
+        course_title: 'Data Analysis with Python',
+        course_title_ar: 'تحليل البيانات باستخدام بايثون',
+        subtotal: 100_000,
+        vat: 15_000,
+        total: 115_000,
+        vat_rate: 1500,
+        currency: 'SAR',
+        method: 'card',
+        qr: eInvoiceQr({
+          sellerName: sellerNameAr,
+          vatNumber: '310122393500003',
+          issuedAt,
+          total: 115_000,
+          vat: 15_000,
+        }),
+      }),
+    );
+    const text = textOf(pdf);
+    for (const words of [
+      'Simplified Tax Invoice',
+      'فاتورة ضريبية مبسطة',
+      sellerNameAr,
+      'الرقم الضريبي',
+      '310122393500003',
+      'KFU-000123',
+      'تحليل البيانات باستخدام بايثون',
+      '1000.00 SAR',
+      '150.00 SAR',
+      '1150.00 SAR',
+      'الإجمالي شامل الضريبة',
+      // 09:30 UTC is 12:30 in Riyadh.
+      '12:30',
+    ]) {
+      expect(text).toContain(words);
+    }
   });
 });
