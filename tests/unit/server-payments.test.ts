@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
+import { adminCommand } from '../../server/cli';
+import { adminTokenFile } from '../../server/paths';
 import { readEInvoiceQr } from '../../server/payments/einvoice';
 import { NOTICE_SIGNATURE_HEADER, signNotice, TEST_CARDS } from '../../server/payments/gateway';
 import { DEFAULT_VAT_NUMBER, vatRateFromPercent } from '../../server/payments/settings';
@@ -390,6 +395,33 @@ describe('cash, free courses and wallets', () => {
       body: refusal(SERVER_MESSAGES.paymentNotAwaitingCash),
     });
     expect((await confirm(randomUUID())).status).toBe(404);
+  });
+
+  it('confirms cash with `npm run admin -- confirm-payment PAYMENT_ID` through the running server', async () => {
+    const { token } = await newTrainee();
+    const created = paymentSchema.parse(
+      (await pay(token, { course_id: pricedCourse.id, method: 'cash' })).body,
+    );
+    const dataDir = await mkdtemp(join(tmpdir(), 'kfu-pay-admin-'));
+    try {
+      await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
+      const result = await adminCommand(['confirm-payment', created.id, '--url', server.url], {
+        env: { DATA_DIR: dataDir },
+      });
+      expect(result.err).toEqual([]);
+      expect(result.code).toBe(0);
+      expect(result.out.join('\n')).toContain(
+        `Payment ${created.id} is paid (through the server at ${server.url})`,
+      );
+      expect(await statusInDb(created.id)).toEqual({ status: 'paid', failure_reason: null });
+      const again = await adminCommand(['confirm-payment', created.id, '--url', server.url], {
+        env: { DATA_DIR: dataDir },
+      });
+      expect(again.code).toBe(1);
+      expect(again.err.join('\n')).toContain(SERVER_MESSAGES.paymentNotAwaitingCash);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('enrols in a free course at once, without a receipt, and refuses other methods for it', async () => {
