@@ -17,6 +17,9 @@ import { identityRoutes } from './identity/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
+import { createGatewayClient, gatewayRoutes, NOTICE_SIGNATURE_HEADER } from './payments/gateway';
+import { type PaymentsDeps, paymentRoutes } from './payments/routes';
+import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -51,6 +54,8 @@ export interface AppOptions {
    * PostgreSQL LISTEN/NOTIFY); in-process when absent. The caller closes it.
    */
   broadcast?: Broadcast | undefined;
+  /** VAT, the gateway, the notice secret and the seller (server/payments/settings.ts); defaults when absent. */
+  payments?: PaymentSettings | undefined;
 }
 
 export interface ReferenceApp {
@@ -61,6 +66,8 @@ export interface ReferenceApp {
   /** The websockets: call `live.attach(httpServer)` once the server listens. */
   live: LiveHub;
   notifier: Notifier;
+  /** The payment settings the app runs on (the notice secret signs the gateway's notices). */
+  payments: PaymentSettings;
 }
 
 export function randomAdminToken(): string {
@@ -91,6 +98,20 @@ export function buildApp(options: AppOptions): ReferenceApp {
   };
   const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked };
   const app = new Hono<AppEnv>();
+  const paymentSettings = options.payments ?? defaultPaymentSettings();
+  const payments: PaymentsDeps = {
+    settings: paymentSettings,
+    // Without PAYMENT_BASE_URL the API calls the gateway this app serves, in-process.
+    gateway: createGatewayClient({
+      baseUrl: paymentSettings.gatewayBaseUrl,
+      secret: paymentSettings.noticeSecret,
+      local: (request) => app.fetch(request),
+    }),
+    origin: (c) => {
+      const url = new URL(c.req.url);
+      return `${requestIsHttps(c, options.trustProxy ?? false) ? 'https' : url.protocol.slice(0, -1)}://${url.host}`;
+    },
+  };
 
   app.onError(handleError);
   app.use('*', securityHeaders({ isHttps: (c) => requestIsHttps(c, options.trustProxy ?? false) }));
@@ -107,16 +128,33 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', notificationRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
-  api.route('/admin', adminRoutes(deps));
+  api.route('/', paymentRoutes(deps, payments));
+  api.route('/admin', adminRoutes(deps, payments));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
   app.route(API_BASE, api);
+  // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).
+  app.route(
+    '/gateway',
+    gatewayRoutes({
+      db,
+      secret: paymentSettings.noticeSecret,
+      deliverNotice: async (body, signature) => {
+        const answer = await app.request(`${API_BASE}/payments/notice/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', [NOTICE_SIGNATURE_HEADER]: signature },
+          body,
+        });
+        if (!answer.ok) throw new Error(`the API answered the notice with ${answer.status}`);
+      },
+    }),
+  );
 
   app.all('/api', notFoundResponse);
   app.all('/api/*', notFoundResponse);
   if (distDir) app.use('*', serveSpa(distDir));
   app.notFound((c) => c.text('Not found', 404));
 
-  return { app, tokens, uploads, adminToken, live, notifier };
+  return { app, tokens, uploads, adminToken, live, notifier, payments: paymentSettings };
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {

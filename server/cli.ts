@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { messageFromBody } from '../src/contract/errors';
+import { riyals } from '../src/contract/money';
+import { type Payment, paymentSchema } from '../src/contract/payments';
 import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
@@ -21,7 +23,10 @@ import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
+import { createNotifier } from './notifications/notifier';
 import { adminTokenFile, dataDir, pgliteDir } from './paths';
+import { confirmCashPayment } from './payments/queries';
+import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 
 /** What a command prints and the exit code it ends with. */
 export interface CommandResult {
@@ -188,6 +193,7 @@ function adminTokenRefusal(target: ServerTarget, token: string | undefined): str
 
 const ADMIN_USAGE = [
   'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
+  '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
 ].join('\n');
 
@@ -274,6 +280,38 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  if (command === 'confirm-payment' && email && args.length === 1) {
+    const paymentId = email.trim().toLowerCase();
+    return runAdminAction(
+      {
+        path: '/admin/confirm-payment/',
+        body: { payment_id: paymentId },
+        email: paymentId,
+        parse: (body) => {
+          // The answer of POST /api/v1/admin/confirm-payment/: { success, data: the payment }.
+          const answer = paymentSchema.safeParse((body as { data?: unknown } | null)?.data);
+          return answer.success ? confirmedOf(answer.data) : undefined;
+        },
+        // The receipt names the seller as the server would (SELLER_… settings).
+        offline: async (db) => {
+          const settings = paymentSettingsFromEnv(env, randomNoticeSecret());
+          const row = await confirmCashPayment(db, paymentId, settings, createNotifier(db));
+          return {
+            id: row.id,
+            total: row.total,
+            title: row.course_title,
+            receipt: row.receipt_number,
+          };
+        },
+        describe: (payment, where) => [
+          `Payment ${payment.id} is paid (${where}): ${riyals(payment.total)} SAR for ${payment.title}, receipt ${payment.receipt ?? '—'}. The trainee is enrolled and notified.`,
+        ],
+      },
+      values.url,
+      env,
+    );
+  }
+
   if (command === 'notify' && email && title && text && args.length === 3) {
     const checked = notifyRequestSchema.safeParse({
       email,
@@ -304,6 +342,23 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
   }
 
   return { code: 2, out: [], err: [ADMIN_USAGE] };
+}
+
+/** A confirmed payment as the command prints it. */
+interface ConfirmedPayment {
+  id: string;
+  total: number;
+  title: string;
+  receipt: number | null;
+}
+
+function confirmedOf(payment: Payment): ConfirmedPayment {
+  return {
+    id: payment.id,
+    total: payment.total,
+    title: payment.course.title,
+    receipt: payment.receipt_number,
+  };
 }
 
 function parseAdminArgs(argv: string[]) {

@@ -60,6 +60,22 @@ export const RATE_LIMITS = {
   issueReportClient: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Event registrations per client address (a class registering for an event from the campus). */
   eventRegistrationClient: { max: 200, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Payments started per client address (a class paying from the campus at once). */
+  paymentClient: { max: 600, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Payments started per trainee (each attempt is a new payment; replays of one are not counted). */
+  paymentAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Wallet codes checked per client address. */
+  walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /**
+   * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
+   * payment every 5 tries gave endless guesses.
+   */
+  walletCodeAccount: {
+    max: 15,
+    windowSeconds: HOUR,
+    lockSeconds: HOUR,
+    message: SERVER_MESSAGES.tooManyWrongCodes,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

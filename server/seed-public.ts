@@ -139,12 +139,16 @@ function courseRow(course: CourseSeed, categoryId: number, trainerId: number, to
     isoDate(today, offset + weekCount * 7 - 1),
     course.status,
     trainerId,
+    SEED_PRICES[n % SEED_PRICES.length] ?? 0,
   ];
 }
 
+/** Prices in halalas (0: a free course), the course's n-th; migration 011 prices older seeds alike. */
+const SEED_PRICES = [0, 49_900, 29_900, 75_000, 19_900, 120_000] as const;
+
 const COURSE_COLUMNS = `slug, title, title_ar, subtitle, subtitle_ar, description, description_ar, category_id,
   cover_image, skill_level, languages, captions, weeks, surveys, facilitators, routine, female_only,
-  start_date, end_date, status, created_by`;
+  start_date, end_date, status, created_by, price_halalas`;
 
 /** Categories, the trainers who teach, and the catalogue's courses; existing rows are kept. */
 export async function seedCourses(db: Db, today = new Date()): Promise<void> {
@@ -192,7 +196,7 @@ export async function seedCourses(db: Db, today = new Date()): Promise<void> {
       });
     }
   }
-  const placeholders = Array.from({ length: 21 }, (_, index) => `$${index + 1}`).join(', ');
+  const placeholders = Array.from({ length: 22 }, (_, index) => `$${index + 1}`).join(', ');
   for (const course of seeds) {
     const trainer = trainers[(course.categoryIndex + course.position) % trainers.length];
     const categoryId = categoryIds[course.categoryIndex];
@@ -219,7 +223,8 @@ export async function seedGeneratedCourses(db: Db, count: number): Promise<void>
      SELECT 'generated-' || g, b.title || ' (Cohort ' || g || ')', b.title_ar || ' (الدفعة ' || g || ')',
        b.subtitle, b.subtitle_ar, b.description, b.description_ar, b.category_id, b.cover_image,
        b.skill_level, b.languages, b.captions, b.weeks, b.surveys, b.facilitators, b.routine,
-       b.female_only, b.start_date + (g % 120) - 60, b.end_date + (g % 120) - 60, 'Approved', b.created_by
+       b.female_only, b.start_date + (g % 120) - 60, b.end_date + (g % 120) - 60, 'Approved', b.created_by,
+       b.price_halalas
      FROM generate_series(1, $1::int) AS g
      JOIN base b ON b.n = g % b.total
      ON CONFLICT (slug) DO NOTHING`,

@@ -10,6 +10,7 @@ import { listen } from './listen';
 import { startMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
+import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { precompressDir } from './precompress';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
@@ -45,6 +46,13 @@ async function main(): Promise<void> {
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder
   // (several instances on one DATABASE_URL) share it.
   const adminToken = await readOrCreateFile(DATA_DIR, basename(adminTokenFile(DATA_DIR)), randomAdminToken);
+  // VAT_RATE, PAYMENT_BASE_URL, SELLER_… are read once here; the gateway's notice secret, when
+  // PAYMENT_NOTICE_SECRET is unset, is made once into the data folder like the admin token.
+  const payments = paymentSettingsFromEnv(
+    process.env,
+    process.env.PAYMENT_NOTICE_SECRET?.trim() ||
+      (await readOrCreateFile(DATA_DIR, 'payment-notice-secret', randomNoticeSecret)),
+  );
 
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
@@ -55,6 +63,7 @@ async function main(): Promise<void> {
     uploadsDir: uploadsDir(DATA_DIR),
     adminToken,
     broadcast,
+    payments,
     // TRUST_PROXY=1 only behind a reverse proxy of ours that sets X-Forwarded-For (server/client-address.ts).
     trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
   });

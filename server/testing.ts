@@ -13,6 +13,7 @@ import type { LiveHub } from './live';
 import { migrate } from './migrate';
 import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
+import type { PaymentSettings } from './payments/settings';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
@@ -40,6 +41,8 @@ export interface TestServer {
   secret: Uint8Array;
   /** How this instance shares live events (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */
   broadcast: Broadcast;
+  /** The payment settings (its notice secret signs the gateway's notices). */
+  payments: PaymentSettings;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,8 @@ export async function startTestServer(
     trustProxy?: boolean;
     /** Other thresholds than the product's RATE_LIMITS (server/rate-limits.ts), for tests only. */
     rateLimits?: RateLimitTable;
+    /** VAT, gateway and seller settings; the defaults with a random notice secret when absent. */
+    payments?: PaymentSettings;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -87,7 +92,7 @@ export async function startTestServer(
     broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();
-    const { app, tokens, live, notifier } = buildApp({
+    const { app, tokens, live, notifier, payments } = buildApp({
       db,
       secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -96,6 +101,7 @@ export async function startTestServer(
       broadcast,
       trustProxy: options.trustProxy,
       rateLimits: options.rateLimits,
+      payments: options.payments,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     live.attach(http.server);
@@ -111,6 +117,7 @@ export async function startTestServer(
       uploadsDir,
       secret,
       broadcast,
+      payments,
       async close() {
         live.close();
         await http.close();

@@ -5,6 +5,8 @@ import { field, required } from '../../src/contract/rules';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import { confirmCashPayment, PaymentError } from '../payments/queries';
+import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { jsonBody, jsonForm } from '../validation';
 import { requireAdminToken } from './middleware';
 import {
@@ -17,12 +19,13 @@ import {
 } from './queries';
 
 const approvalFormSchema = z.object({ email: field(required(VALIDATION.emailRequired)) });
+const confirmPaymentSchema = z.object({ payment_id: z.string().check(z.maxLength(100)) });
 
 /**
  * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
  * open the database). Every call needs the admin token (requireAdminToken).
  */
-export function adminRoutes({ db, adminToken, notifier }: Deps): Hono<AppEnv> {
+export function adminRoutes({ db, adminToken, notifier }: Deps, payments: PaymentsDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
 
@@ -53,6 +56,29 @@ export function adminRoutes({ db, adminToken, notifier }: Deps): Hono<AppEnv> {
       throw error;
     }
   });
+
+  // A cash payment taken at the centre: paid, enrolled, receipt issued, the trainee notified.
+  routes.post(
+    '/confirm-payment/',
+    jsonBody(confirmPaymentSchema, SERVER_MESSAGES.paymentIdInvalid),
+    async (c) => {
+      try {
+        const payment = await confirmCashPayment(
+          db,
+          c.req.valid('json').payment_id.trim().toLowerCase(),
+          payments.settings,
+          notifier,
+        );
+        return c.json({
+          success: true,
+          data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
+        });
+      } catch (error) {
+        if (error instanceof PaymentError) throw new HttpProblem(error.status, error.userMessage);
+        throw error;
+      }
+    },
+  );
 
   return routes;
 }

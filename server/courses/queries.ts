@@ -24,7 +24,8 @@ function cardColumns(avatar: string): string {
 const ABOUT_DETAIL_COLUMNS = `c.subtitle, c.subtitle_ar, c.description, c.description_ar,
   json_build_object('id', k.id, 'name', k.name, 'name_ar', k.name_ar) AS category, c.skill_level,
   c.languages, c.captions, c.weeks, c.surveys, c.facilitators, c.routine, c.female_only,
-  to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date`;
+  to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date,
+  c.price_halalas`;
 
 const FROM = `FROM courses c JOIN users u ON u.id = c.created_by`;
 

@@ -1,6 +1,6 @@
 import type { Notification } from '../../src/contract/notifications';
 import type { Broadcast } from '../broadcast';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { describeError } from '../http';
 
 /** What a notification says, in English and Arabic, and where it leads. */
@@ -24,28 +24,46 @@ const COLUMNS = 'id, title, title_ar, text, text_ar, seen, link';
  */
 export interface Notifier {
   notify(userId: number, content: NotificationContent): Promise<Notification>;
+  /**
+   * Stores a notification with the statements of an open transaction; `announce` pushes it once the
+   * transaction has committed (before, a socket would fetch a list without it).
+   */
+  notifyWithin(
+    tx: Queryable,
+    userId: number,
+    content: NotificationContent,
+  ): Promise<{ notification: Notification; announce(): Promise<void> }>;
   list(userId: number): Promise<Notification[]>;
   /** Marks the user's own notification seen; null when the user has no notification with this id. */
   markSeen(userId: number, id: number): Promise<Notification | null>;
 }
 
 export function createNotifier(db: Db, broadcast?: Pick<Broadcast, 'publish'>): Notifier {
+  const store = async (q: Queryable, userId: number, content: NotificationContent) => {
+    const { rows } = await q.query<Notification>(
+      `INSERT INTO notifications (user_id, title, title_ar, text, text_ar, link)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
+    );
+    const created = rows[0];
+    if (!created) throw new Error('The notification was not stored');
+    return created;
+  };
+  // The notification is stored: a push that cannot go out now is read with the user's next list.
+  const announce = async (userId: number, id: number) => {
+    await broadcast
+      ?.publish({ type: 'new_notification', userId, id })
+      .catch((error: unknown) => console.error(`could not announce a notification: ${describeError(error)}`));
+  };
   return {
     async notify(userId, content) {
-      const { rows } = await db.query<Notification>(
-        `INSERT INTO notifications (user_id, title, title_ar, text, text_ar, link)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [userId, content.title, content.title_ar, content.text, content.text_ar, content.link ?? null],
-      );
-      const created = rows[0];
-      if (!created) throw new Error('The notification was not stored');
-      // The notification is stored: a push that cannot go out now is read with the user's next list.
-      await broadcast
-        ?.publish({ type: 'new_notification', userId, id: created.id })
-        .catch((error: unknown) =>
-          console.error(`could not announce a notification: ${describeError(error)}`),
-        );
+      const created = await store(db, userId, content);
+      await announce(userId, created.id);
       return created;
+    },
+    async notifyWithin(tx, userId, content) {
+      const notification = await store(tx, userId, content);
+      return { notification, announce: () => announce(userId, notification.id) };
     },
     async list(userId) {
       const { rows } = await db.query<Notification>(
@@ -111,6 +129,13 @@ export const NOTIFICATIONS = {
     title_ar: 'درجة جديدة',
     text: `${work} in ${course.title} has been graded.`,
     text_ar: `تم رصد درجة ${work} في ${course.title_ar}.`,
+    link: `/course-details/${course.id}`,
+  }),
+  paymentReceived: (course: { id: number; title: string; title_ar: string }): NotificationContent => ({
+    title: 'Payment Success',
+    title_ar: 'تم الدفع بنجاح',
+    text: `You are enrolled in ${course.title}.`,
+    text_ar: `تم تسجيلك في ${course.title_ar}.`,
     link: `/course-details/${course.id}`,
   }),
   invited: (inviter: string): NotificationContent => ({

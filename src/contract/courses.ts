@@ -81,5 +81,7 @@ export const courseAboutSchema = z.object({
   female_only: z.boolean(),
   start_date: z.string(),
   end_date: z.string(),
+  /** The price before VAT in whole halalas; 0 is a free course (src/contract/money.ts). */
+  price_halalas: z.int().check(z.nonnegative()),
 });
 export type CourseAbout = z.infer<typeof courseAboutSchema>;

@@ -43,6 +43,22 @@ export const SERVER_MESSAGES = {
     'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site',
   traineesOnly: 'Only trainees can do this',
   trainersOnly: 'Only trainers can do this',
+  paymentRequestInvalid:
+    'A payment needs a course, a method (card, wallet, cash or free), an attempt key and the terms',
+  termsRequired: 'Please accept the terms and conditions to pay',
+  walletPhoneRequired: 'Enter the phone number of your wallet (5 to 13 digits)',
+  courseIsFree: 'This course is free: enrol without paying',
+  courseNotFree: 'This course is not free: choose a payment method',
+  alreadyPaid: 'You have already paid for this course',
+  alreadyEnrolled: 'You are already enrolled in this course',
+  attemptKeyReused: 'This payment attempt was made for another course or method. Start a new payment',
+  gatewayUnavailable: 'The payment gateway cannot be reached. Please try again in a moment',
+  noticeSignatureInvalid: 'The notice signature is not valid',
+  walletCodeNotAwaited: 'This payment is not waiting for a wallet code',
+  walletCodeFailed: 'Too many wrong codes: this payment has failed. Please start a new payment',
+  walletCodeExpired: 'The wallet code has expired. Please start a new payment',
+  paymentNotAwaitingCash: 'This payment is not waiting for cash',
+  paymentIdInvalid: 'Give the id of a payment',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -216,10 +216,12 @@ describe('Catalogue contract: GET /course/about/{id}/', () => {
           female_only: boolean(false),
           start_date: regex(DATE, '2026-12-03'),
           end_date: regex(DATE, '2026-12-30'),
+          price_halalas: integer(49900),
         }),
       )
       .executeTest(async (mockServer) => {
         const course = await getCourseAbout(signedOutClient(mockServer), 1);
+        expect(course.price_halalas).toBe(49900);
         expect(course.routine[0]?.day).toBe('Sunday');
         expect(course.weeks[0]?.week).toBe(1);
         expect(course.female_only).toBe(false);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
@@ -6,10 +7,12 @@ import { requireAuth, requireRole } from '../../server/auth/middleware';
 import { startSession } from '../../server/auth/sessions';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
+import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
 import { issueSchema } from '../../src/contract/issues';
+import { paymentSchema } from '../../src/contract/payments';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 /**
@@ -55,8 +58,17 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/user/otp-verify/',                           400, 400, 400, 400, 400],
   ['POST',  '/user/reset-password/',                       200, 200, 200, 200, 200],
   ['POST',  '/user/set-password/',                         400, 400, 400, 400, 400],
+  ['GET',   '/checkout/quote/:id/',                       401, 200, 403, 401, 200],
+  ['POST',  '/payments/',                                 401, 201, 403, 401, 201],
+  ['GET',   '/payments/',                                 401, 200, 403, 401, 200],
+  ['GET',   '/payments/latest/',                          401, 200, 403, 401, 200],
+  ['POST',  '/payments/notice/',                          200, 200, 200, 200, 200],
+  ['GET',   '/payments/:id/',                             401, 200, 403, 401, 404],
+  ['POST',  '/payments/:id/wallet-code/',                 401, 400, 403, 401, 404],
+  ['GET',   '/payments/:id/receipt/',                     401, 200, 403, 401, 404],
   ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
+  ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
 ];
 
@@ -65,6 +77,7 @@ interface Call {
   path: string;
   json?: unknown;
   form?: FormData;
+  headers?: Record<string, string>;
 }
 
 /** The ids the calls name: the trainee's issue report and notification, a course, an open event. */
@@ -73,6 +86,13 @@ interface Fixture {
   notificationId: number;
   courseId: number;
   eventId: number;
+  /** A priced course, and the trainee's payments: by card (failed by the notice), by wallet, paid. */
+  pricedCourseId: number;
+  cardPaymentId: string;
+  walletPaymentId: string;
+  paidPaymentId: string;
+  cashPaymentId: string;
+  notice: { body: string; signature: string };
 }
 
 const OTHER_TRAINEE = {
@@ -150,6 +170,32 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       };
     case 'POST /admin/approve-trainer/':
       return { path, json: { email: DEMO_ACCOUNTS.trainer.email } };
+    case 'GET /checkout/quote/:id/':
+      return { path: `/checkout/quote/${fixture.pricedCourseId}/` };
+    case 'POST /payments/':
+      return {
+        path,
+        json: {
+          course_id: fixture.pricedCourseId,
+          method: 'card',
+          idempotency_key: randomUUID(),
+          terms_accepted: true,
+        },
+      };
+    case 'POST /payments/notice/':
+      return {
+        path,
+        json: fixture.notice.body,
+        headers: { [NOTICE_SIGNATURE_HEADER]: fixture.notice.signature },
+      };
+    case 'GET /payments/:id/':
+      return { path: `/payments/${fixture.cardPaymentId}/` };
+    case 'POST /payments/:id/wallet-code/':
+      return { path: `/payments/${fixture.walletPaymentId}/wallet-code/`, json: { otp_code: 'wrong' } };
+    case 'GET /payments/:id/receipt/':
+      return { path: `/payments/${fixture.paidPaymentId}/receipt/` };
+    case 'POST /admin/confirm-payment/':
+      return { path, json: { payment_id: fixture.cashPaymentId } };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -175,8 +221,15 @@ function headersOf(caller: Caller): Record<string, string> {
 }
 
 async function send(method: string, call: Call, caller: Caller): Promise<Response> {
-  const headers = headersOf(caller);
-  const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
+  const headers = { ...headersOf(caller), ...call.headers };
+  // A string is a JSON body as it is sent (a signed notice).
+  const body =
+    call.form ??
+    (call.json === undefined
+      ? undefined
+      : typeof call.json === 'string'
+        ? call.json
+        : JSON.stringify(call.json));
   if (call.json !== undefined) headers['Content-Type'] = 'application/json';
   return fetch(`${server.url}${API_BASE}${call.path}`, { method, headers, body });
 }
@@ -212,11 +265,53 @@ beforeAll(async () => {
   const { rows: events } = await server.db.query<{ id: number }>(
     'SELECT id FROM events WHERE ends_at > now() ORDER BY id LIMIT 1',
   );
+  const { rows: priced } = await server.db.query<{ id: number }>(
+    "SELECT id FROM courses WHERE status = 'Approved' AND price_halalas > 0 ORDER BY id LIMIT 3",
+  );
+  const [pricedCourseId = 0, paidCourseId = 0, cashCourseId = 0] = priced.map((row) => row.id);
+  const startPayment = async (caller: Caller, course_id: number, method: string, more = {}) => {
+    const answer = await send(
+      'POST',
+      {
+        path: '/payments/',
+        json: { course_id, method, idempotency_key: randomUUID(), terms_accepted: true, ...more },
+      },
+      caller,
+    );
+    return paymentSchema.parse(await answer.json());
+  };
+  const card = await startPayment('trainee', pricedCourseId, 'card');
+  const wallet = await startPayment('trainee', pricedCourseId, 'wallet', { wallet_phone: '0551234567' });
+  const paid = await startPayment('trainee', paidCourseId, 'cash');
+  await send('POST', { path: '/admin/confirm-payment/', json: { payment_id: paid.id } }, 'admin');
+  const cash = await startPayment('trainee', cashCourseId, 'cash');
+  await startPayment('otherTrainee', paidCourseId, 'cash');
+  const { rows: references } = await server.db.query<{ gateway_reference: string }>(
+    'SELECT gateway_reference FROM payments WHERE id = $1',
+    [card.id],
+  );
+  const noticeBody = JSON.stringify({
+    type: 'payment_failed',
+    data: {
+      id: references[0]?.gateway_reference,
+      given_id: card.id,
+      status: 'failed',
+      amount: card.total,
+      currency: 'SAR',
+      message: 'declined',
+    },
+  });
   fixture = {
     issueId: issueSchema.parse(await reported.json()).id,
     notificationId: notification.id,
     courseId: courses[0]?.id ?? 0,
     eventId: events[0]?.id ?? 0,
+    pricedCourseId,
+    cardPaymentId: card.id,
+    walletPaymentId: wallet.id,
+    paidPaymentId: paid.id,
+    cashPaymentId: cash.id,
+    notice: { body: noticeBody, signature: signNotice(server.payments.noticeSecret, noticeBody) },
   };
 }, 90_000);
 
