@@ -83,7 +83,8 @@ export default defineConfig({
       '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
     },
   },
-  server: { proxy: { '/api': apiTarget, '/ws': { target: apiTarget, ws: true } } },
+  // /gateway: the simulated card gateway's pages (server/payments/gateway.ts).
+  server: { proxy: { '/api': apiTarget, '/gateway': apiTarget, '/ws': { target: apiTarget, ws: true } } },
   // Every browser the product supports preloads modules itself: no polyfill in the entry.
   build: { manifest: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   test: {

@@ -5,6 +5,9 @@
  * `npm run bench -- --concurrent [--connections 50] [--seconds 10]`: the same server under load
  * (scripts/bench-load.ts): requests per second and latency p50/p90/p99 of the catalogue's first
  * page, a category of the catalogue, a search and a course's details.
+ *
+ * Both runs end with 100 trainees paying at once (scripts/bench-payments.ts); `npm run bench --
+ * --payments` runs that case alone.
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -13,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
 import { type LoadCase, type LoadOptions, loadOne, loadTable } from './bench-load';
+import { paymentsBench, paymentsTable } from './bench-payments';
 import { percentile, startServer } from './bench-server';
 import { kb, ROUTES, readBuild, routeSize } from './size';
 
@@ -214,8 +218,19 @@ async function concurrent(): Promise<void> {
   if (results.some((result) => result.failures > 0)) throw new Error('Some requests failed: see "failures".');
 }
 
+async function payments(): Promise<void> {
+  console.log('Starting a server for 100 trainees paying at once…');
+  const lines = paymentsTable(await paymentsBench());
+  console.log();
+  for (const line of lines) console.log(line);
+}
+
 async function main(): Promise<void> {
-  if (process.argv.includes('--concurrent')) return concurrent();
+  if (process.argv.includes('--payments')) return payments();
+  if (process.argv.includes('--concurrent')) {
+    await concurrent();
+    return payments();
+  }
   const sizes = await bundleSizes();
   const started = performance.now();
   console.log(`Starting the server with ${spaced(COURSES)} generated courses…`);
@@ -230,6 +245,7 @@ async function main(): Promise<void> {
   console.log();
   for (const line of table(results)) console.log(line);
   console.log(sizes);
+  await payments();
 }
 
 main().catch((error: unknown) => {

@@ -17,7 +17,7 @@ import { identityRoutes } from './identity/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
-import { createGatewayClient, gatewayRoutes, NOTICE_SIGNATURE_HEADER } from './payments/gateway';
+import { createGatewayClient, gatewayRoutes, noticeSender } from './payments/gateway';
 import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
@@ -138,14 +138,10 @@ export function buildApp(options: AppOptions): ReferenceApp {
     gatewayRoutes({
       db,
       secret: paymentSettings.noticeSecret,
-      deliverNotice: async (body, signature) => {
-        const answer = await app.request(`${API_BASE}/payments/notice/`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', [NOTICE_SIGNATURE_HEADER]: signature },
-          body,
-        });
-        if (!answer.ok) throw new Error(`the API answered the notice with ${answer.status}`);
-      },
+      deliverNotice: noticeSender(
+        (request) => app.fetch(request),
+        `http://gateway.local${API_BASE}/payments/notice/`,
+      ),
     }),
   );
 

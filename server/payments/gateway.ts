@@ -64,6 +64,45 @@ export const gatewayCreateSchema = z.object({
 });
 export type GatewayCreate = z.infer<typeof gatewayCreateSchema>;
 
+/**
+ * The raw body of a notice, as the gateway signs and sends it: compact JSON with every key in
+ * alphabetical order, so that any JSON writer that sorts keys or keeps their order writes the same
+ * bytes.
+ */
+export function noticeBody(type: GatewayNotice['type'], payment: GatewayPayment): string {
+  return JSON.stringify({
+    data: {
+      amount: payment.amount,
+      currency: payment.currency,
+      given_id: payment.given_id,
+      id: payment.id,
+      message: payment.message,
+      status: payment.status,
+    },
+    type,
+  });
+}
+
+/**
+ * How the gateway delivers notices: a signed JSON POST to the merchant's notice address through
+ * `send` (fetch, or the app's own fetch for the gateway this server serves); anything but a 2xx
+ * answer is a failure.
+ */
+export function noticeSender(send: (request: Request) => Response | Promise<Response>, url: string) {
+  return async (body: string, signature: string): Promise<void> => {
+    const answer = await send(
+      new Request(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [NOTICE_SIGNATURE_HEADER]: signature },
+        body,
+        signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+      }),
+    );
+    await answer.body?.cancel();
+    if (!answer.ok) throw new Error(`the merchant answered the notice with ${answer.status}`);
+  };
+}
+
 /** The signature of a notice body: hex HMAC-SHA256 under the shared secret. */
 export function signNotice(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
@@ -252,10 +291,7 @@ export function gatewayRoutes({ db, secret, deliverNotice }: GatewayOptions): Ho
     );
     const ended = rows[0];
     if (ended) {
-      const body = JSON.stringify({
-        type: status === 'paid' ? 'payment_paid' : 'payment_failed',
-        data: publicView(ended),
-      } satisfies GatewayNotice);
+      const body = noticeBody(status === 'paid' ? 'payment_paid' : 'payment_failed', publicView(ended));
       await deliverNotice(body, signNotice(secret, body)).catch((error: unknown) =>
         console.error(`the gateway's notice was not delivered: ${describeError(error)}`),
       );

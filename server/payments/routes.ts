@@ -272,8 +272,9 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     const row = await findPaymentByGatewayReference(db, notice.data.id);
     if (!row || row.id !== notice.data.given_id.toLowerCase())
       throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-    const paid =
-      notice.type === 'payment_paid' && notice.data.status === 'paid' && notice.data.amount === row.total;
+    // The gateway charges what it was asked: another amount is a notice of something else.
+    if (notice.data.amount !== row.total) throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
+    const paid = notice.type === 'payment_paid' && notice.data.status === 'paid';
     const changed = await settlePayment(
       db,
       row.id,

@@ -25,6 +25,11 @@ export const PROVIDER_STATES = {
   otherUserReportedIssue: 'another user reported an issue',
   traineeHasNotifications: 'the trainee has notifications',
   otherUserHasNotification: 'another user has a notification',
+  pricedCourseForTrainee: 'the trainee is signed in and a priced course is published',
+  freeCourseForTrainee: 'the trainee is signed in and a free course is published',
+  traineePaidForCourse: 'the trainee has paid for a course',
+  walletPaymentAwaitingCode: 'the trainee has a wallet payment awaiting its code',
+  cardPaymentAwaitingNotice: "a card payment awaits the gateway's notice",
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
@@ -55,6 +60,22 @@ export const INJECTED_COURSE_ID = 'courseId';
 export const INJECTED_EVENT_ID = 'eventId';
 export const INJECTED_ISSUE_ID = 'issueId';
 export const INJECTED_NOTIFICATION_ID = 'notificationId';
+/** Key of the payment id the payment states return. */
+export const INJECTED_PAYMENT_ID = 'paymentId';
+/** Key of the signature of EXAMPLE_NOTICE under the provider's notice secret. */
+export const INJECTED_NOTICE_SIGNATURE = 'noticeSignature';
+
+/**
+ * The gateway's notice the contract pins: the provider state 'a card payment awaits the gateway's
+ * notice' stores this payment (by card, initiated, with this total and gateway id) and returns the
+ * signature of this body.
+ */
+export const EXAMPLE_NOTICE = {
+  paymentId: '6f1c2a4e-8b7d-4e21-9a3c-5d2e7f8a9b01',
+  gatewayId: 'b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e',
+  total: 57385,
+} as const;
+
 /** Keys of the two category ids 'courses are published' returns: the course's own, and another. */
 export const INJECTED_CATEGORY_IDS = ['categoryId', 'otherCategoryId'] as const;
 

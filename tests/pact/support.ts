@@ -42,6 +42,22 @@ export function pactWith(provider: ProviderName): PactV4 {
  */
 export const MESSAGES_TO_API = { consumer: PROVIDERS.api, provider: CONSUMER } as const;
 
+/** The card gateway's signed notices to the API: a pact of their own, the gateway its consumer. */
+export const GATEWAY_NOTICES = { consumer: 'kfu-payment-gateway', provider: PROVIDERS.api } as const;
+
+let gatewayNotices: PactV4 | undefined;
+
+/** The one Pact of the gateway's notices (pact file kfu-payment-gateway-kfu-training-api.json). */
+export function pactOfGatewayNotices(): PactV4 {
+  gatewayNotices ??= new PactV4({
+    ...GATEWAY_NOTICES,
+    dir: PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'warn',
+  });
+  return gatewayNotices;
+}
+
 let messagesToApi: PactV4 | undefined;
 
 /** The one Pact of the messages the web app sends to the API (pact file kfu-training-api-kfu-training-web.json). */

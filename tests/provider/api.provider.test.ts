@@ -38,6 +38,10 @@ describe('the reference server honours the pacts', () => {
 
   it('has pact files to verify', () => {
     expect(pacts.map((pact) => pact.provider)).toContain('kfu-training-api');
+    // The card gateway's signed notices to the API are pinned by a pact of their own.
+    expect(pacts.map((pact) => `${pact.consumer} → ${pact.provider}`)).toContain(
+      'kfu-payment-gateway → kfu-training-api',
+    );
   });
 
   it('can set up every provider state the pacts name', () => {

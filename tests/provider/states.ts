@@ -17,6 +17,7 @@ import {
   WRONG_OTP,
 } from '../pact/states';
 import type { StateHandlers } from './pact-files';
+import { paymentStateHandlers } from './payment-states';
 import { publicStateHandlers } from './public-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
@@ -58,6 +59,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
 
   return {
     ...publicStateHandlers(server, trainee),
+    ...paymentStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

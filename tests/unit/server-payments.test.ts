@@ -220,6 +220,30 @@ describe('card payments through the gateway', () => {
     }
   });
 
+  it("keeps the gateway's merchant calls to its own key: the API's tokens mean nothing there", async () => {
+    const { token } = await newTrainee();
+    const payment = await startCard(token);
+    const gatewayId = gatewayIdOf(payment);
+    for (const authorization of [`Bearer ${token}`, `Bearer ${server.adminToken}`, '']) {
+      const read = await fetch(`${server.url}/gateway/v1/payments/${gatewayId}`, {
+        headers: { Authorization: authorization },
+      });
+      expect(read.status).toBe(401);
+    }
+    const create = await fetch(`${server.url}/gateway/v1/payments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        given_id: 'x',
+        amount: 100,
+        currency: 'SAR',
+        description: 'x',
+        callback_url: 'http://x/',
+      }),
+    });
+    expect(create.status).toBe(401);
+  });
+
   it('shows the card form again with a sentence for a card number that is not one', async () => {
     const { token } = await newTrainee();
     const payment = await startCard(token);
@@ -285,6 +309,15 @@ describe("the gateway's notice", () => {
     );
     expect(rows[0]?.count).toBe(1);
     expect((await statusInDb(payment.id)).status).toBe('paid');
+  });
+
+  it("is refused when its amount is not the payment's, and changes nothing", async () => {
+    const { token } = await newTrainee();
+    const payment = await startCard(token);
+    const body = (await noticeFor(payment)).replace(`"amount":${payment.total}`, '"amount":1');
+    const answer = await sendNotice(body, signNotice(server.payments.noticeSecret, body));
+    expect(answer.status).toBe(400);
+    expect((await statusInDb(payment.id)).status).toBe('initiated');
   });
 
   it('when the notice never came, reading the payment asks the gateway', async () => {
