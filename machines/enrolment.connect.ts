@@ -1,14 +1,96 @@
 import type { SnapshotFrom } from 'xstate';
-import type { enrolmentMachine } from './enrolment.machine';
+import type { FailureReason, Payment, PaymentMethod, Quote } from '../src/contract/payments';
+import type { CheckoutChoice, ChoiceErrors, enrolmentMachine } from './enrolment.machine';
 
-/** What the course page offers: sign in first, go to checkout, or a note that trainers cannot enrol. */
+type EnrolmentSnapshot = SnapshotFrom<typeof enrolmentMachine>;
+
+/**
+ * What the course page offers: sign in first, go to checkout, a note that trainers cannot enrol,
+ * or where the trainee's enrolment stands.
+ */
 export type EnrolmentView =
   | { action: 'signIn' }
   | { action: 'checkout'; courseId: number }
-  | { action: 'none'; reason: 'trainerAccount' };
+  | { action: 'none'; reason: 'trainerAccount' }
+  | { action: 'loading' }
+  | { action: 'enrolled' }
+  | { action: 'awaitingPayment'; courseId: number; method: PaymentMethod | null };
 
-export function connectEnrolment(snapshot: SnapshotFrom<typeof enrolmentMachine>): EnrolmentView {
-  if (snapshot.matches('open')) return { action: 'checkout', courseId: snapshot.context.courseId };
+export function connectEnrolment(snapshot: EnrolmentSnapshot): EnrolmentView {
+  const { courseId } = snapshot.context;
   if (snapshot.matches('notForRole')) return { action: 'none', reason: 'trainerAccount' };
-  return { action: 'signIn' };
+  if (snapshot.matches('signedOut') || snapshot.matches('awaitingSignIn')) return { action: 'signIn' };
+  if (snapshot.matches('deciding') || snapshot.matches('loading')) return { action: 'loading' };
+  if (snapshot.matches('enrolled')) return { action: 'enrolled' };
+  if (snapshot.matches('awaitingCash') || snapshot.matches('awaitingWalletCode')) {
+    return { action: 'awaitingPayment', courseId, method: snapshot.context.choice.method };
+  }
+  // Not enrolled, or the state could not be read: checkout says what it finds.
+  return { action: 'checkout', courseId };
+}
+
+/** What the checkout page shows. */
+export type CheckoutView =
+  | { step: 'loading' }
+  | { step: 'loadFailed'; alert: string | null }
+  | { step: 'signIn' }
+  | { step: 'notForRole' }
+  | {
+      step: 'choose';
+      quote: Quote;
+      choice: CheckoutChoice;
+      errors: ChoiceErrors;
+      alert: string | null;
+      busy: boolean;
+    }
+  /** A card payment: the browser is leaving for the gateway. */
+  | { step: 'redirecting'; quote: Quote }
+  /** Back from the gateway, reading the payment; `slow` once the gateway has taken long. */
+  | { step: 'confirming'; quote: Quote; slow: boolean; alert: string | null }
+  | { step: 'walletCode'; quote: Quote; code: string; alert: string | null; busy: boolean }
+  | { step: 'awaitingCash'; quote: Quote }
+  | { step: 'paid'; quote: Quote; payment: Payment | null }
+  | { step: 'failed'; quote: Quote; reason: FailureReason | null };
+
+export function connectCheckout(snapshot: EnrolmentSnapshot): CheckoutView {
+  const { quote, choice, errors, alert, payment, walletCode } = snapshot.context;
+  if (snapshot.matches('signedOut') || snapshot.matches('awaitingSignIn')) return { step: 'signIn' };
+  if (snapshot.matches('notForRole')) return { step: 'notForRole' };
+  if (snapshot.matches('loadFailed')) return { step: 'loadFailed', alert };
+  if (!quote) return { step: 'loading' };
+  if (snapshot.matches('enrolled')) return { step: 'paid', quote, payment };
+  if (snapshot.matches('failed')) return { step: 'failed', quote, reason: payment?.failure_reason ?? null };
+  if (snapshot.matches('atGateway')) return { step: 'redirecting', quote };
+  if (snapshot.matches('awaitingCash')) return { step: 'awaitingCash', quote };
+  if (snapshot.matches('awaitingWalletCode') || snapshot.matches('sendingWalletCode')) {
+    return {
+      step: 'walletCode',
+      quote,
+      code: walletCode,
+      alert,
+      busy: snapshot.matches('sendingWalletCode'),
+    };
+  }
+  if (
+    snapshot.matches('confirming') ||
+    snapshot.matches('awaitingGateway') ||
+    snapshot.matches('gatewaySlow') ||
+    snapshot.matches('confirmFailed')
+  ) {
+    return {
+      step: 'confirming',
+      quote,
+      slow: snapshot.matches('gatewaySlow'),
+      alert: snapshot.matches('confirmFailed') ? alert : null,
+    };
+  }
+  if (snapshot.matches('loading') || snapshot.matches('deciding')) return { step: 'loading' };
+  return {
+    step: 'choose',
+    quote,
+    choice,
+    errors,
+    alert,
+    busy: snapshot.matches('submitting'),
+  };
 }

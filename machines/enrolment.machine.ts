@@ -1,5 +1,7 @@
-import { and, assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Role } from '../src/contract/common';
+import type { Payment, PaymentMethod, Quote } from '../src/contract/payments';
+import { alertOf, type Failure, failureOf } from './forms';
 
 /** Who is looking at the course: signed in or not, and as which role. */
 export interface Viewer {
@@ -7,31 +9,99 @@ export interface Viewer {
   role: Role | null;
 }
 
+/** Where the machine drives the enrolment: the course page, or its checkout. */
+export type EnrolmentPlace = 'course' | 'checkout';
+
 export interface EnrolmentInput {
   courseId: number;
   viewer: Viewer;
+  place: EnrolmentPlace;
+  /** The payment the gateway sent the browser back with (`/checkout?payment=…`), to confirm. */
+  returnedPaymentId?: string | null;
+}
+
+/** What checkout asks before paying; the values stay through failures and Try Again. */
+export interface CheckoutChoice {
+  method: PaymentMethod | null;
+  termsAccepted: boolean;
+  /** Method `wallet`: the wallet's phone number as typed. */
+  walletPhone: string;
+}
+
+/** English message keys of what is missing from the choice; the view translates them. */
+export interface ChoiceErrors {
+  method?: 'Choose a payment method';
+  terms?: 'Accept the terms to continue';
+  walletPhone?: 'Phone number is required';
 }
 
 export interface EnrolmentContext {
   courseId: number;
   viewer: Viewer;
+  place: EnrolmentPlace;
   /** 'Enroll Now' was pressed while signed out: checkout follows once a trainee signs in. */
   pending: boolean;
+  returnedPaymentId: string | null;
+  quote: Quote | null;
+  choice: CheckoutChoice;
+  errors: ChoiceErrors;
+  /** The payment of this attempt, once created or read. */
+  payment: Payment | null;
+  /** The id of the payment this attempt waits on (created, or found waiting for cash or a code). */
+  paymentId: string | null;
+  walletCode: string;
+  /** The sentence of a refused call (spec section 8: details[0].message), or null. */
+  alert: string | null;
+  /** Reads of a payment the gateway has not reported yet. */
+  confirmReads: number;
 }
 
 export type EnrolmentEvent =
   /** The session changed (signed in from the dialog, signed out in another tab). */
   | { type: 'viewer.change'; viewer: Viewer }
-  /** 'Enroll Now' pressed by a signed-out visitor. */
+  /** 'Enroll Now' pressed. */
   | { type: 'enrol.start' }
   /** The sign-in dialog was closed without signing in: 'Enroll Now' is not pressed any more. */
-  | { type: 'signIn.dismissed' };
+  | { type: 'signIn.dismissed' }
+  /** Try again after a failed read. */
+  | { type: 'retry' }
+  | { type: 'method.choose'; method: PaymentMethod }
+  | { type: 'terms.change'; accepted: boolean }
+  | { type: 'walletPhone.change'; value: string }
+  | { type: 'payment.submit' }
+  | { type: 'walletCode.change'; value: string }
+  | { type: 'walletCode.submit' }
+  /** 'Try Again' after 'Payment Failed': a new attempt with the same choice. */
+  | { type: 'payment.retry' }
+  /** A live notice about this course's enrolment or payment (cash confirmed, withdrawal decided). */
+  | { type: 'enrolment.changed' };
+
+/** Reads of a card payment before saying the gateway is slow (2 s apart). */
+export const CONFIRM_READS = 10;
+export const CONFIRM_INTERVAL_MS = 2000;
+
+const outputOf = <T>({ event }: { event: { output: T } }) => ({ value: event.output });
+
+function choiceErrors(context: EnrolmentContext): ChoiceErrors {
+  if (context.quote?.free) return {};
+  const errors: ChoiceErrors = {};
+  if (!context.choice.method) errors.method = 'Choose a payment method';
+  if (!context.choice.termsAccepted) errors.terms = 'Accept the terms to continue';
+  if (context.choice.method === 'wallet' && !context.choice.walletPhone.trim()) {
+    errors.walletPhone = 'Phone number is required';
+  }
+  return errors;
+}
 
 /**
- * Enrolling in a course from its page (spec section 2): a signed-out visitor is asked to sign in
- * first and, once signed in as a trainee, goes on to checkout without pressing again (closing the
- * dialog drops that); a trainee goes on to checkout; a trainer account cannot enrol and is told so.
- * Checkout and payment grow from the `open` state.
+ * Enrolling in a course and paying for it (spec sections 1 and 2): on the course page a signed-out
+ * visitor is asked to sign in first and goes on to checkout once signed in as a trainee (closing the
+ * dialog drops that), a trainer account is told enrolling is for trainees, and a trainee sees where
+ * their enrolment stands. At checkout the trainee chooses a method (card, digital wallet, cash; a
+ * free course enrols at once) and accepts the terms; a card payment leaves for the gateway's page
+ * and, on the way back, is confirmed by reading the payment (never by the return address); a wallet
+ * payment asks for the code sent to the phone; cash waits for the centre to confirm. A failure keeps
+ * the choice for 'Try Again'. Withdrawal is requested from the enrolled courses.
  */
 export const enrolmentMachine = setup({
   types: {
@@ -39,10 +109,41 @@ export const enrolmentMachine = setup({
     context: {} as EnrolmentContext,
     events: {} as EnrolmentEvent,
   },
+  actors: {
+    readQuote: fromPromise<Quote, { courseId: number }>(async () => {
+      throw new Error('readQuote is supplied by the view');
+    }),
+    createPayment: fromPromise<Payment, { courseId: number; choice: CheckoutChoice; free: boolean }>(
+      async () => {
+        throw new Error('createPayment is supplied by the view');
+      },
+    ),
+    readPayment: fromPromise<Payment, { paymentId: string }>(async () => {
+      throw new Error('readPayment is supplied by the view');
+    }),
+    sendWalletCode: fromPromise<Payment, { paymentId: string; code: string }>(async () => {
+      throw new Error('sendWalletCode is supplied by the view');
+    }),
+  },
+  delays: { confirmInterval: CONFIRM_INTERVAL_MS },
   guards: {
     signedOut: ({ context }) => !context.viewer.signedIn,
     trainee: ({ context }) => context.viewer.role === 'TRAINEE',
     pending: ({ context }) => context.pending,
+    atCheckout: ({ context }) => context.place === 'checkout',
+    returned: ({ context }) => context.returnedPaymentId !== null,
+    choiceComplete: ({ context }) => Object.keys(choiceErrors(context)).length === 0,
+    walletCodeTyped: ({ context }) => context.walletCode.trim().length > 0,
+    enrolled: (_, { value }: { value: Quote }) => value.enrolled,
+    awaitingCash: (_, { value }: { value: Quote }) => value.pending_payment?.status === 'awaiting_cash',
+    awaitingWalletCode: (_, { value }: { value: Quote }) =>
+      value.pending_payment?.status === 'awaiting_wallet_code',
+    paid: (_, { value }: { value: Payment }) => value.status === 'paid',
+    failed: (_, { value }: { value: Payment }) => value.status === 'failed',
+    atGateway: (_, { value }: { value: Payment }) => value.status === 'initiated',
+    walletCodeAsked: (_, { value }: { value: Payment }) => value.status === 'awaiting_wallet_code',
+    cashAwaited: (_, { value }: { value: Payment }) => value.status === 'awaiting_cash',
+    gatewaySlow: ({ context }) => context.confirmReads >= CONFIRM_READS,
   },
   actions: {
     keepViewer: assign(({ event }) => {
@@ -51,22 +152,87 @@ export const enrolmentMachine = setup({
     }),
     keepPending: assign({ pending: true }),
     dropPending: assign({ pending: false }),
-    /** Opens the login dialog, coming back to this course afterwards. */
-    askToSignIn: () => {},
+    keepQuote: assign({ quote: (_, { value }: { value: Quote }) => value }),
+    /**
+     * The payment of this attempt; the choice is the one it was made with (after the gateway's page
+     * the page is new, and 'Try Again' keeps the method and the accepted terms).
+     */
+    keepPayment: assign(({ context }, { value }: { value: Payment }) => ({
+      payment: value,
+      paymentId: value.id,
+      choice:
+        value.method === 'free'
+          ? context.choice
+          : { ...context.choice, method: value.method, termsAccepted: true },
+    })),
+    /** A payment found waiting (cash, a wallet code) becomes this attempt's. */
+    keepPendingPayment: assign(({ context }, { value }: { value: Quote }) => ({
+      paymentId: value.pending_payment?.id ?? null,
+      choice: value.pending_payment
+        ? { ...context.choice, method: value.pending_payment.method }
+        : context.choice,
+    })),
+    chooseMethod: assign(({ context, event }) => {
+      assertEvent(event, 'method.choose');
+      const { method: _, ...errors } = context.errors;
+      return { choice: { ...context.choice, method: event.method }, errors, alert: null };
+    }),
+    changeTerms: assign(({ context, event }) => {
+      assertEvent(event, 'terms.change');
+      const { terms: _, ...errors } = context.errors;
+      return { choice: { ...context.choice, termsAccepted: event.accepted }, errors };
+    }),
+    changeWalletPhone: assign(({ context, event }) => {
+      assertEvent(event, 'walletPhone.change');
+      const { walletPhone: _, ...errors } = context.errors;
+      return { choice: { ...context.choice, walletPhone: event.value }, errors };
+    }),
+    showChoiceErrors: assign(({ context }) => ({ errors: choiceErrors(context) })),
+    changeWalletCode: assign(({ event }) => {
+      assertEvent(event, 'walletCode.change');
+      return { walletCode: event.value };
+    }),
+    clearWalletCode: assign({ walletCode: '' }),
+    countConfirmRead: assign({ confirmReads: ({ context }) => context.confirmReads + 1 }),
+    resetConfirmReads: assign({ confirmReads: 0 }),
+    forgetReturn: assign({ returnedPaymentId: null }),
+    clearAlert: assign({ alert: null }),
+    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, 'Payment Failed') }),
     /** Goes to the course's checkout, where 'Enroll Now' leads. */
     goToCheckout: (_: { context: EnrolmentContext }) => {},
+    /** Opens the login dialog, coming back to this course afterwards. */
+    askToSignIn: () => {},
+    /** Sends the browser to the gateway's page of a card payment. */
+    goToGateway: (_, _params: { value: Payment }) => {},
+    /** The next attempt gets a new idempotency key (the view keeps the key of an attempt). */
+    startNewAttempt: (_: { context: EnrolmentContext }) => {},
+    /** The 'Payment Success' toast. */
+    announcePaid: () => {},
   },
 }).createMachine({
   id: 'enrolment',
-  context: ({ input }) => ({ courseId: input.courseId, viewer: input.viewer, pending: false }),
+  context: ({ input }) => ({
+    courseId: input.courseId,
+    viewer: input.viewer,
+    place: input.place,
+    pending: false,
+    returnedPaymentId: input.returnedPaymentId ?? null,
+    quote: null,
+    choice: { method: null, termsAccepted: false, walletPhone: '' },
+    errors: {},
+    payment: null,
+    paymentId: null,
+    walletCode: '',
+    alert: null,
+    confirmReads: 0,
+  }),
   initial: 'deciding',
   on: { 'viewer.change': { target: '.deciding', actions: 'keepViewer' } },
   states: {
     deciding: {
       always: [
         { guard: 'signedOut', target: 'signedOut' },
-        { guard: and(['trainee', 'pending']), target: 'open', actions: ['dropPending', 'goToCheckout'] },
-        { guard: 'trainee', target: 'open' },
+        { guard: 'trainee', target: 'loading' },
         { target: 'notForRole', actions: 'dropPending' },
       ],
     },
@@ -81,9 +247,208 @@ export const enrolmentMachine = setup({
         'signIn.dismissed': { target: 'signedOut', actions: 'dropPending' },
       },
     },
-    /** A trainee: 'Enroll Now' leads to checkout. */
-    open: {},
     /** A trainer account: enrolling is for trainees. */
     notForRole: {},
+    /** Where this trainee's enrolment in the course stands, and its price. */
+    loading: {
+      invoke: {
+        id: 'readQuote',
+        src: 'readQuote',
+        input: ({ context }) => ({ courseId: context.courseId }),
+        onDone: [
+          {
+            guard: { type: 'enrolled', params: outputOf },
+            target: 'enrolled',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: 'returned',
+            target: 'confirming',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: { type: 'awaitingCash', params: outputOf },
+            target: 'awaitingCash',
+            actions: [
+              { type: 'keepQuote', params: outputOf },
+              { type: 'keepPendingPayment', params: outputOf },
+              'dropPending',
+            ],
+          },
+          {
+            guard: { type: 'awaitingWalletCode', params: outputOf },
+            target: 'awaitingWalletCode',
+            actions: [
+              { type: 'keepQuote', params: outputOf },
+              { type: 'keepPendingPayment', params: outputOf },
+              'dropPending',
+            ],
+          },
+          {
+            guard: 'atCheckout',
+            target: 'checkingOut',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: 'pending',
+            target: 'notEnrolled',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending', 'goToCheckout'],
+          },
+          { target: 'notEnrolled', actions: { type: 'keepQuote', params: outputOf } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'showAlert', params: failureOf } },
+      },
+    },
+    loadFailed: {
+      on: { retry: { target: 'loading', actions: 'clearAlert' } },
+    },
+    /** The course page: 'Enroll Now' leads to checkout. */
+    notEnrolled: {
+      on: { 'enrol.start': { actions: 'goToCheckout' } },
+    },
+    checkingOut: {
+      on: {
+        'method.choose': { actions: 'chooseMethod' },
+        'terms.change': { actions: 'changeTerms' },
+        'walletPhone.change': { actions: 'changeWalletPhone' },
+        'payment.submit': [
+          { guard: 'choiceComplete', target: 'submitting', actions: 'clearAlert' },
+          { actions: 'showChoiceErrors' },
+        ],
+      },
+    },
+    /** One payment for this attempt: a second press, a refresh or a retried request reuse its key. */
+    submitting: {
+      invoke: {
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => ({
+          courseId: context.courseId,
+          choice: context.choice,
+          free: context.quote?.free ?? false,
+        }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: outputOf },
+            target: 'enrolled',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'announcePaid'],
+          },
+          {
+            guard: { type: 'atGateway', params: outputOf },
+            target: 'atGateway',
+            actions: [
+              { type: 'keepPayment', params: outputOf },
+              { type: 'goToGateway', params: outputOf },
+            ],
+          },
+          {
+            guard: { type: 'walletCodeAsked', params: outputOf },
+            target: 'awaitingWalletCode',
+            actions: { type: 'keepPayment', params: outputOf },
+          },
+          {
+            guard: { type: 'cashAwaited', params: outputOf },
+            target: 'awaitingCash',
+            actions: { type: 'keepPayment', params: outputOf },
+          },
+          { target: 'failed', actions: { type: 'keepPayment', params: outputOf } },
+        ],
+        onError: { target: 'checkingOut', actions: { type: 'showAlert', params: failureOf } },
+      },
+    },
+    /** The browser is on its way to the gateway's page (3-D Secure). */
+    atGateway: {},
+    /** Back from the gateway: the payment is read until the gateway has reported it. */
+    confirming: {
+      entry: 'countConfirmRead',
+      invoke: {
+        id: 'readPayment',
+        src: 'readPayment',
+        input: ({ context }) => ({ paymentId: context.returnedPaymentId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: outputOf },
+            target: 'enrolled',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn', 'announcePaid'],
+          },
+          {
+            guard: { type: 'failed', params: outputOf },
+            target: 'failed',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+          },
+          // A payment of another method (the latest one, shown at /checkout): where it stands.
+          {
+            guard: { type: 'walletCodeAsked', params: outputOf },
+            target: 'awaitingWalletCode',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+          },
+          {
+            guard: { type: 'cashAwaited', params: outputOf },
+            target: 'awaitingCash',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+          },
+          { target: 'awaitingGateway', actions: { type: 'keepPayment', params: outputOf } },
+        ],
+        onError: { target: 'confirmFailed', actions: { type: 'showAlert', params: failureOf } },
+      },
+    },
+    awaitingGateway: {
+      always: { guard: 'gatewaySlow', target: 'gatewaySlow' },
+      after: { confirmInterval: 'confirming' },
+    },
+    /** The gateway has not reported the payment after a while: read again on request. */
+    gatewaySlow: {
+      on: { retry: { target: 'confirming', actions: 'resetConfirmReads' } },
+    },
+    confirmFailed: {
+      on: { retry: { target: 'confirming', actions: ['clearAlert', 'resetConfirmReads'] } },
+    },
+    awaitingWalletCode: {
+      on: {
+        'walletCode.change': { actions: 'changeWalletCode' },
+        'walletCode.submit': { guard: 'walletCodeTyped', target: 'sendingWalletCode', actions: 'clearAlert' },
+      },
+    },
+    sendingWalletCode: {
+      invoke: {
+        id: 'sendWalletCode',
+        src: 'sendWalletCode',
+        input: ({ context }) => ({ paymentId: context.paymentId ?? '', code: context.walletCode }),
+        onDone: [
+          {
+            guard: { type: 'paid', params: outputOf },
+            target: 'enrolled',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'announcePaid'],
+          },
+          {
+            guard: { type: 'failed', params: outputOf },
+            target: 'failed',
+            actions: [{ type: 'keepPayment', params: outputOf }, 'clearWalletCode'],
+          },
+          { target: 'awaitingWalletCode', actions: { type: 'keepPayment', params: outputOf } },
+        ],
+        // A wrong code: the payment waits for another (the server counts the tries).
+        onError: {
+          target: 'awaitingWalletCode',
+          actions: [{ type: 'showAlert', params: failureOf }, 'clearWalletCode'],
+        },
+      },
+    },
+    /** To be paid at the centre: a live notice says when the centre has confirmed it. */
+    awaitingCash: {
+      on: { 'enrolment.changed': 'loading' },
+    },
+    /** 'Payment Failed': 'Try Again' keeps the method and the terms. */
+    failed: {
+      on: {
+        'payment.retry': {
+          target: 'checkingOut',
+          actions: ['startNewAttempt', 'clearAlert', 'resetConfirmReads', 'forgetReturn'],
+        },
+      },
+    },
+    enrolled: {
+      on: { 'enrolment.changed': 'loading' },
+    },
   },
 });

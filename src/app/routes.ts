@@ -29,6 +29,7 @@ export interface AppRoute {
 // Screens that later work builds show their title until then. Every view is lazy-loaded, so a
 // visitor downloads only the screens they open.
 const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
+const Checkout = lazyView(() => import('@/features/checkout/CheckoutPage'));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
@@ -47,14 +48,14 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Checkout`,
-    view: Planned,
+    view: Checkout,
   },
   {
     path: paths.checkoutCourse.pattern,
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Checkout`,
-    view: Planned,
+    view: Checkout,
   },
   { path: paths.catalogue.pattern, access: 'public', title: msg`Browse courses`, view: Catalogue },
   { path: paths.searchResults.pattern, access: 'public', title: msg`Search results`, view: Catalogue },

@@ -12,6 +12,10 @@ import { DEFAULT_FAILURE, readWaitSentence, type Wait } from '@/contract/errors'
 export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   // Fallbacks (spec section 8).
   [DEFAULT_FAILURE]: msg`Something went wrong`,
+  // Checkout (machines/enrolment.machine.ts).
+  'Payment Failed': msg`Payment Failed`,
+  'Choose a payment method': msg`Choose a payment method`,
+  'Accept the terms to continue': msg`Accept the terms to continue`,
   'Could not logged in at this time. Try again': msg`Could not logged in at this time. Try again`,
   'Could not Register at this time. Try again': msg`Could not Register at this time. Try again`,
   'Could not verify in at this time. Try again': msg`Could not verify in at this time. Try again`,

@@ -31,3 +31,15 @@ export function formatNumber(value: number, language: Language): string {
   }
   return formatter.format(value);
 }
+
+const moneyFormatters = new Map<Language, Intl.NumberFormat>();
+
+/** An amount kept in halalas, in riyals with the currency, in the language's digits. */
+export function formatMoney(halalas: number, language: Language): string {
+  let formatter = moneyFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(formattingLocale(language), { style: 'currency', currency: 'SAR' });
+    moneyFormatters.set(language, formatter);
+  }
+  return formatter.format(halalas / 100);
+}

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { connectEnrolment } from '../../machines/enrolment.connect.ts';
-import { type EnrolmentInput, enrolmentMachine, type Viewer } from '../../machines/enrolment.machine.ts';
+import { connectCheckout, connectEnrolment } from '../../machines/enrolment.connect.ts';
 import {
+  CONFIRM_READS,
+  type EnrolmentContext,
+  type EnrolmentInput,
+  enrolmentMachine,
+  type Viewer,
+} from '../../machines/enrolment.machine.ts';
+import type { Payment, Quote } from '../../src/contract/payments.ts';
+import { httpFailure, silentFailure } from './support/fixtures.ts';
+import {
+  afterDelay,
   createPathModel,
+  doneActor,
+  errorActor,
   expectJointCoverage,
   expectState,
   harnesses,
   replayEveryPath,
+  scriptedPromise,
+  serializeValueAnd,
   spyActions,
 } from './support/paths.ts';
 
@@ -14,24 +27,160 @@ const SIGNED_OUT: Viewer = { signedIn: false, role: null };
 const TRAINEE: Viewer = { signedIn: true, role: 'TRAINEE' };
 const TRAINER: Viewer = { signedIn: true, role: 'TRAINER' };
 
-function implementations() {
-  return { actions: spyActions(enrolmentMachine, ['askToSignIn', 'goToCheckout'] as const) };
+const COURSE = {
+  id: 7,
+  title: 'Data Analysis',
+  title_ar: 'تحليل البيانات',
+  cover_image: '/media/covers/data.svg',
+};
+const QUOTE: Quote = {
+  course: COURSE,
+  subtotal: 100_000,
+  vat: 15_000,
+  total: 115_000,
+  vat_rate: 1500,
+  currency: 'SAR',
+  free: false,
+  enrolled: false,
+  pending_payment: null,
+};
+const FREE_QUOTE: Quote = { ...QUOTE, subtotal: 0, vat: 0, total: 0, free: true };
+const ENROLLED_QUOTE: Quote = { ...QUOTE, enrolled: true };
+const CASH_QUOTE: Quote = {
+  ...QUOTE,
+  pending_payment: { id: 'pay-cash', method: 'cash', status: 'awaiting_cash' },
+};
+const WALLET_QUOTE: Quote = {
+  ...QUOTE,
+  pending_payment: { id: 'pay-wallet', method: 'wallet', status: 'awaiting_wallet_code' },
+};
+
+function payment(status: Payment['status'], extra: Partial<Payment> = {}): Payment {
+  return {
+    id: 'pay-1',
+    course: COURSE,
+    method: 'card',
+    status,
+    subtotal: 100_000,
+    vat: 15_000,
+    total: 115_000,
+    vat_rate: 1500,
+    currency: 'SAR',
+    transaction_url: status === 'initiated' ? 'http://localhost/gateway/pay/pay-1' : null,
+    failure_reason: status === 'failed' ? 'declined' : null,
+    enrolment_status: status === 'paid' ? 'enrolled' : null,
+    receipt_number: status === 'paid' ? 12 : null,
+    refund_status: null,
+    created_at: '2026-11-23T09:00:00Z',
+    paid_at: status === 'paid' ? '2026-11-23T09:01:00Z' : null,
+    ...extra,
+  };
 }
 
+const ACTIONS = ['askToSignIn', 'goToCheckout', 'goToGateway', 'startNewAttempt', 'announcePaid'] as const;
+
+function implementations() {
+  return {
+    actors: {
+      readQuote: scriptedPromise<Quote, { courseId: number }>(),
+      createPayment: scriptedPromise<Payment>(),
+      readPayment: scriptedPromise<Payment, { paymentId: string }>(),
+      sendWalletCode: scriptedPromise<Payment, { paymentId: string; code: string }>(),
+    },
+    actions: spyActions(enrolmentMachine, ACTIONS),
+  };
+}
+
+/** What guards read, and nothing else: the traversal stays small. */
+const serializeState = serializeValueAnd((context: EnrolmentContext) => [
+  context.pending,
+  context.quote?.free ?? null,
+  context.choice.method,
+  context.choice.termsAccepted,
+  context.choice.walletPhone !== '',
+  context.walletCode !== '',
+  context.confirmReads,
+  context.returnedPaymentId !== null,
+]);
+
+const COURSE_PAGE_EVENTS = [
+  { type: 'enrol.start' },
+  { type: 'signIn.dismissed' },
+  { type: 'retry' },
+  { type: 'enrolment.changed' },
+  { type: 'viewer.change', viewer: SIGNED_OUT },
+  { type: 'viewer.change', viewer: TRAINEE },
+  { type: 'viewer.change', viewer: TRAINER },
+  doneActor('readQuote', QUOTE),
+  doneActor('readQuote', ENROLLED_QUOTE),
+  doneActor('readQuote', CASH_QUOTE),
+  doneActor('readQuote', WALLET_QUOTE),
+  errorActor('readQuote', silentFailure(500)),
+] as const;
+
+const CHECKOUT_EVENTS = [
+  { type: 'retry' },
+  { type: 'enrolment.changed' },
+  { type: 'method.choose', method: 'card' },
+  { type: 'method.choose', method: 'wallet' },
+  { type: 'terms.change', accepted: true },
+  { type: 'walletPhone.change', value: '٠٥٥١٢٣٤٥٦٧' },
+  { type: 'payment.submit' },
+  { type: 'walletCode.change', value: '123456' },
+  { type: 'walletCode.submit' },
+  { type: 'payment.retry' },
+  doneActor('readQuote', QUOTE),
+  doneActor('readQuote', FREE_QUOTE),
+  doneActor('readQuote', CASH_QUOTE),
+  doneActor('readQuote', WALLET_QUOTE),
+  doneActor('createPayment', payment('paid')),
+  doneActor('createPayment', payment('initiated')),
+  doneActor('createPayment', payment('awaiting_wallet_code', { method: 'wallet' })),
+  doneActor('createPayment', payment('awaiting_cash', { method: 'cash' })),
+  doneActor('createPayment', payment('failed')),
+  errorActor('createPayment', httpFailure(429, 'Too many requests')),
+  doneActor('sendWalletCode', payment('paid', { method: 'wallet' })),
+  doneActor('sendWalletCode', payment('failed', { method: 'wallet', failure_reason: 'wallet_code_tries' })),
+  doneActor('sendWalletCode', payment('awaiting_wallet_code', { method: 'wallet' })),
+  errorActor('sendWalletCode', httpFailure(400, 'Invalid OTP Code')),
+] as const;
+
+const RETURN_EVENTS = [
+  { type: 'retry' },
+  { type: 'payment.retry' },
+  doneActor('readQuote', QUOTE),
+  doneActor('readPayment', payment('paid')),
+  doneActor('readPayment', payment('failed')),
+  doneActor('readPayment', payment('initiated')),
+  doneActor('readPayment', payment('awaiting_cash', { method: 'cash' })),
+  doneActor('readPayment', payment('awaiting_wallet_code', { method: 'wallet' })),
+  errorActor('readPayment', silentFailure(500)),
+  afterDelay('confirmInterval', 'enrolment.awaitingGateway'),
+] as const;
+
 describe('enrolment machine: generated paths', () => {
-  const models = [SIGNED_OUT, TRAINEE, TRAINER].map((viewer) =>
+  const models = [
+    ...[SIGNED_OUT, TRAINEE, TRAINER].map((viewer) =>
+      createPathModel(enrolmentMachine, {
+        input: { courseId: 7, viewer, place: 'course' },
+        events: [...COURSE_PAGE_EVENTS],
+        serializeState,
+        implementations,
+      }),
+    ),
     createPathModel(enrolmentMachine, {
-      input: { courseId: 7, viewer },
-      events: [
-        { type: 'enrol.start' },
-        { type: 'signIn.dismissed' },
-        { type: 'viewer.change', viewer: SIGNED_OUT },
-        { type: 'viewer.change', viewer: TRAINEE },
-        { type: 'viewer.change', viewer: TRAINER },
-      ],
+      input: { courseId: 7, viewer: TRAINEE, place: 'checkout' },
+      events: [...CHECKOUT_EVENTS],
+      serializeState,
       implementations,
     }),
-  );
+    createPathModel(enrolmentMachine, {
+      input: { courseId: 7, viewer: TRAINEE, place: 'checkout', returnedPaymentId: 'pay-1' },
+      events: [...RETURN_EVENTS],
+      serializeState,
+      implementations,
+    }),
+  ];
   for (const model of models) replayEveryPath(model);
   it('reaches every state and every transition', async () => {
     await expectJointCoverage(models);
@@ -40,68 +189,131 @@ describe('enrolment machine: generated paths', () => {
 
 describe('enrolment machine: behaviour', () => {
   const launch = harnesses(enrolmentMachine);
-  const start = (viewer: Viewer) => {
+  const start = (viewer: Viewer, place: EnrolmentInput['place'] = 'course', returnedPaymentId?: string) => {
     const impl = implementations();
-    const input: EnrolmentInput = { courseId: 7, viewer };
-    return { harness: launch(impl, { input }), actions: impl.actions };
+    const input: EnrolmentInput = { courseId: 7, viewer, place, returnedPaymentId };
+    return { harness: launch(impl, { input }), actors: impl.actors, actions: impl.actions };
   };
 
   it('asks a signed-out visitor to sign in, and goes on to checkout once they are a trainee', async () => {
     const { harness, actions } = start(SIGNED_OUT);
-    expectState(harness, 'signedOut');
     expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'signIn' });
     await harness.send({ type: 'enrol.start' });
     expectState(harness, 'awaitingSignIn');
     expect(actions.askToSignIn).toHaveBeenCalledTimes(1);
-    expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'signIn' });
-    // The page hears of the session again (the same viewer) before the sign-in: still waiting.
-    await harness.send({ type: 'viewer.change', viewer: SIGNED_OUT });
-    expectState(harness, 'awaitingSignIn');
     await harness.send({ type: 'viewer.change', viewer: TRAINEE });
-    expectState(harness, 'open');
+    expectState(harness, 'loading');
+    expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'loading' });
+    await harness.resolve('readQuote', QUOTE);
+    expectState(harness, 'notEnrolled');
     expect(actions.goToCheckout).toHaveBeenCalledTimes(1);
-    expect(actions.goToCheckout.mock.calls[0]?.[0].context.courseId).toBe(7);
-    expect(harness.context.pending).toBe(false);
     expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'checkout', courseId: 7 });
   });
 
-  it('drops the enrolment when the sign-in dialog is closed', async () => {
-    const { harness, actions } = start(SIGNED_OUT);
-    await harness.send({ type: 'enrol.start' });
-    await harness.send({ type: 'signIn.dismissed' });
-    expectState(harness, 'signedOut');
-    await harness.send({ type: 'viewer.change', viewer: TRAINEE });
-    expectState(harness, 'open');
-    expect(actions.goToCheckout).not.toHaveBeenCalled();
+  it('shows an enrolled trainee as enrolled instead of Enroll Now, and a trainer that enrolling is for trainees', async () => {
+    const enrolled = start(TRAINEE);
+    await enrolled.harness.resolve('readQuote', ENROLLED_QUOTE);
+    expect(connectEnrolment(enrolled.harness.snapshot)).toEqual({ action: 'enrolled' });
+    const trainer = start(TRAINER);
+    expect(connectEnrolment(trainer.harness.snapshot)).toEqual({ action: 'none', reason: 'trainerAccount' });
   });
 
-  it('a trainer who signs in after pressing Enroll Now is told enrolling is for trainees', async () => {
-    const { harness, actions } = start(SIGNED_OUT);
-    await harness.send({ type: 'enrol.start' });
-    await harness.send({ type: 'viewer.change', viewer: TRAINER });
-    expectState(harness, 'notForRole');
-    expect(harness.context.pending).toBe(false);
-    expect(actions.goToCheckout).not.toHaveBeenCalled();
+  it('says what is missing before paying, and keeps what was chosen', async () => {
+    const { harness } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', QUOTE);
+    await harness.send({ type: 'payment.submit' });
+    expect(harness.context.errors).toEqual({
+      method: 'Choose a payment method',
+      terms: 'Accept the terms to continue',
+    });
+    await harness.send({ type: 'method.choose', method: 'wallet' });
+    await harness.send({ type: 'terms.change', accepted: true });
+    await harness.send({ type: 'payment.submit' });
+    expect(harness.context.errors).toEqual({ walletPhone: 'Phone number is required' });
+    expectState(harness, 'checkingOut');
   });
 
-  it('a trainee already signed in is offered checkout without being sent there', async () => {
-    const { harness, actions } = start(TRAINEE);
-    expectState(harness, 'open');
-    expect(actions.goToCheckout).not.toHaveBeenCalled();
+  it('a double press makes one payment; a card payment leaves for the gateway', async () => {
+    const { harness, actors, actions } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', QUOTE);
+    await harness.send({ type: 'method.choose', method: 'card' });
+    await harness.send({ type: 'terms.change', accepted: true });
+    await harness.send({ type: 'payment.submit' });
+    await harness.send({ type: 'payment.submit' });
+    expect(actors.createPayment.inputs).toHaveLength(1);
+    expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'choose', busy: true });
+    await harness.resolve('createPayment', payment('initiated'));
+    expectState(harness, 'atGateway');
+    expect(actions.goToGateway.mock.calls[0]?.[1]).toEqual({ value: payment('initiated') });
   });
 
-  it('tells a trainer account that enrolling is for trainees, and asks for nothing', async () => {
-    const { harness, actions } = start(TRAINER);
-    expectState(harness, 'notForRole');
-    expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'none', reason: 'trainerAccount' });
-    await harness.send({ type: 'enrol.start' });
-    expect(actions.askToSignIn).not.toHaveBeenCalled();
+  it('back from the gateway, reads the payment until it is reported, then says it is slow', async () => {
+    const { harness, actors, actions } = start(TRAINEE, 'checkout', 'pay-1');
+    await harness.resolve('readQuote', QUOTE);
+    expectState(harness, 'confirming');
+    for (let read = 1; read < CONFIRM_READS; read++) {
+      await harness.resolve('readPayment', payment('initiated'));
+      expectState(harness, 'awaitingGateway');
+      await harness.advance(2000);
+    }
+    await harness.resolve('readPayment', payment('initiated'));
+    expectState(harness, 'gatewaySlow');
+    expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'confirming', slow: true });
+    await harness.send({ type: 'retry' });
+    await harness.resolve('readPayment', payment('paid'));
+    expectState(harness, 'enrolled');
+    expect(actions.announcePaid).toHaveBeenCalledTimes(1);
+    expect(actors.readPayment.inputs.every((input) => input.paymentId === 'pay-1')).toBe(true);
   });
 
-  it('goes back to asking for sign-in when the trainee signs out elsewhere', async () => {
-    const { harness } = start(TRAINEE);
-    expectState(harness, 'open');
-    await harness.send({ type: 'viewer.change', viewer: SIGNED_OUT });
-    expectState(harness, 'signedOut');
+  it('Payment Failed, then Try Again keeps the method and the terms for a new attempt', async () => {
+    const { harness, actions } = start(TRAINEE, 'checkout', 'pay-1');
+    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('readPayment', payment('failed'));
+    expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'failed', reason: 'declined' });
+    await harness.send({ type: 'payment.retry' });
+    expect(actions.startNewAttempt).toHaveBeenCalledTimes(1);
+    expectState(harness, 'checkingOut');
+    // The page is new after the gateway's: the method and the terms come from the failed payment.
+    expect(harness.context.choice).toMatchObject({ method: 'card', termsAccepted: true });
+    expect(harness.context.returnedPaymentId).toBeNull();
+  });
+
+  it('a wallet code: a wrong one says so and clears the field; the right one enrols', async () => {
+    const { harness, actors } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', WALLET_QUOTE);
+    expectState(harness, 'awaitingWalletCode');
+    await harness.send({ type: 'walletCode.submit' });
+    expectState(harness, 'awaitingWalletCode');
+    await harness.send({ type: 'walletCode.change', value: '111111' });
+    await harness.send({ type: 'walletCode.submit' });
+    await harness.reject('sendWalletCode', httpFailure(400, 'Invalid OTP Code'));
+    expect(connectCheckout(harness.snapshot)).toMatchObject({
+      step: 'walletCode',
+      code: '',
+      alert: 'Invalid OTP Code',
+    });
+    await harness.send({ type: 'walletCode.change', value: '123456' });
+    await harness.send({ type: 'walletCode.submit' });
+    expect(actors.sendWalletCode.inputs.at(-1)).toEqual({ paymentId: 'pay-wallet', code: '123456' });
+    await harness.resolve('sendWalletCode', payment('paid', { method: 'wallet' }));
+    expectState(harness, 'enrolled');
+  });
+
+  it('cash waits for the centre and enrols when the live notice comes', async () => {
+    const { harness } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', CASH_QUOTE);
+    expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'awaitingCash' });
+    await harness.send({ type: 'enrolment.changed' });
+    await harness.resolve('readQuote', ENROLLED_QUOTE);
+    expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'paid' });
+  });
+
+  it('a free course needs no method or terms', async () => {
+    const { harness, actors } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', FREE_QUOTE);
+    await harness.send({ type: 'payment.submit' });
+    expectState(harness, 'submitting');
+    expect(actors.createPayment.inputs[0]).toMatchObject({ courseId: 7, free: true });
   });
 });

@@ -14,6 +14,7 @@ import { api } from '@/api/http';
 import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { renewSession, sessionActor } from '@/session';
+import { noteLiveNotice } from '@/stores/live-notices';
 
 /**
  * partysocket's reconnection: the first retry after 0.5–1.5 s, each next one 1.5 times later, at
@@ -48,6 +49,7 @@ const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack
       return;
     }
     sendBack({ type: 'socket.message' });
+    noteLiveNotice();
   });
   ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
   receive((command) => ws.send(JSON.stringify(command.message)));

@@ -3,6 +3,7 @@ import type { Tab } from '../support/browser';
 import { text } from '../support/text';
 import { About } from './about';
 import { Catalogue } from './catalogue';
+import { Checkout } from './checkout';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
 import { Dialog } from './dialog';
@@ -56,6 +57,7 @@ export function visitOf(tab: Tab) {
     catalogue: new Catalogue(tab, 'Browse courses'),
     searchResults: new Catalogue(tab, 'Search results'),
     courseDetails: new CourseDetails(tab),
+    checkout: new Checkout(tab),
     eventDetails: new EventDetails(tab),
     about: new About(tab),
     contact: new Contact(tab),

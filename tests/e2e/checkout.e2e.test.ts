@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { Paged } from '@/contract/common';
+import type { CourseAbout, CourseCard } from '@/contract/courses';
+import type { PaymentHistoryItem } from '@/contract/payments';
+import type { Language } from '@/i18n/languages';
+import { paths } from '@/routing/paths';
+import { expectNoAxeViolations, type Width } from './support/browser';
+import { runAdmin, verifiedTrainee } from './support/identity';
+import { accessToken, signInWithTokens } from './support/session';
+import { productSuite } from './support/suite';
+
+const suite = productSuite();
+
+const SETTINGS: ReadonlyArray<{ language: Language; width: Width }> = [
+  { language: 'en', width: 'desktop' },
+  { language: 'en', width: 'phone' },
+  { language: 'ar', width: 'desktop' },
+  { language: 'ar', width: 'phone' },
+];
+
+const CARDS = {
+  paid: '4111 1111 1111 1111',
+  declined: '4000 0000 0000 0002',
+  challenge: '4000 0000 0000 3220',
+} as const;
+
+/** A published course with a price (or a free one), from the seed. */
+async function aCourse(kind: 'paid' | 'free'): Promise<CourseAbout> {
+  const list = await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=100');
+  for (const card of list.results) {
+    const course = await suite.read<CourseAbout>(`/course/about/${card.id}/`);
+    if (course.price_halalas > 0 === (kind === 'paid')) return course;
+  }
+  throw new Error(`the seed has no ${kind} course`);
+}
+
+/** A new trainee, signed in in a new tab on the product. */
+async function traineeVisit(language: Language, width: Width) {
+  const { person } = await verifiedTrainee(suite.app);
+  const visit = await suite.open({ language, width });
+  await signInWithTokens(suite.app, visit.context, person);
+  return visit;
+}
+
+async function paymentsOf(visit: {
+  context: Parameters<typeof accessToken>[0];
+}): Promise<PaymentHistoryItem[]> {
+  const token = await accessToken(visit.context);
+  return (await suite.read<Paged<PaymentHistoryItem>>('/payments/?page=1&limit=25', { token })).results;
+}
+
+describe('checkout', () => {
+  for (const { language, width } of SETTINGS) {
+    it(`pays by card through the gateway and is enrolled (${language}, ${width})`, async () => {
+      const course = await aCourse('paid');
+      const visit = await traineeVisit(language, width);
+      const { page, t, checkout, courseDetails, problems } = visit;
+      await checkout.open(course.id);
+      await expect.poll(() => checkout.summaryAmounts()).toHaveLength(3);
+      const amounts = (await checkout.summaryAmounts()).join(' ');
+      // One digit system per language.
+      expect(amounts).toMatch(language === 'ar' ? /[٠-٩]/ : /[0-9]/);
+      expect(amounts).not.toMatch(language === 'ar' ? /[0-9]/ : /[٠-٩]/);
+      await expectNoAxeViolations(page);
+
+      // Nothing chosen: both messages, in the page's language.
+      await checkout.pay();
+      await expect.poll(() => page.getByText(t('Choose a payment method')).count()).toBe(1);
+      expect(await page.getByText(t('Accept the terms to continue')).count()).toBe(1);
+      await expectNoAxeViolations(page);
+
+      await checkout.chooseMethod('Card');
+      await checkout.acceptTerms();
+      await checkout.pay();
+      await checkout.payByCard(CARDS.paid);
+      await page.waitForURL(/\/checkout\?payment=/);
+      await expect.poll(() => checkout.heading('Payment Success').count()).toBe(1);
+      await expectNoAxeViolations(page);
+
+      await courseDetails.open(course.id);
+      await expect.poll(() => page.getByText(t('You are enrolled'), { exact: true }).count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('after a declined card, Try Again keeps the method and the terms, and the next card pays', async () => {
+    const course = await aCourse('paid');
+    const visit = await traineeVisit('ar', 'phone');
+    const { page, checkout, problems } = visit;
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Card');
+    await checkout.acceptTerms();
+    await checkout.pay();
+    await checkout.payByCard(CARDS.declined);
+    await expect.poll(() => checkout.heading('Payment Failed').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await checkout.tryAgain();
+    await expect.poll(() => page.getByRole('radio', { checked: true }).count()).toBe(1);
+    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    await checkout.pay();
+    await checkout.payByCard(CARDS.paid);
+    await expect.poll(() => checkout.heading('Payment Success').count()).toBe(1);
+    const payments = await paymentsOf(visit);
+    expect(payments.map((payment) => payment.status).sort()).toEqual(['failed', 'paid']);
+    expect(problems).toEqual([]);
+  });
+
+  it('passes the 3-D Secure challenge', async () => {
+    const course = await aCourse('paid');
+    const { checkout, problems } = await traineeVisit('en', 'desktop');
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Card');
+    await checkout.acceptTerms();
+    await checkout.pay();
+    await checkout.payByCard(CARDS.challenge);
+    await checkout.passChallenge('123456');
+    await expect.poll(() => checkout.heading('Payment Success').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('completes the enrolment from the gateway’s notice when the tab is closed on the way back', async () => {
+    const course = await aCourse('paid');
+    const visit = await traineeVisit('en', 'desktop');
+    const { page, checkout } = visit;
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Card');
+    await checkout.acceptTerms();
+    await checkout.pay();
+    await checkout.payByCard(CARDS.challenge);
+    // The browser never comes back to the app: once the gateway sends it back, the way back is cut
+    // and the tab is closed.
+    const sentBack = new Promise<void>((resolve) => {
+      void page.route('**/checkout?payment=*', async (route) => {
+        await route.abort();
+        resolve();
+      });
+    });
+    await checkout.passChallenge('123456');
+    await sentBack;
+    await page.close();
+
+    const later = await suite.openSecondTab(visit);
+    await later.courseDetails.open(course.id);
+    await expect
+      .poll(() => later.page.getByText(later.t('You are enrolled'), { exact: true }).count())
+      .toBe(1);
+    expect((await paymentsOf(later)).map((payment) => payment.status)).toEqual(['paid']);
+  });
+
+  it('a double click makes one payment', async () => {
+    const course = await aCourse('paid');
+    const visit = await traineeVisit('en', 'desktop');
+    const { checkout } = visit;
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Card');
+    await checkout.acceptTerms();
+    await checkout.payButton.dblclick();
+    await visit.page.waitForURL(/\/gateway\/pay\//);
+    expect(await paymentsOf(visit)).toHaveLength(1);
+  });
+
+  it('cash awaits the centre; when the centre confirms, the page says so at once', async () => {
+    const course = await aCourse('paid');
+    const visit = await traineeVisit('ar', 'desktop');
+    const { page, checkout, problems } = visit;
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Cash');
+    await checkout.acceptTerms();
+    await checkout.pay();
+    await expect.poll(() => checkout.heading('Awaiting payment at the centre').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    const [payment] = await paymentsOf(visit);
+    expect(payment?.status).toBe('awaiting_cash');
+    await runAdmin(suite.app.env, ['confirm-payment', payment?.id ?? '']);
+    await expect.poll(() => checkout.heading('Payment Success').count(), { timeout: 15_000 }).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a free course enrols at once', async () => {
+    const course = await aCourse('free');
+    const { page, checkout, courseDetails, t, problems } = await traineeVisit('en', 'phone');
+    await checkout.open(course.id);
+    await checkout.pay();
+    await expect.poll(() => checkout.heading('Payment Success').count()).toBe(1);
+    await courseDetails.open(course.id);
+    await expect.poll(() => page.getByText(t('You are enrolled'), { exact: true }).count()).toBe(1);
+    expect(page.url()).toContain(paths.courseDetails(course.id));
+    expect(problems).toEqual([]);
+  });
+});
