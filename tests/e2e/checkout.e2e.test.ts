@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Paged } from '@/contract/common';
 import type { CourseAbout, CourseCard } from '@/contract/courses';
@@ -47,6 +49,22 @@ async function paymentsOf(visit: {
 }): Promise<PaymentHistoryItem[]> {
   const token = await accessToken(visit.context);
   return (await suite.read<Paged<PaymentHistoryItem>>('/payments/?page=1&limit=25', { token })).results;
+}
+
+/** The newest wallet code sent to `phone`, read from the development outbox. */
+async function walletCode(phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const token = readFileSync(join(suite.app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+      const mails = await suite.read<{ body: string }[]>(`/dev/outbox/?to=${encodeURIComponent(phone)}`, {
+        headers: { 'X-Admin-Token': token },
+      });
+      code = /(?<!\d)\d{6}(?!\d)/.exec(mails[0]?.body ?? '')?.[0] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
 }
 
 describe('checkout', () => {
@@ -127,13 +145,19 @@ describe('checkout', () => {
     await checkout.acceptTerms();
     await checkout.pay();
     await checkout.payByCard(CARDS.challenge);
-    // The browser never comes back to the app: once the gateway sends it back, the way back is cut
-    // and the tab is closed.
+    // The gateway takes the code (and sends its notice) but the browser never comes back to the
+    // app: the gateway's answer is dropped, and the tab is closed.
     const sentBack = new Promise<void>((resolve) => {
-      void page.route('**/checkout?payment=*', async (route) => {
-        await route.abort();
-        resolve();
-      });
+      void page.route(
+        (url) => url.pathname.endsWith('/challenge'),
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          const answer = await route.fetch({ maxRedirects: 0 });
+          expect(answer.status()).toBe(303);
+          await route.abort();
+          resolve();
+        },
+      );
     });
     await checkout.passChallenge('123456');
     await sentBack;
@@ -173,6 +197,26 @@ describe('checkout', () => {
     expect(payment?.status).toBe('awaiting_cash');
     await runAdmin(suite.app.env, ['confirm-payment', payment?.id ?? '']);
     await expect.poll(() => checkout.heading('Payment Success').count(), { timeout: 15_000 }).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a digital wallet: the phone typed in Arabic digits, a wrong code said so, the right one pays', async () => {
+    const course = await aCourse('paid');
+    const visit = await traineeVisit('ar', 'phone');
+    const { page, t, checkout, problems } = visit;
+    await checkout.open(course.id);
+    await checkout.chooseMethod('Digital payment');
+    await checkout.acceptTerms();
+    await checkout.walletPhone('٠٥٥١٢٣٤٥٦٧');
+    await checkout.pay();
+    await expect.poll(() => page.getByLabel(t('Wallet code')).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    const code = await walletCode('0551234567');
+    await checkout.enterWalletCode(code === '000000' ? '111111' : '000000');
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    // The right code, typed in Arabic-Indic digits.
+    await checkout.enterWalletCode(code.replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)] ?? digit));
+    await expect.poll(() => checkout.heading('Payment Success').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 
