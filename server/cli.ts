@@ -194,6 +194,7 @@ function adminTokenRefusal(target: ServerTarget, token: string | undefined): str
 const ADMIN_USAGE = [
   'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
+  '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
 ].join('\n');
 
@@ -305,6 +306,33 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
         },
         describe: (payment, where) => [
           `Payment ${payment.id} is paid (${where}): ${riyals(payment.total)} SAR for ${payment.title}, receipt ${payment.receipt ?? '—'}. The trainee is enrolled and notified.`,
+        ],
+      },
+      values.url,
+      env,
+    );
+  }
+
+  if (command === 'refund-payment' && email && args.length === 1) {
+    const paymentId = email.trim().toLowerCase();
+    return runAdminAction(
+      {
+        path: '/admin/refund-payment/',
+        body: { payment_id: paymentId },
+        email: paymentId,
+        parse: (body) => {
+          const answer = paymentSchema.safeParse((body as { data?: unknown } | null)?.data);
+          return answer.success ? confirmedOf(answer.data) : undefined;
+        },
+        // The gateway is reached through the running server only.
+        offline: () =>
+          Promise.reject(
+            new Error(
+              'Refunds go through the payment gateway: start the server (npm start) and run this again.',
+            ),
+          ),
+        describe: (payment, where) => [
+          `Payment ${payment.id} is refunded in full (${where}): ${riyals(payment.total)} SAR for ${payment.title}.`,
         ],
       },
       values.url,

@@ -4,8 +4,8 @@ import { VALIDATION } from '../../src/contract/auth-forms';
 import { field, required } from '../../src/contract/rules';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
-import { type AppEnv, HttpProblem } from '../http';
-import { confirmCashPayment, PaymentError } from '../payments/queries';
+import { type AppEnv, describeError, HttpProblem } from '../http';
+import { confirmCashPayment, PaymentError, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { jsonBody, jsonForm } from '../validation';
 import { requireAdminToken } from './middleware';
@@ -68,6 +68,35 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
           c.req.valid('json').payment_id.trim().toLowerCase(),
           payments.settings,
           notifier,
+        );
+        return c.json({
+          success: true,
+          data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
+        });
+      } catch (error) {
+        if (error instanceof PaymentError) throw new HttpProblem(error.status, error.userMessage);
+        throw error;
+      }
+    },
+  );
+
+  // A refund due on a card payment, in full through the gateway.
+  routes.post(
+    '/refund-payment/',
+    jsonBody(confirmPaymentSchema, SERVER_MESSAGES.paymentIdInvalid),
+    async (c) => {
+      try {
+        const payment = await refundPayment(
+          db,
+          c.req.valid('json').payment_id.trim().toLowerCase(),
+          async (reference) => {
+            try {
+              return await payments.gateway.refund(reference);
+            } catch (error) {
+              console.error(`the gateway did not refund: ${describeError(error)}`);
+              throw new HttpProblem(502, SERVER_MESSAGES.gatewayUnavailable);
+            }
+          },
         );
         return c.json({
           success: true,

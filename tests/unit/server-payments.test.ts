@@ -389,6 +389,24 @@ describe('one payment per attempt, one paid payment per course', () => {
     await submitCard(second.transaction_url ?? '', TEST_CARDS.paid);
     const read = paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body);
     expect(read).toMatchObject({ status: 'failed', failure_reason: 'already_paid', refund_status: 'due' });
+    // The refund due goes through the gateway, once.
+    const refund = (payment_id: string) =>
+      call('/admin/refund-payment/', {
+        method: 'POST',
+        body: JSON.stringify({ payment_id }),
+        headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+      });
+    expect((await refund(second.id)).status).toBe(200);
+    expect(paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body).refund_status).toBe(
+      'refunded',
+    );
+    const { rows: ledger } = await server.db.query<{ status: string }>(
+      'SELECT status FROM gateway_payments WHERE id = $1',
+      [gatewayIdOf(second)],
+    );
+    expect(ledger[0]?.status).toBe('refunded');
+    expect(await refund(second.id)).toEqual({ status: 409, body: refusal(SERVER_MESSAGES.refundNotDue) });
+    expect(await refund(first.id)).toEqual({ status: 409, body: refusal(SERVER_MESSAGES.refundNotDue) });
     // And the database holds at most one paid payment per course and user.
     await expect(
       server.db.query(
