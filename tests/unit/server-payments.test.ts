@@ -536,6 +536,35 @@ describe('cash, free courses and wallets', () => {
     ).toEqual(refusal(SERVER_MESSAGES.walletCodeNotAwaited));
   });
 
+  it('fails a wallet payment whose code has expired, when it is read or a code is tried', async () => {
+    const { token } = await newTrainee();
+    const start = async () =>
+      paymentSchema.parse(
+        (await pay(token, { course_id: pricedCourse.id, method: 'wallet', wallet_phone: '0551239876' })).body,
+      );
+    const expire = (id: string) =>
+      server.db.query(
+        "UPDATE payments SET wallet_code_expires_at = now() - interval '1 second' WHERE id = $1",
+        [id],
+      );
+    const read = await start();
+    await expire(read.id);
+    expect(paymentSchema.parse((await call(`/payments/${read.id}/`, { token })).body)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'wallet_code_expired',
+    });
+    const tried = await start();
+    const code = await walletCode('0551239876');
+    await expire(tried.id);
+    const answer = await call(`/payments/${tried.id}/wallet-code/`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ otp_code: code }),
+    });
+    expect(answer).toEqual({ status: 400, body: refusal(SERVER_MESSAGES.walletCodeExpired) });
+    expect(await statusInDb(tried.id)).toEqual({ status: 'failed', failure_reason: 'wallet_code_expired' });
+  });
+
   it(`fails a wallet payment at the ${WALLET_CODE_TRIES}th wrong code`, async () => {
     const { token } = await newTrainee();
     expect(
