@@ -470,6 +470,11 @@ describe('cash, free courses and wallets', () => {
       });
       expect(again.code).toBe(1);
       expect(again.err.join('\n')).toContain(SERVER_MESSAGES.paymentNotAwaitingCash);
+      const refund = await adminCommand(['refund-payment', created.id, '--url', server.url], {
+        env: { DATA_DIR: dataDir },
+      });
+      expect(refund.code).toBe(1);
+      expect(refund.err.join('\n')).toContain(SERVER_MESSAGES.refundNotDue);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
