@@ -194,6 +194,7 @@ function adminTokenRefusal(target: ServerTarget, token: string | undefined): str
 const ADMIN_USAGE = [
   'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
+  '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
 ].join('\n');
 
@@ -280,31 +281,35 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
-  if (command === 'confirm-payment' && email && args.length === 1) {
+  if ((command === 'confirm-payment' || command === 'refund-payment') && email && args.length === 1) {
     const paymentId = email.trim().toLowerCase();
+    const confirming = command === 'confirm-payment';
     return runAdminAction(
       {
-        path: '/admin/confirm-payment/',
+        path: `/admin/${command}/`,
         body: { payment_id: paymentId },
         email: paymentId,
         parse: (body) => {
-          // The answer of POST /api/v1/admin/confirm-payment/: { success, data: the payment }.
+          // The answer: { success, data: the payment as its owner reads it }.
           const answer = paymentSchema.safeParse((body as { data?: unknown } | null)?.data);
           return answer.success ? confirmedOf(answer.data) : undefined;
         },
-        // The receipt names the seller as the server would (SELLER_… settings).
         offline: async (db) => {
+          // A refund needs the gateway, which the running server reaches.
+          if (!confirming) {
+            throw new Error(
+              'Refunds go through the payment gateway: start the server (npm start) and run this again.',
+            );
+          }
+          // The receipt names the seller as the server would (SELLER_… settings).
           const settings = paymentSettingsFromEnv(env, randomNoticeSecret());
           const row = await confirmCashPayment(db, paymentId, settings, createNotifier(db));
-          return {
-            id: row.id,
-            total: row.total,
-            title: row.course_title,
-            receipt: row.receipt_number,
-          };
+          return { id: row.id, total: row.total, title: row.course_title, receipt: row.receipt_number };
         },
         describe: (payment, where) => [
-          `Payment ${payment.id} is paid (${where}): ${riyals(payment.total)} SAR for ${payment.title}, receipt ${payment.receipt ?? '—'}. The trainee is enrolled and notified.`,
+          confirming
+            ? `Payment ${payment.id} is paid (${where}): ${riyals(payment.total)} SAR for ${payment.title}, receipt ${payment.receipt ?? '—'}. The trainee is enrolled and notified.`
+            : `Payment ${payment.id} is refunded in full (${where}): ${riyals(payment.total)} SAR for ${payment.title}.`,
         ],
       },
       values.url,

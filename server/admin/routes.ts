@@ -1,11 +1,11 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { VALIDATION } from '../../src/contract/auth-forms';
 import { field, required } from '../../src/contract/rules';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
-import { type AppEnv, HttpProblem } from '../http';
-import { confirmCashPayment, PaymentError } from '../payments/queries';
+import { type AppEnv, describeError, HttpProblem } from '../http';
+import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { jsonBody, jsonForm } from '../validation';
 import { requireAdminToken } from './middleware';
@@ -19,7 +19,8 @@ import {
 } from './queries';
 
 const approvalFormSchema = z.object({ email: field(required(VALIDATION.emailRequired)) });
-const confirmPaymentSchema = z.object({ payment_id: z.string().check(z.maxLength(100)) });
+const paymentIdSchema = z.object({ payment_id: z.string().check(z.maxLength(100)) });
+type PaymentIdBody = z.infer<typeof paymentIdSchema>;
 
 /**
  * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
@@ -57,27 +58,43 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
     }
   });
 
+  /** An action on the payment the body names, answered with the payment as its owner reads it. */
+  const paymentAction = (act: (paymentId: string) => Promise<PaymentRow>) =>
+    [
+      jsonBody(paymentIdSchema, SERVER_MESSAGES.paymentIdInvalid),
+      async (c: Context<AppEnv, string, { in: { json: PaymentIdBody }; out: { json: PaymentIdBody } }>) => {
+        try {
+          const payment = await act(c.req.valid('json').payment_id.trim().toLowerCase());
+          return c.json({
+            success: true,
+            data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
+          });
+        } catch (error) {
+          if (error instanceof PaymentError) throw new HttpProblem(error.status, error.userMessage);
+          throw error;
+        }
+      },
+    ] as const;
+
   // A cash payment taken at the centre: paid, enrolled, receipt issued, the trainee notified.
   routes.post(
     '/confirm-payment/',
-    jsonBody(confirmPaymentSchema, SERVER_MESSAGES.paymentIdInvalid),
-    async (c) => {
-      try {
-        const payment = await confirmCashPayment(
-          db,
-          c.req.valid('json').payment_id.trim().toLowerCase(),
-          payments.settings,
-          notifier,
-        );
-        return c.json({
-          success: true,
-          data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
-        });
-      } catch (error) {
-        if (error instanceof PaymentError) throw new HttpProblem(error.status, error.userMessage);
-        throw error;
-      }
-    },
+    ...paymentAction((id) => confirmCashPayment(db, id, payments.settings, notifier)),
+  );
+
+  // A refund due on a card payment, in full through the gateway.
+  routes.post(
+    '/refund-payment/',
+    ...paymentAction((id) =>
+      refundPayment(db, id, async (reference) => {
+        try {
+          return await payments.gateway.refund(reference);
+        } catch (error) {
+          console.error(`the gateway did not refund: ${describeError(error)}`);
+          throw new HttpProblem(502, SERVER_MESSAGES.gatewayUnavailable);
+        }
+      }),
+    ),
   );
 
   return routes;

@@ -81,7 +81,7 @@ CREATE TABLE gateway_payments (
   currency text NOT NULL,
   description text NOT NULL,
   callback_url text NOT NULL,
-  status text NOT NULL CHECK (status IN ('initiated', 'challenge', 'paid', 'failed')),
+  status text NOT NULL CHECK (status IN ('initiated', 'challenge', 'paid', 'failed', 'refunded')),
   message text,
   card_last4 text,
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -15,7 +15,8 @@ import { describeError } from '../http';
  * The merchant creates a payment server to server (POST /v1/payments, once per given_id) and sends
  * the buyer to /pay/{id}. The page asks for a card; when the payment ends the gateway sends the
  * merchant a notice signed with HMAC-SHA256 over the raw body, then redirects the browser to the
- * merchant's callback address. GET /v1/payments/{id} tells the merchant the truth at any time.
+ * merchant's callback address. GET /v1/payments/{id} tells the merchant the truth at any time;
+ * POST /v1/payments/{id}/refund refunds a paid payment in full.
  *
  * Test cards: 4111 1111 1111 1111 paid; 4000 0000 0000 0002 declined; 4000 0000 0000 9995
  * insufficient funds; 4000 0000 0000 3220 asks a 3-D Secure code (123456 passes).
@@ -31,7 +32,7 @@ export const TEST_CARDS = {
   threeDSecure: '4000000000003220',
 } as const;
 
-export const gatewayStatusSchema = z.enum(['initiated', 'challenge', 'paid', 'failed']);
+export const gatewayStatusSchema = z.enum(['initiated', 'challenge', 'paid', 'failed', 'refunded']);
 export type GatewayStatus = z.infer<typeof gatewayStatusSchema>;
 /** Why the gateway failed a payment. */
 export const gatewayFailureSchema = z.enum(['declined', 'insufficient_funds', 'authentication_failed']);
@@ -331,6 +332,21 @@ export function gatewayRoutes({ db, secret, deliverNotice }: GatewayOptions): Ho
     return c.json(publicView(row), 201);
   });
 
+  // A full refund of a paid payment; refunding a refunded one answers it as it is.
+  routes.post('/v1/payments/:id/refund', async (c) => {
+    if (!merchantOnly(c.req.header('Authorization'))) return c.json({ message: 'unauthorized' }, 401);
+    const row = await find(c.req.param('id'));
+    if (!row) return c.json({ message: 'not found' }, 404);
+    if (row.status !== 'paid' && row.status !== 'refunded') return c.json({ message: 'not paid' }, 409);
+    const { rows } = await db.query<LedgerRow>(
+      `UPDATE gateway_payments SET status = 'refunded', updated_at = now()
+       WHERE id = $1 AND status IN ('paid', 'refunded') RETURNING ${COLUMNS}`,
+      [row.id],
+    );
+    const refunded = rows[0];
+    return refunded ? c.json(publicView(refunded)) : c.json({ message: 'not paid' }, 409);
+  });
+
   routes.get('/v1/payments/:id', async (c) => {
     if (!merchantOnly(c.req.header('Authorization'))) return c.json({ message: 'unauthorized' }, 401);
     const row = await find(c.req.param('id'));
@@ -466,6 +482,8 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 export interface GatewayClient {
   create(request: GatewayCreate): Promise<GatewayPayment>;
   fetch(id: string): Promise<GatewayPayment>;
+  /** Refunds a paid payment in full. */
+  refund(id: string): Promise<GatewayPayment>;
   /** The page the buyer pays on; `origin` is the address the buyer reached this server at. */
   transactionUrl(id: string, lang: 'en' | 'ar', origin: string): string;
 }
@@ -501,6 +519,7 @@ export function createGatewayClient({ baseUrl, secret, local }: GatewayClientOpt
         body: JSON.stringify(request),
       }),
     fetch: (id) => call(`/v1/payments/${encodeURIComponent(id)}`, { method: 'GET' }),
+    refund: (id) => call(`/v1/payments/${encodeURIComponent(id)}/refund`, { method: 'POST' }),
     transactionUrl: (id, lang, origin) => `${baseUrl ?? `${origin}/gateway`}/pay/${id}?lang=${lang}`,
   };
 }

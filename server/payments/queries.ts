@@ -434,6 +434,29 @@ export async function confirmCashPayment(
   return settled;
 }
 
+/**
+ * Refunds a card payment whose refund is due (`refund_status` 'due': charged for a course paid
+ * meanwhile by another payment; later, a withdrawal approved before the course starts) in full
+ * through the gateway, then records it refunded.
+ */
+export async function refundPayment(
+  db: Db,
+  id: string,
+  refund: (gatewayReference: string) => Promise<unknown>,
+): Promise<PaymentRow> {
+  const payment = await findPayment(db, id);
+  if (!payment) throw new PaymentError(404, SERVER_MESSAGES.notFound);
+  if (payment.method !== 'card' || payment.refund_status !== 'due' || !payment.gateway_reference) {
+    throw new PaymentError(409, SERVER_MESSAGES.refundNotDue);
+  }
+  await refund(payment.gateway_reference);
+  await db.query(
+    `UPDATE payments SET refund_status = 'refunded', updated_at = now() WHERE id = $1 AND refund_status = 'due'`,
+    [id],
+  );
+  return (await findPayment(db, id)) ?? payment;
+}
+
 /** One page of the user's payments, newest first. */
 export function paymentHistory(db: Db, userId: number, request: PageRequest): Promise<Page<unknown>> {
   return selectPage(

@@ -132,8 +132,18 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     return (await findPayment(db, row.id)) ?? row;
   };
 
-  /** Asks the gateway about a card payment whose notice has not come yet, and applies its answer. */
+  /**
+   * Brings a payment up to date before it is read: asks the gateway about a card payment whose
+   * notice has not come yet, and applies its answer.
+   */
   const reconcile = async (row: PaymentRow): Promise<PaymentRow> => {
+    // A wallet code past its time fails its payment, whether or not a code was tried.
+    if (row.status === 'awaiting_wallet_code' && row.wallet_code_expired) {
+      await settlePayment(db, row.id, { paid: false, reason: 'wallet_code_expired' }, settings, notifier, [
+        'awaiting_wallet_code',
+      ]);
+      return (await findPayment(db, row.id)) ?? row;
+    }
     if (row.method !== 'card' || row.status !== 'initiated' || !row.gateway_reference) return row;
     try {
       const remote = await gateway.fetch(row.gateway_reference);

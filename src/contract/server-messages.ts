@@ -59,6 +59,7 @@ export const SERVER_MESSAGES = {
   walletCodeExpired: 'The wallet code has expired. Please start a new payment',
   paymentNotAwaitingCash: 'This payment is not waiting for cash',
   paymentIdInvalid: 'Give the id of a payment',
+  refundNotDue: 'This payment has no refund due through the gateway',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -82,6 +82,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'The wallet code has expired. Please start a new payment': msg`The wallet code has expired. Please start a new payment`,
   'This payment is not waiting for cash': msg`This payment is not waiting for cash`,
   'Give the id of a payment': msg`Give the id of a payment`,
+  'This payment has no refund due through the gateway': msg`This payment has no refund due through the gateway`,
   'Invalid OTP Code': msg`Invalid OTP Code`,
   'A code was sent to this email a moment ago. Check your inbox, or try again in a minute': msg`A code was sent to this email a moment ago. Check your inbox, or try again in a minute`,
   'OTP sent successfully': msg`OTP sent successfully`,

@@ -69,6 +69,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
   ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
+  ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
 ];
 
@@ -194,6 +195,9 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/payments/${fixture.walletPaymentId}/wallet-code/`, json: { otp_code: 'wrong' } };
     case 'GET /payments/:id/receipt/':
       return { path: `/payments/${fixture.paidPaymentId}/receipt/` };
+    case 'POST /admin/refund-payment/':
+      // A paid cash payment: nothing is due through the gateway, whoever asks.
+      return { path, json: { payment_id: fixture.paidPaymentId } };
     case 'POST /admin/confirm-payment/':
       return { path, json: { payment_id: fixture.cashPaymentId } };
     case 'POST /admin/notify/':

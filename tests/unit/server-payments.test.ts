@@ -389,6 +389,24 @@ describe('one payment per attempt, one paid payment per course', () => {
     await submitCard(second.transaction_url ?? '', TEST_CARDS.paid);
     const read = paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body);
     expect(read).toMatchObject({ status: 'failed', failure_reason: 'already_paid', refund_status: 'due' });
+    // The refund due goes through the gateway, once.
+    const refund = (payment_id: string) =>
+      call('/admin/refund-payment/', {
+        method: 'POST',
+        body: JSON.stringify({ payment_id }),
+        headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+      });
+    expect((await refund(second.id)).status).toBe(200);
+    expect(paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body).refund_status).toBe(
+      'refunded',
+    );
+    const { rows: ledger } = await server.db.query<{ status: string }>(
+      'SELECT status FROM gateway_payments WHERE id = $1',
+      [gatewayIdOf(second)],
+    );
+    expect(ledger[0]?.status).toBe('refunded');
+    expect(await refund(second.id)).toEqual({ status: 409, body: refusal(SERVER_MESSAGES.refundNotDue) });
+    expect(await refund(first.id)).toEqual({ status: 409, body: refusal(SERVER_MESSAGES.refundNotDue) });
     // And the database holds at most one paid payment per course and user.
     await expect(
       server.db.query(
@@ -452,6 +470,11 @@ describe('cash, free courses and wallets', () => {
       });
       expect(again.code).toBe(1);
       expect(again.err.join('\n')).toContain(SERVER_MESSAGES.paymentNotAwaitingCash);
+      const refund = await adminCommand(['refund-payment', created.id, '--url', server.url], {
+        env: { DATA_DIR: dataDir },
+      });
+      expect(refund.code).toBe(1);
+      expect(refund.err.join('\n')).toContain(SERVER_MESSAGES.refundNotDue);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -516,6 +539,35 @@ describe('cash, free courses and wallets', () => {
         })
       ).body,
     ).toEqual(refusal(SERVER_MESSAGES.walletCodeNotAwaited));
+  });
+
+  it('fails a wallet payment whose code has expired, when it is read or a code is tried', async () => {
+    const { token } = await newTrainee();
+    const start = async () =>
+      paymentSchema.parse(
+        (await pay(token, { course_id: pricedCourse.id, method: 'wallet', wallet_phone: '0551239876' })).body,
+      );
+    const expire = (id: string) =>
+      server.db.query(
+        "UPDATE payments SET wallet_code_expires_at = now() - interval '1 second' WHERE id = $1",
+        [id],
+      );
+    const read = await start();
+    await expire(read.id);
+    expect(paymentSchema.parse((await call(`/payments/${read.id}/`, { token })).body)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'wallet_code_expired',
+    });
+    const tried = await start();
+    const code = await walletCode('0551239876');
+    await expire(tried.id);
+    const answer = await call(`/payments/${tried.id}/wallet-code/`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ otp_code: code }),
+    });
+    expect(answer).toEqual({ status: 400, body: refusal(SERVER_MESSAGES.walletCodeExpired) });
+    expect(await statusInDb(tried.id)).toEqual({ status: 'failed', failure_reason: 'wallet_code_expired' });
   });
 
   it(`fails a wallet payment at the ${WALLET_CODE_TRIES}th wrong code`, async () => {
