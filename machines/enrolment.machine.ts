@@ -256,14 +256,15 @@ export const enrolmentMachine = setup({
         src: 'readQuote',
         input: ({ context }) => ({ courseId: context.courseId }),
         onDone: [
-          {
-            guard: { type: 'enrolled', params: outputOf },
-            target: 'enrolled',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
-          },
+          // Back from the gateway (or the latest payment at /checkout): the payment tells the outcome.
           {
             guard: 'returned',
             target: 'confirming',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: { type: 'enrolled', params: outputOf },
+            target: 'enrolled',
             actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
           },
           {

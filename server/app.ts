@@ -18,8 +18,10 @@ import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
 import { createGatewayClient, gatewayRoutes, noticeSender } from './payments/gateway';
+import { defaultPrinter, receiptPdfRoutes } from './payments/receipt-routes';
 import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
+import type { Printer } from './print/printer';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -56,6 +58,8 @@ export interface AppOptions {
   broadcast?: Broadcast | undefined;
   /** VAT, the gateway, the notice secret and the seller (server/payments/settings.ts); defaults when absent. */
   payments?: PaymentSettings | undefined;
+  /** Prints documents (receipts) as PDF; one shared Chromium-backed printer when absent. */
+  printer?: Printer | undefined;
 }
 
 export interface ReferenceApp {
@@ -129,6 +133,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/', paymentRoutes(deps, payments));
+  api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/admin', adminRoutes(deps, payments));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
   app.route(API_BASE, api);

@@ -66,6 +66,8 @@ export const RATE_LIMITS = {
   paymentAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Wallet codes checked per client address. */
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */
+  receiptPdfAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /**
    * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
    * payment every 5 tries gave endless guesses.

@@ -14,6 +14,7 @@ import { migrate } from './migrate';
 import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
 import type { PaymentSettings } from './payments/settings';
+import type { Printer } from './print/printer';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
@@ -64,6 +65,8 @@ export async function startTestServer(
     rateLimits?: RateLimitTable;
     /** VAT, gateway and seller settings; the defaults with a random notice secret when absent. */
     payments?: PaymentSettings;
+    /** Prints receipts; the shared Chromium printer when absent. */
+    printer?: Printer;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -102,6 +105,7 @@ export async function startTestServer(
       trustProxy: options.trustProxy,
       rateLimits: options.rateLimits,
       payments: options.payments,
+      printer: options.printer,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     live.attach(http.server);

@@ -36,6 +36,8 @@ export interface ApiClient {
   public<S extends z.ZodMiniType>(schema: S, path: string, options?: RequestOptions): Promise<z.infer<S>>;
   /** A call with the bearer token; a 401/403 answer causes one shared refresh and one retry. */
   authed<S extends z.ZodMiniType>(schema: S, path: string, options?: RequestOptions): Promise<z.infer<S>>;
+  /** As `authed`, for a file (a PDF): the answer's bytes, of the type it names. */
+  authedFile(path: string, accept: string, options?: RequestOptions): Promise<Blob>;
 }
 
 function toApiError(error: unknown, fallback: string): ApiError {
@@ -69,13 +71,22 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
     headers: { Accept: 'application/json' },
   });
 
-  async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
+  async function send(
+    path: string,
+    options: RequestOptions,
+    token: string | null,
+    file?: { accept: string },
+  ): Promise<unknown> {
     try {
+      const headers: Record<string, string> = {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (file) headers.Accept = file.accept;
       return await $fetch(path, {
         method: options.method ?? 'GET',
         body: options.body,
         query: options.query,
-        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        headers,
+        ...(file ? { responseType: 'blob' as const } : {}),
       });
     } catch (error) {
       throw toApiError(error, options.fallback ?? DEFAULT_FAILURE);
@@ -91,28 +102,40 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
     return refreshing;
   }
 
+  /** A call with the bearer token, refreshed once and sent again after a 401/403. */
+  async function sendAuthed(
+    path: string,
+    options: RequestOptions,
+    file?: { accept: string },
+  ): Promise<unknown> {
+    const token = auth.getAccessToken();
+    try {
+      return await send(path, options, token, file);
+    } catch (error) {
+      if (!isApiError(error) || !error.isAuthFailure) throw error;
+      // A refresh that finished while this request was out already gave us a new token.
+      if (auth.getAccessToken() === token) {
+        try {
+          await refreshOnce();
+        } catch {
+          throw error;
+        }
+      }
+      return send(path, options, auth.getAccessToken(), file);
+    }
+  }
+
   return {
     async public(schema, path, options = {}) {
       return parseWith(schema, await send(path, options, null), path);
     },
     async authed(schema, path, options = {}) {
-      const token = auth.getAccessToken();
-      let data: unknown;
-      try {
-        data = await send(path, options, token);
-      } catch (error) {
-        if (!isApiError(error) || !error.isAuthFailure) throw error;
-        // A refresh that finished while this request was out already gave us a new token.
-        if (auth.getAccessToken() === token) {
-          try {
-            await refreshOnce();
-          } catch {
-            throw error;
-          }
-        }
-        data = await send(path, options, auth.getAccessToken());
-      }
-      return parseWith(schema, data, path);
+      return parseWith(schema, await sendAuthed(path, options), path);
+    },
+    async authedFile(path, accept, options = {}) {
+      const data = await sendAuthed(path, options, { accept });
+      if (!(data instanceof Blob)) throw new ApiError(DEFAULT_FAILURE, 'contract', 200, data);
+      return data;
     },
   };
 }

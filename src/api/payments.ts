@@ -54,3 +54,11 @@ export function listPayments(api: ApiClient, query: PageQuery = {}): Promise<Pag
 export function getReceipt(api: ApiClient, id: string): Promise<Receipt> {
   return api.authed(receiptSchema, `/payments/${encodeURIComponent(id)}/receipt/`);
 }
+
+/**
+ * GET /payments/{id}/receipt.pdf (owner): the receipt as a PDF; 503 when the server cannot print
+ * (the app then offers its printable receipt page).
+ */
+export function downloadReceiptPdf(api: ApiClient, id: string): Promise<Blob> {
+  return api.authedFile(`/payments/${encodeURIComponent(id)}/receipt.pdf`, 'application/pdf');
+}

@@ -30,6 +30,7 @@ export interface AppRoute {
 // visitor downloads only the screens they open.
 const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
 const Checkout = lazyView(() => import('@/features/checkout/CheckoutPage'));
+const Receipt = lazyView(() => import('@/features/checkout/ReceiptPage'));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
@@ -56,6 +57,13 @@ export const routes: readonly AppRoute[] = [
     roles: TRAINEE_ONLY,
     title: msg`Checkout`,
     view: Checkout,
+  },
+  {
+    path: paths.receipt.pattern,
+    access: 'protected',
+    roles: TRAINEE_ONLY,
+    title: msg`Receipt`,
+    view: Receipt,
   },
   { path: paths.catalogue.pattern, access: 'public', title: msg`Browse courses`, view: Catalogue },
   { path: paths.searchResults.pattern, access: 'public', title: msg`Search results`, view: Catalogue },

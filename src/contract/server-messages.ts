@@ -20,6 +20,7 @@ export const SERVER_MESSAGES = {
   categoryInvalid: 'category must be a comma-separated list of category ids',
   bodyTooLarge: 'The request body is too large',
   notFound: 'Not found',
+  printUnavailable: 'The receipt cannot be made into a PDF right now. Print the receipt page instead',
   internalError: 'Something went wrong',
   emailNotVerified: 'Please verify your email address first',
   multipartRequired: 'The registration must be sent as multipart/form-data',

@@ -65,6 +65,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'category must be a comma-separated list of category ids': msg`category must be a comma-separated list of category ids`,
   'The request body is too large': msg`The request body is too large`,
   'Not found': msg`Not found`,
+  'The receipt cannot be made into a PDF right now. Print the receipt page instead': msg`The receipt cannot be made into a PDF right now. Print the receipt page instead`,
   'Only trainees can do this': msg`Only trainees can do this`,
   'Only trainers can do this': msg`Only trainers can do this`,
   'A payment needs a course, a method (card, wallet, cash or free), an attempt key and the terms': msg`A payment needs a course, a method (card, wallet, cash or free), an attempt key and the terms`,

@@ -15,6 +15,15 @@ export function formatDate(value: string, language: Language): string {
   }).format(new Date(value));
 }
 
+/** A date-time (ISO 8601) with its time, in the centre's time zone (a receipt's issue time). */
+export function formatDateTime(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(locale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: CENTRE_TIME_ZONE,
+  }).format(new Date(value));
+}
+
 /** Two ISO 8601 dates or date-times as one range ("7–9 Dec 2026"), on the centre's calendar. */
 export function formatDateRange(start: string, end: string, language: Language): string {
   const format = new Intl.DateTimeFormat(locale(language), {

@@ -52,6 +52,8 @@ export const paths = {
       : `/ongoing-courses/${id(courseId)}/${id(lectureId)}`,
   ),
   enrolledCourses: fixed('/enrolled-courses'),
+  /** A payment's receipt: the simplified tax invoice, printable and as PDF (not in the spec's table). */
+  receipt: route('/receipts/:id', (paymentId: string) => `/receipts/${id(paymentId)}`),
   /** The header search passes the title it showed (spec section 2). */
   courseDetails: route('/course-details/:id', (courseId: number, options: { title?: string } = {}) =>
     withQuery(`/course-details/${id(courseId)}`, { title: options.title }),

@@ -101,6 +101,36 @@ describe('checkout', () => {
     });
   }
 
+  for (const { language, width } of [
+    { language: 'ar', width: 'desktop' },
+    { language: 'en', width: 'phone' },
+  ] as const) {
+    it(`shows the receipt with its e-invoice QR code and downloads it as a PDF (${language}, ${width})`, async () => {
+      const course = await aCourse('paid');
+      const { page, t, checkout, problems } = await traineeVisit(language, width);
+      await checkout.open(course.id);
+      await checkout.chooseMethod('Card');
+      await checkout.acceptTerms();
+      await checkout.pay();
+      await checkout.payByCard(CARDS.paid);
+      await page.getByRole('link', { name: t('View receipt') }).click();
+      const invoice = page.getByRole('article', { name: t('Simplified tax invoice') });
+      await invoice.waitFor();
+      expect(await invoice.locator('svg title').textContent()).toBe(t('E-invoice QR code'));
+      expect(await invoice.textContent()).toMatch(/KFU-\d{6}/);
+      await expectNoAxeViolations(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t('Download PDF') }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^receipt-KFU-\d{6}\.pdf$/);
+      const file = await download.path();
+      const { readFile } = await import('node:fs/promises');
+      expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(problems).toEqual([]);
+    });
+  }
+
   it('after a declined card, Try Again keeps the method and the terms, and the next card pays', async () => {
     const course = await aCourse('paid');
     const visit = await traineeVisit('ar', 'phone');

@@ -4,6 +4,7 @@ import { NOTICE_SIGNATURE_HEADER, noticeBody, noticeSender, signNotice } from '.
 import {
   confirmWalletCode,
   createPayment,
+  downloadReceiptPdf,
   getLatestPayment,
   getPayment,
   getQuote,
@@ -301,6 +302,29 @@ describe('Payments contract: reads', () => {
       .executeTest(async (mockServer) => {
         const receipt = await getReceipt(signedInClient(mockServer), EXAMPLE_PAYMENT_ID);
         expect(receipt.vat_number).toBe('300000000000003');
+      });
+  });
+
+  it('prints the receipt of a paid payment as a PDF to download', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.traineePaidForCourse)
+      .uponReceiving('a request for the receipt of a paid payment as a PDF')
+      .withRequest('GET', paymentPath('receipt.pdf'), (b) =>
+        b.headers({ ...bearerHeader(), Accept: 'application/pdf' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': regex(
+            '^attachment; filename="receipt-KFU-\\d{6}\\.pdf"$',
+            'attachment; filename="receipt-KFU-000001.pdf"',
+          ),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const pdf = await downloadReceiptPdf(signedInClient(mockServer), EXAMPLE_PAYMENT_ID);
+        expect(pdf).toBeInstanceOf(Blob);
       });
   });
 });

@@ -66,6 +66,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/payments/:id/',                             401, 200, 403, 401, 404],
   ['POST',  '/payments/:id/wallet-code/',                 401, 400, 403, 401, 404],
   ['GET',   '/payments/:id/receipt/',                     401, 200, 403, 401, 404],
+  ['GET',   '/payments/:id/receipt.pdf',                  401, 200, 403, 401, 404],
   ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
   ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
@@ -195,6 +196,8 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/payments/${fixture.walletPaymentId}/wallet-code/`, json: { otp_code: 'wrong' } };
     case 'GET /payments/:id/receipt/':
       return { path: `/payments/${fixture.paidPaymentId}/receipt/` };
+    case 'GET /payments/:id/receipt.pdf':
+      return { path: `/payments/${fixture.paidPaymentId}/receipt.pdf` };
     case 'POST /admin/refund-payment/':
       // A paid cash payment: nothing is due through the gateway, whoever asks.
       return { path, json: { payment_id: fixture.paidPaymentId } };

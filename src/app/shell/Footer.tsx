@@ -124,7 +124,7 @@ export function Footer() {
   const details = useResource(() => getCentreDetails(api));
 
   return (
-    <footer className="mt-16 bg-brand-900 text-white">
+    <footer className="mt-16 bg-brand-900 text-white print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           {details.status === 'ready' && <CentreBlock details={details.data} />}

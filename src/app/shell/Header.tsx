@@ -33,7 +33,7 @@ export function Header() {
   const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href={paths.home()} className="shrink-0 rounded-lg">
           <Logo />

@@ -323,9 +323,16 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <Outcome title={t`Payment Success`} tone="good">
           <p className="text-slate-700">{t`You are enrolled in this course.`}</p>
-          <Link href={paths.enrolledCourses()} className={BUTTON}>
-            {t`My enrolled courses`}
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link href={paths.enrolledCourses()} className={BUTTON}>
+              {t`My enrolled courses`}
+            </Link>
+            {view.payment?.receipt_number != null && (
+              <Link href={paths.receipt(view.payment.id)} className={SECONDARY}>
+                {t`View receipt`}
+              </Link>
+            )}
+          </div>
         </Outcome>
       );
     case 'failed':
