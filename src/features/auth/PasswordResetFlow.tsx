@@ -12,8 +12,8 @@ import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-import { OtpStep } from './OtpStep';
-import { PasswordHint } from './PasswordHint';
+import { OtpStep } from '@/entities/account/OtpStep';
+import { PasswordHint } from '@/entities/account/PasswordHint';
 
 /** Forgot password → OTP (reset mode) → new password. */
 export function PasswordResetFlow({ audience }: { audience: Audience }) {

@@ -16,8 +16,8 @@ import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-import { OtpStep } from './OtpStep';
-import { PasswordHint } from './PasswordHint';
+import { OtpStep } from '@/entities/account/OtpStep';
+import { PasswordHint } from '@/entities/account/PasswordHint';
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
