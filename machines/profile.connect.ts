@@ -17,7 +17,7 @@ export type ProfileView =
       values: ProfileEditForm;
       errors: Context['errors'];
       alert: string | null;
-      /** Saving, or asking for the e-mail code: the buttons wait. */
+      /** Saving, or asking for the e-mail code: the buttons wait (the code dialog has its own). */
       busy: boolean;
       change: (name: keyof ProfileEditForm, value: string) => void;
       submit: () => void;
@@ -62,7 +62,7 @@ export function connectProfile(
       errors,
       // The code dialog shows its own alert.
       alert: codeOpen ? null : alert,
-      busy: !snapshot.matches('editing'),
+      busy: snapshot.matches('saving') || snapshot.matches('sendingCode'),
       change: (name, value) => send({ type: 'field.change', name, value }),
       submit: () => send({ type: 'form.submit' }),
       cancel: () => send({ type: 'profile.cancel' }),

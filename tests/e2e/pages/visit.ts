@@ -14,6 +14,7 @@ import { IssueList } from './issue-list';
 import { Notifications } from './notifications';
 import { OtpDialog } from './otp';
 import { PasswordResetDialog } from './password-reset';
+import { ProfilePage } from './profile';
 import { ReportIssue } from './report-issue';
 import { Screen } from './screen';
 import { SideMenu } from './side-menu';
@@ -61,6 +62,7 @@ export function visitOf(tab: Tab) {
     contact: new Contact(tab),
     reportIssue: new ReportIssue(tab),
     issueList: new IssueList(tab),
+    profile: new ProfilePage(tab),
   };
 }
 
