@@ -4,7 +4,7 @@ import type { HandlerResponse } from 'hono/types';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { type FieldErrors, validate } from '../src/contract/rules';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
+import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import { type AppEnv, HttpProblem, type ProblemDetail, requireJsonContent, type UserMessage } from './http';
 
 /**
