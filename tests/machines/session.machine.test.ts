@@ -46,7 +46,11 @@ const otherSession: SessionData = {
 
 const refreshed: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 const replaced: TokenPair = { accessToken: 'access-5', refreshToken: 'refresh-5' };
-const renamed = { full_name: 'Huda Al-Saleh', email: 'huda.new@example.com', image: '/api/v1/user/photos/a.png' };
+const renamed = {
+  full_name: 'Huda Al-Saleh',
+  email: 'huda.new@example.com',
+  image: '/api/v1/user/photos/a.png',
+};
 
 const restore = (session: StoredSession): SessionEvent => ({ type: 'session.restore', stored: session });
 const signedInElsewhere = (session: StoredSession): SessionEvent => ({
