@@ -129,6 +129,9 @@ describe('changing the password', () => {
     const { person, visit } = await onProfile('ar', 'phone');
     const { t, profile, screen } = visit;
     const next = 'Another#Pass2027';
+    // A session on another device, started before the change.
+    const elsewhere = await signInWithTokens(suite.app, (await suite.open()).context, person);
+    expect((await suite.call('/user/profile/', { token: elsewhere.access_token })).status).toBe(200);
     await profile.openChangePassword();
     await profile.changePassword('Wrong#Pass2026', next);
     await expect.poll(() => profile.dialog.alert()).toBe(t('The password is not correct'));
@@ -138,7 +141,12 @@ describe('changing the password', () => {
     await expect.poll(() => screen.toast('Your password has been changed').count()).toBe(1);
     await profile.dialog.waitUntilClosed();
 
-    // This session goes on: the page reads the profile again with the new tokens.
+    // The other session is over; this one goes on: the page reads the profile again with the new tokens.
+    expect((await suite.call('/user/profile/', { token: elsewhere.access_token })).status).toBe(401);
+    const refused = await suite.call('/user/refresh-token/', {
+      body: { refresh_token: elsewhere.refresh_token },
+    });
+    expect(refused.status).toBe(401);
     await visit.page.reload();
     await expect.poll(() => profile.editButton.count()).toBe(1);
     expect(screen.pathname()).toBe(paths.profile());
