@@ -41,7 +41,6 @@ export const PROFILE_MESSAGES = {
   phoneTaken: 'A user with this phone number already exists',
   sameEmail: 'This is already your e-mail address',
   noEmailChange: 'There is no e-mail change to confirm. Ask for a new code',
-  emailChanged: 'Your e-mail address has been changed',
   wrongPassword: 'The password is not correct',
   passwordChanged: 'Your password has been changed',
   accountClosed: 'Your account has been closed',

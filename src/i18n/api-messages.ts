@@ -105,7 +105,6 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'A user with this phone number already exists': msg`A user with this phone number already exists`,
   'This is already your e-mail address': msg`This is already your e-mail address`,
   'There is no e-mail change to confirm. Ask for a new code': msg`There is no e-mail change to confirm. Ask for a new code`,
-  'Your e-mail address has been changed': msg`Your e-mail address has been changed`,
   'The password is not correct': msg`The password is not correct`,
   'Your password has been changed': msg`Your password has been changed`,
   'Your account has been closed': msg`Your account has been closed`,

@@ -24,7 +24,7 @@ import { Card } from './Card';
 import { PhotoCard } from './PhotoCard';
 
 /** Spec section 3: the user types, as each language says them. */
-export const USER_TYPE_LABELS: Record<UserType, MessageDescriptor> = {
+const USER_TYPE_LABELS: Record<UserType, MessageDescriptor> = {
   Student: msg`Student`,
   'Govt Employee': msg`Govt Employee`,
   'Private Sector': msg`Private Sector`,
