@@ -90,5 +90,5 @@ export async function holdRenewals<T>(
   change: () => Promise<T>,
   locks: Pick<LockManager, 'request'> | undefined,
 ): Promise<T> {
-  return locks ? await locks.request(REFRESH_LOCK, change) : change();
+  return locks ? await locks.request(REFRESH_LOCK, {}, change) : change();
 }
