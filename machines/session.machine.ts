@@ -42,7 +42,13 @@ export type SessionEvent =
   /** Another tab signed in: what it stored. */
   | { type: 'session.signedInElsewhere'; stored: StoredSession }
   /** Another tab signed out (the user did, or its session was refused). */
-  | { type: 'session.signedOutElsewhere' };
+  | { type: 'session.signedOutElsewhere' }
+  /** The profile changed (name, e-mail address, photo): the header shows it at once, in every tab. */
+  | { type: 'session.profileChanged'; profile: SessionProfile }
+  /** The password changed: the server ended the other sessions and gave this one new tokens. */
+  | { type: 'session.tokensReplaced'; tokens: TokenPair }
+  /** The account was closed: the server ended every session; nothing is left to sign out of. */
+  | { type: 'session.accountClosed' };
 
 export interface SessionContext {
   session: SessionData | null;
@@ -88,6 +94,10 @@ export const sessionMachine = setup({
       session: ({ context }, tokens: TokenPair) =>
         context.session ? { ...context.session, ...tokens } : null,
     }),
+    storeProfile: assign({
+      session: ({ context }, profile: SessionProfile) =>
+        context.session ? { ...context.session, profile } : null,
+    }),
     forgetSession: assign({ session: null }),
     /** Writes tokens and role to cookies, profile and role to local storage. */
     persistSession: (_: { context: SessionContext }) => {},
@@ -102,6 +112,8 @@ export const sessionMachine = setup({
     shareSignIn: () => {},
     /** Tells the browser's other tabs that this tab signed out. */
     shareSignOut: () => {},
+    /** Tells the browser's other tabs that the stored profile changed. */
+    shareProfile: () => {},
     /** The toast 'Successfully signed out'. */
     announceSignedOut: () => {},
     /** Goes to / replacing the history entry. */
@@ -163,6 +175,22 @@ export const sessionMachine = setup({
         'session.signedOutElsewhere': {
           target: 'signedOut',
           actions: ['forgetSession', 'goHome'],
+        },
+        'session.profileChanged': {
+          actions: [
+            { type: 'storeProfile', params: ({ event }) => event.profile },
+            'persistSession',
+            'shareProfile',
+          ],
+        },
+        // Stored at once: a renewal that waited for the change (src/session) takes these tokens.
+        'session.tokensReplaced': {
+          actions: [{ type: 'storeTokens', params: ({ event }) => event.tokens }, 'persistSession'],
+        },
+        // The server has ended the sessions already: no sign-out call, and the screen says why.
+        'session.accountClosed': {
+          target: 'signedOut',
+          actions: ['forgetSession', 'clearSession', 'shareSignOut', 'goHome'],
         },
       },
       states: {

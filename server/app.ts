@@ -22,6 +22,7 @@ import { defaultPrinter, receiptPdfRoutes } from './payments/receipt-routes';
 import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import type { Printer } from './print/printer';
+import { profileRoutes } from './profile/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -100,7 +101,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
       .endSessions(userId)
       .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
   };
-  const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked };
+  const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked, secret };
   const app = new Hono<AppEnv>();
   const paymentSettings = options.payments ?? defaultPaymentSettings();
   const payments: PaymentsDeps = {
@@ -124,14 +125,18 @@ export function buildApp(options: AppOptions): ReferenceApp {
 
   const api = new Hono<AppEnv>();
   // Every call: no NUL or broken percent-encoding in the address; JSON bodies only (except the
-  // multipart sign-up, which checks its own), at most 16 KiB.
-  api.use('*', requestGuard({ formPaths: [`${API_BASE}/user/registration/`] }));
+  // multipart sign-up and photo, which check their own), at most 16 KiB.
+  api.use(
+    '*',
+    requestGuard({ formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`] }),
+  );
   api.route('/cms', cmsRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
+  api.route('/user', profileRoutes(deps));
   api.route('/', paymentRoutes(deps, payments));
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/admin', adminRoutes(deps, payments));

@@ -20,4 +20,6 @@ export interface Deps {
   adminToken: string;
   /** Told once a password reset has ended every session of a user (their sockets close). */
   onSessionsRevoked: SessionsRevokedHook;
+  /** The token secret, for keyed hashes of what must not be stored plainly (a closed account's address). */
+  secret: Uint8Array;
 }

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ValidationMessage } from '../src/contract/auth-forms';
+import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { UserRow } from './users';
@@ -10,7 +11,13 @@ import type { UserRow } from './users';
 export type AppEnv = { Variables: { user: UserRow } };
 
 /** A sentence the server may show: its own, or a form rule shared with the client. */
-export type UserMessage = ServerMessage | ValidationMessage | PublicValidationMessage | PublicMessage;
+export type UserMessage =
+  | ServerMessage
+  | ValidationMessage
+  | PublicValidationMessage
+  | PublicMessage
+  | ProfileValidationMessage
+  | ProfileMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

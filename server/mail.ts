@@ -39,7 +39,41 @@ const OTP_TEXTS: Record<
     enIgnore: 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
     arIgnore: 'إذا لم تطلب إعادة تعيين كلمة المرور فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
   },
+  email_change: {
+    subject: 'KFU Training: confirm your new e-mail address | تأكيد بريدك الإلكتروني الجديد',
+    en: 'The code that confirms this as your new e-mail address is',
+    ar: 'رمز تأكيد هذا العنوان بريدًا إلكترونيًا جديدًا لحسابك هو',
+    enIgnore: 'If you did not ask to change your e-mail address, ignore this e-mail: nothing changes.',
+    arIgnore: 'إذا لم تطلب تغيير بريدك الإلكتروني فتجاهل هذه الرسالة، ولن يتغير شيء.',
+  },
 };
+
+/**
+ * Told to the old address once an e-mail change is confirmed, so that an owner whose account was
+ * taken over learns of it.
+ */
+export function emailChangedMail(oldAddress: string, newAddress: string, name: string): Mail {
+  const text = [
+    `Hello ${name},`,
+    '',
+    `The e-mail address of your KFU Training account is now ${newAddress}.`,
+    'If you did not change it, write to the training centre at once.',
+    '',
+    '—',
+    '',
+    `مرحبًا ${name}،`,
+    '',
+    `أصبح البريد الإلكتروني لحسابك في منصة التدريب ${newAddress}.`,
+    'إذا لم تغيّره أنت فتواصل مع مركز التدريب فورًا.',
+    '',
+    'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
+  ].join('\n');
+  return {
+    to: oldAddress,
+    subject: 'KFU Training: your e-mail address was changed | تم تغيير بريدك الإلكتروني',
+    text,
+  };
+}
 
 /** The mail that carries a one-time code, in English and Arabic. */
 export function otpMail(to: string, purpose: OtpPurpose, code: string, name?: string): Mail {

@@ -48,6 +48,17 @@ export const RATE_LIMITS = {
     lockSeconds: HOUR,
     message: SERVER_MESSAGES.tooManyWrongCodes,
   },
+  /**
+   * Passwords typed to confirm a change by a signed-in user (change password, close account), per
+   * account: someone holding a stolen session must not guess the password through them. The right
+   * password clears them; they are apart from sign-in, so a guesser cannot lock the owner's sign-in.
+   */
+  passwordConfirmAccount: {
+    max: 10,
+    windowSeconds: 15 * MINUTE,
+    lockSeconds: 15 * MINUTE,
+    message: SERVER_MESSAGES.tooManyRequests,
+  },
   /** Mails with a code to one e-mail address or phone number (sign-up and password reset; later invitations). */
   mailRecipient: { max: 5, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Such mails asked for by one client address (a class signing up together). */
@@ -255,6 +266,32 @@ export async function beginCodeCheck(
   emailOrPhone: string,
 ): Promise<{ succeeded(): Promise<void> }> {
   const key = identifierKey(emailOrPhone);
+  await limiter.consume('codeAccount', key);
+  return { succeeded: () => limiter.clear('codeAccount', key) };
+}
+
+/**
+ * Before a signed-in user's password is checked (change password, close account): counts the try
+ * against the account, refused once over its limit. Returns what to call once it was right.
+ */
+export async function beginPasswordConfirm(
+  limiter: RateLimiter,
+  userId: number,
+): Promise<{ succeeded(): Promise<void> }> {
+  const key = `user:${userId}`;
+  await limiter.consume('passwordConfirmAccount', key);
+  return { succeeded: () => limiter.clear('passwordConfirmAccount', key) };
+}
+
+/**
+ * Before the code of a signed-in user's e-mail change is checked: counts the try against the
+ * account (with the same limit as other codes), whichever address the code went to.
+ */
+export async function beginAccountCodeCheck(
+  limiter: RateLimiter,
+  userId: number,
+): Promise<{ succeeded(): Promise<void> }> {
+  const key = `user:${userId}`;
   await limiter.consume('codeAccount', key);
   return { succeeded: () => limiter.clear('codeAccount', key) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -108,6 +108,10 @@ export interface UploadStore {
   dir(): Promise<string>;
   /** Stores an accepted CV (see cvProblem) under a random name. */
   storeCv(file: File): Promise<StoredUpload>;
+  /** Stores an accepted photo (see server/profile/photos.ts) under a random name with its extension. */
+  storePhoto(bytes: Uint8Array, extension: string): Promise<string>;
+  /** The bytes of a stored file, or null when there is none. */
+  read(file: string): Promise<Buffer | null>;
   /** Deletes a stored file; a missing file is not an error. */
   remove(file: string): Promise<void>;
 }
@@ -137,6 +141,21 @@ export function createUploadStore(dir?: string): UploadStore {
       await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
       await writeFile(path, Buffer.from(await upload.arrayBuffer()), { mode: 0o600 });
       return { file, name };
+    },
+    async storePhoto(bytes, extension) {
+      const file = `photos/${randomUUID()}.${extension}`;
+      const path = await pathOf(file);
+      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+      await writeFile(path, bytes, { mode: 0o600 });
+      return file;
+    },
+    async read(file) {
+      try {
+        return await readFile(await pathOf(file));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async remove(file) {
       await rm(await pathOf(file), { force: true });

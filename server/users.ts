@@ -1,6 +1,7 @@
 import type { User } from '../src/contract/auth';
 import { normalisePhone } from '../src/contract/auth-forms';
 import type { Role } from '../src/contract/common';
+import { STOCK_AVATAR } from '../src/contract/profile';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db';
 
@@ -35,7 +36,7 @@ export interface NewUser {
 }
 
 /** The picture shown for a user who has none (a file the web app serves). */
-export const DEFAULT_AVATAR = '/media/avatars/person.svg';
+export const DEFAULT_AVATAR = STOCK_AVATAR;
 
 /** Every column of a UserRow. */
 export const USER_COLUMNS =
@@ -59,9 +60,11 @@ export function identifierQuery(value: string): { column: 'email' | 'phone_numbe
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [
-    normaliseEmail(email),
-  ]);
+  // A closed account's address can receive nothing and names nobody (server/profile/queries.ts).
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE email = $1 AND closed_at IS NULL`,
+    [normaliseEmail(email)],
+  );
   return rows[0];
 }
 
@@ -78,7 +81,8 @@ export async function findVerifiedUser(db: Db, emailOrPhone: string): Promise<Us
   const { column, value } = identifierQuery(emailOrPhone);
   if (!value) return undefined;
   const { rows } = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1 AND verified ORDER BY id DESC LIMIT 1`,
+    `SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1 AND verified AND closed_at IS NULL
+     ORDER BY id DESC LIMIT 1`,
     [value],
   );
   return rows[0];

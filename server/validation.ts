@@ -4,7 +4,7 @@ import type { HandlerResponse } from 'hono/types';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { type FieldErrors, validate } from '../src/contract/rules';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
+import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import { type AppEnv, HttpProblem, type ProblemDetail, requireJsonContent, type UserMessage } from './http';
 
 /**
@@ -15,7 +15,7 @@ import { type AppEnv, HttpProblem, type ProblemDetail, requireJsonContent, type 
 
 /** A body validator whose refusal of a body that does not parse is answered with 400 and `message`. */
 function refusingUnreadable<I extends Input, R extends HandlerResponse<unknown>>(
-  message: ServerMessage,
+  message: UserMessage,
   middleware: MiddlewareHandler<AppEnv, string, I, R>,
 ): MiddlewareHandler<AppEnv, string, I, R> {
   return async (c, next) => {
@@ -171,7 +171,7 @@ export interface FormParts {
  * parse, is refused with 400 and `notAForm`; a NUL in any part, an uploaded file's name included,
  * with 400; then `check` reads the parts or refuses them.
  */
-export function formBody<T>(notAForm: ServerMessage, check: (form: FormParts) => T | Promise<T>) {
+export function formBody<T>(notAForm: UserMessage, check: (form: FormParts) => T | Promise<T>) {
   return refusingUnreadable(
     notAForm,
     validator('form', (form, c) => {

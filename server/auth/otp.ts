@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { identifierQuery } from '../users';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
 
-export type OtpPurpose = 'registration' | 'reset';
+export type OtpPurpose = 'registration' | 'reset' | 'email_change';
 
 /** A code is good for 10 minutes and 5 tries; a new code replaces the older ones. */
 export const OTP_TTL_MINUTES = 10;
@@ -17,21 +17,23 @@ export function generateOtp(): string {
 
 /**
  * Stores a new code for the user (hashed; the plain code is returned for the mail) and retires
- * every code the user still had.
+ * every code the user still had. An e-mail change's code names the new address (`newEmail`).
  */
 export async function issueOtp(
   db: Db,
   userId: number,
   purpose: OtpPurpose,
   code = generateOtp(),
+  newEmail: string | null = null,
 ): Promise<string> {
   const codeHash = await hashPassword(code);
   await db.transaction(async (tx) => {
     await retireOtps(tx, userId);
-    await tx.query('INSERT INTO otp_codes (user_id, purpose, code_hash) VALUES ($1, $2, $3)', [
+    await tx.query('INSERT INTO otp_codes (user_id, purpose, code_hash, new_email) VALUES ($1, $2, $3, $4)', [
       userId,
       purpose,
       codeHash,
+      newEmail,
     ]);
   });
   return code;
@@ -43,7 +45,7 @@ export async function spendOtpIssue(): Promise<void> {
 }
 
 export type OtpCheck =
-  | { ok: true; userId: number; purpose: OtpPurpose }
+  | { ok: true; userId: number; purpose: 'registration' | 'reset' }
   | { ok: false; reason: 'invalid' | 'too-many-attempts' };
 
 interface CandidateRow {
@@ -53,27 +55,17 @@ interface CandidateRow {
   code_hash: string;
   attempts: number;
   expired: boolean;
+  new_email: string | null;
 }
 
+type Spent = { ok: true; candidate: CandidateRow } | { ok: false; reason: 'invalid' | 'too-many-attempts' };
+
 /**
- * Checks a code against the newest unused code of the account(s) that `emailOrPhone` names, and
- * spends it when it matches. Every try counts, and is counted before the code is compared, so
- * that parallel guesses cannot exceed OTP_MAX_ATTEMPTS.
+ * Checks `code` against a candidate code and spends it when it matches. Every try counts, and is
+ * counted before the code is compared, so that parallel guesses cannot exceed OTP_MAX_ATTEMPTS.
  */
-export async function checkOtp(db: Db, emailOrPhone: string, code: string): Promise<OtpCheck> {
+async function spendCandidate(db: Db, candidate: CandidateRow | undefined, code: string): Promise<Spent> {
   const invalid = { ok: false, reason: 'invalid' } as const;
-  const { column, value } = identifierQuery(emailOrPhone);
-  const { rows } = value
-    ? await db.query<CandidateRow>(
-        `SELECT o.id, o.user_id, o.purpose, o.code_hash, o.attempts,
-                o.created_at <= now() - make_interval(mins => $2) AS expired
-         FROM otp_codes o JOIN users u ON u.id = o.user_id
-         WHERE u.${column} = $1 AND o.used_at IS NULL
-         ORDER BY o.id DESC LIMIT 1`,
-        [value, OTP_TTL_MINUTES],
-      )
-    : { rows: [] };
-  const candidate = rows[0];
   if (!candidate || candidate.expired) {
     await spendPasswordCheck(code);
     return invalid;
@@ -92,7 +84,53 @@ export async function checkOtp(db: Db, emailOrPhone: string, code: string): Prom
     [candidate.id],
   );
   if (spent.length === 0) return invalid;
-  return { ok: true, userId: candidate.user_id, purpose: candidate.purpose };
+  return { ok: true, candidate };
+}
+
+const CANDIDATE_COLUMNS = `o.id, o.user_id, o.purpose, o.code_hash, o.attempts, o.new_email,
+  o.created_at <= now() - make_interval(mins => ${OTP_TTL_MINUTES}) AS expired`;
+
+/**
+ * Checks a sign-up or password-reset code against the newest unused code of the account(s) that
+ * `emailOrPhone` names, and spends it when it matches (an e-mail change's code is not taken here:
+ * it is confirmed by its signed-in owner, checkEmailChangeOtp).
+ */
+export async function checkOtp(db: Db, emailOrPhone: string, code: string): Promise<OtpCheck> {
+  const { column, value } = identifierQuery(emailOrPhone);
+  const { rows } = value
+    ? await db.query<CandidateRow>(
+        `SELECT ${CANDIDATE_COLUMNS}
+         FROM otp_codes o JOIN users u ON u.id = o.user_id
+         WHERE u.${column} = $1 AND o.used_at IS NULL AND o.purpose IN ('registration', 'reset')
+         ORDER BY o.id DESC LIMIT 1`,
+        [value],
+      )
+    : { rows: [] };
+  const spent = await spendCandidate(db, rows[0], code);
+  if (!spent.ok) return spent;
+  const purpose = spent.candidate.purpose === 'reset' ? 'reset' : 'registration';
+  return { ok: true, userId: spent.candidate.user_id, purpose };
+}
+
+export type EmailChangeCheck =
+  | { ok: true; newEmail: string }
+  | { ok: false; reason: 'invalid' | 'too-many-attempts' | 'none' };
+
+/** Checks the code of the user's pending e-mail change and spends it when it matches. */
+export async function checkEmailChangeOtp(db: Db, userId: number, code: string): Promise<EmailChangeCheck> {
+  const { rows } = await db.query<CandidateRow>(
+    `SELECT ${CANDIDATE_COLUMNS} FROM otp_codes o
+     WHERE o.user_id = $1 AND o.used_at IS NULL AND o.purpose = 'email_change'
+     ORDER BY o.id DESC LIMIT 1`,
+    [userId],
+  );
+  if (!rows[0]) {
+    await spendPasswordCheck(code);
+    return { ok: false, reason: 'none' };
+  }
+  const spent = await spendCandidate(db, rows[0], code);
+  if (!spent.ok) return spent;
+  return { ok: true, newEmail: spent.candidate.new_email ?? '' };
 }
 
 /** Retires every code of the user that is still unspent. */

@@ -8,9 +8,11 @@ import {
   refreshRequestSchema,
   refreshResponseSchema,
 } from '../../src/contract/auth';
+import { PROFILE_MESSAGES } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import { closedAccountHash, closedEmailKey } from '../profile/queries';
 import { beginSignIn } from '../rate-limits';
 import { findUserByEmail, toPublicUser } from '../users';
 import { jsonBody } from '../validation';
@@ -23,8 +25,21 @@ const credentialsSchema = loginRequestSchema.check(
   z.refine(({ username, password }) => username.trim() !== '' && password !== ''),
 );
 
+/**
+ * Whether a closed account used the address with this password. Takes one password check whether
+ * or not one did, as the check for an unknown address always has (spendPasswordCheck).
+ */
+async function isClosedAccount(db: Deps['db'], emailKey: string, password: string): Promise<boolean> {
+  const hash = await closedAccountHash(db, emailKey);
+  if (!hash) {
+    await spendPasswordCheck(password);
+    return false;
+  }
+  return verifyPassword(password, hash);
+}
+
 /** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: server/identity). */
-export function authRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
+export function authRoutes({ db, tokens, limiter, secret }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tokenRequired = SERVER_MESSAGES.refreshTokenRequired;
 
@@ -35,7 +50,11 @@ export function authRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     const attempt = await beginSignIn(limiter, c, username);
     const user = await findUserByEmail(db, username);
     if (!user) {
-      await spendPasswordCheck(password);
+      // Someone who knows the address and the password of an account that was closed is told so.
+      if (await isClosedAccount(db, closedEmailKey(secret, username), password)) {
+        await attempt.succeeded();
+        throw new HttpProblem(403, PROFILE_MESSAGES.closedAccountSignIn);
+      }
       await attempt.failed();
       throw new HttpProblem(401, SERVER_MESSAGES.invalidCredentials);
     }

@@ -39,6 +39,7 @@ const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
+const Profile = lazyView(() => import('@/features/profile/ProfilePage'));
 
 export const routes: readonly AppRoute[] = [
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
@@ -67,7 +68,7 @@ export const routes: readonly AppRoute[] = [
   },
   { path: paths.catalogue.pattern, access: 'public', title: msg`Browse courses`, view: Catalogue },
   { path: paths.searchResults.pattern, access: 'public', title: msg`Search results`, view: Catalogue },
-  { path: paths.profile.pattern, access: 'protected', title: msg`Profile`, view: Planned },
+  { path: paths.profile.pattern, access: 'protected', title: msg`Profile`, view: Profile },
   {
     path: paths.ongoingCourses.pattern,
     access: 'protected',

@@ -11,4 +11,6 @@ export const FAILURES = {
   sendOtp: 'Could not send otp in at this time. Try again',
   resetPassword: DEFAULT_FAILURE,
   eventRegistration: DEFAULT_FAILURE,
+  /** Spec section 8: upload failure. */
+  upload: 'Error uploading file',
 } as const;

@@ -117,6 +117,23 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'You have registered for this event successfully': msg`You have registered for this event successfully`,
   'You are already registered for this event': msg`You are already registered for this event`,
   'This event has ended': msg`This event has ended`,
+  // The profile screen.
+  'Error uploading file': msg`Error uploading file`,
+  'User type is required': msg`User type is required`,
+  'User type must be Student, Govt Employee, Private Sector or Others': msg`User type must be Student, Govt Employee, Private Sector or Others`,
+  'Current password is required': msg`Current password is required`,
+  'The new password must be different from the current one': msg`The new password must be different from the current one`,
+  'A user with this phone number already exists': msg`A user with this phone number already exists`,
+  'This is already your e-mail address': msg`This is already your e-mail address`,
+  'There is no e-mail change to confirm. Ask for a new code': msg`There is no e-mail change to confirm. Ask for a new code`,
+  'The password is not correct': msg`The password is not correct`,
+  'Your password has been changed': msg`Your password has been changed`,
+  'Your account has been closed': msg`Your account has been closed`,
+  'This account has been closed. You can sign up again with this e-mail address': msg`This account has been closed. You can sign up again with this e-mail address`,
+  'Choose a photo to upload': msg`Choose a photo to upload`,
+  'The photo must be a JPEG, PNG or WebP image': msg`The photo must be a JPEG, PNG or WebP image`,
+  'The photo must not be larger than 2 MB': msg`The photo must not be larger than 2 MB`,
+  'The photo must be sent as multipart/form-data': msg`The photo must be sent as multipart/form-data`,
 };
 
 /**

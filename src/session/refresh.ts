@@ -79,3 +79,16 @@ export async function renewTokens(held: string, deps: RenewalDeps): Promise<Toke
   if (!deps.locks) return renew();
   return deps.locks.request(REFRESH_LOCK, { signal: AbortSignal.timeout(REFRESH_LOCK_WAIT_MS) }, renew);
 }
+
+/**
+ * Runs `change` (a call that replaces the session's tokens: a password change) while no tab may
+ * renew. The server ends every other session at once and closes this tab's sockets too; a renewal
+ * asked for meanwhile (a socket closed with 4401) waits here, then finds the new tokens in the
+ * cookies and takes them, instead of spending the refresh token the change has just revoked.
+ */
+export async function holdRenewals<T>(
+  change: () => Promise<T>,
+  locks: Pick<LockManager, 'request'> | undefined,
+): Promise<T> {
+  return locks ? await locks.request(REFRESH_LOCK, {}, change) : change();
+}

@@ -6,7 +6,8 @@
 /** The BroadcastChannel name the app's tabs share. */
 export const SESSION_CHANNEL = 'kfu-session';
 
-export type TabMessage = { type: 'signedIn' } | { type: 'signedOut' };
+/** `profileChanged`: the stored profile is new (the other tabs read it again, as after a sign-in). */
+export type TabMessage = { type: 'signedIn' } | { type: 'signedOut' } | { type: 'profileChanged' };
 
 export interface TabChannel {
   post(message: TabMessage): void;
@@ -14,7 +15,7 @@ export interface TabChannel {
 
 function isTabMessage(data: unknown): data is TabMessage {
   const type = (data as { type?: unknown } | null)?.type;
-  return type === 'signedIn' || type === 'signedOut';
+  return type === 'signedIn' || type === 'signedOut' || type === 'profileChanged';
 }
 
 /**

@@ -103,7 +103,8 @@ describe('route guard', () => {
     await signInWithTokens(suite.app, context, DEMO_ACCOUNTS.trainee);
     await goto(paths.profile());
     await expect.poll(() => screen.title()).toBe('Profile');
-    await header.openAccountMenu();
+    // The profile page reads the details and the header shows the name from then on.
+    await header.openAccountMenu(DEMO_ACCOUNTS.trainee.full_name);
     expect(await header.accountMenuEntries()).toEqual([
       'Profile',
       'Enrolled Courses',

@@ -327,7 +327,8 @@ describe("the trainer's course history", () => {
     const { context, page, screen, header, t, goto, problems } = await suite.open();
     await signInWithTokens(suite.app, context, DEMO_ACCOUNTS.trainer);
     await goto(paths.profile());
-    await header.openAccountMenu();
+    // The profile page reads the details and the header shows the name from then on.
+    await header.openAccountMenu(DEMO_ACCOUNTS.trainer.full_name);
     await page.getByRole('menuitem', { name: t('Course History'), exact: true }).click();
     await expect.poll(() => screen.pathname()).toBe(paths.trainerCourseHistory());
     await expect.poll(() => screen.title()).toBe(t('Course History'));

@@ -66,6 +66,8 @@ describe('session diagram', () => {
       '    state "any signedIn state" as signedIn_any',
       '    signedIn_any --> active : session.signIn / storeSession, persistSession, shareSignIn',
       '    signedIn_any --> active : session.signedInElsewhere [storedSessionComplete] / restoreSession',
+      '    signedIn_any --> signedIn_any : session.profileChanged / storeProfile, persistSession, shareProfile',
+      '    signedIn_any --> signedIn_any : session.tokensReplaced / storeTokens, persistSession',
       '    active --> refreshing : session.refresh',
       '    refreshing --> active : done#58; refreshTokens / storeTokens, persistSession',
       '    refreshing --> active : error#58; refreshTokens',
@@ -77,6 +79,7 @@ describe('session diagram', () => {
       '  signedOut --> signedIn : session.signedInElsewhere [storedSessionComplete] / restoreSession',
       '  signedIn --> signedOut : session.logout / endServerSession, forgetSession, clearSession, shareSignOut, announceSignedOut, goHome',
       '  signedIn --> signedOut : session.signedOutElsewhere / forgetSession, goHome',
+      '  signedIn --> signedOut : session.accountClosed / forgetSession, clearSession, shareSignOut, goHome',
       '  refreshing --> signedOut : error#58; refreshTokens [refreshRefused] / forgetSession, clearSession, shareSignOut, goHome',
     ]);
   });

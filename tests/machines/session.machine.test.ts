@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type SessionContext,
   type SessionData,
   type SessionEvent,
   type StoredSession,
@@ -14,7 +15,7 @@ import {
   harnesses,
   replayEveryPathCoveringAll,
   scriptedPromise,
-  serializeValue,
+  serializeValueAnd,
   spyActions,
 } from './support/paths.ts';
 
@@ -24,6 +25,7 @@ const ACTION_NAMES = [
   'endServerSession',
   'shareSignIn',
   'shareSignOut',
+  'shareProfile',
   'announceSignedOut',
   'goHome',
 ] as const;
@@ -43,6 +45,12 @@ const otherSession: SessionData = {
 };
 
 const refreshed: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+const replaced: TokenPair = { accessToken: 'access-5', refreshToken: 'refresh-5' };
+const renamed = {
+  full_name: 'Huda Al-Saleh',
+  email: 'huda.new@example.com',
+  image: '/api/v1/user/photos/a.png',
+};
 
 const restore = (session: StoredSession): SessionEvent => ({ type: 'session.restore', stored: session });
 const signedInElsewhere = (session: StoredSession): SessionEvent => ({
@@ -69,13 +77,20 @@ describe('session machine: generated paths', () => {
       signedInElsewhere(otherSession),
       signedInElsewhere({ role: 'TRAINEE' }),
       { type: 'session.signedOutElsewhere' },
+      { type: 'session.profileChanged', profile: renamed },
+      { type: 'session.tokensReplaced', tokens: replaced },
+      { type: 'session.accountClosed' },
       doneActor('refreshTokens', refreshed),
       errorActor('refreshTokens', { status: 400 }),
       errorActor('refreshTokens', { status: 401 }),
       errorActor('refreshTokens', { status: 403 }),
       errorActor('refreshTokens', { status: 0 }),
     ],
-    serializeState: serializeValue,
+    // The profile's name and the access token tell the changes that keep the state apart.
+    serializeState: serializeValueAnd<SessionContext>(({ session }) => [
+      session?.profile?.full_name ?? null,
+      session?.accessToken ?? null,
+    ]),
     implementations,
     compareContext: true,
   });
@@ -83,12 +98,15 @@ describe('session machine: generated paths', () => {
   it('generates paths through every kind of step', () => {
     const eventTypes = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
     expect([...eventTypes].sort()).toEqual([
+      'session.accountClosed',
       'session.logout',
+      'session.profileChanged',
       'session.refresh',
       'session.restore',
       'session.signIn',
       'session.signedInElsewhere',
       'session.signedOutElsewhere',
+      'session.tokensReplaced',
       'xstate.done.actor.refreshTokens',
       'xstate.error.actor.refreshTokens',
       'xstate.init',
@@ -114,6 +132,33 @@ describe('session machine: behaviour', () => {
     started.harness.takeActions();
     return started;
   }
+
+  it('stores a changed profile, keeps it and tells the other tabs', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.profileChanged', profile: renamed });
+    expectState(harness, 'signedIn.active');
+    expect(harness.context.session).toEqual({ ...stored, profile: renamed });
+    expect(harness.takeActions()).toEqual(['persistSession', 'shareProfile']);
+    expect(actions.persistSession.mock.calls[0]?.[0].context.session?.profile).toEqual(renamed);
+  });
+
+  it('goes on with the tokens a password change answered, stored at once', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.tokensReplaced', tokens: replaced });
+    expect(harness.context.session).toEqual({ ...stored, ...replaced });
+    expect(harness.takeActions()).toEqual(['persistSession']);
+    expect(actions.endServerSession).not.toHaveBeenCalled();
+  });
+
+  it('ends a closed account without a sign-out call or its toast, and tells the other tabs', async () => {
+    const { harness, actions } = await signedIn();
+    await harness.send({ type: 'session.accountClosed' });
+    expectState(harness, 'signedOut');
+    expect(harness.context.session).toBeNull();
+    expect(harness.takeActions()).toEqual(['clearSession', 'shareSignOut', 'goHome']);
+    expect(actions.endServerSession).not.toHaveBeenCalled();
+    expect(actions.announceSignedOut).not.toHaveBeenCalled();
+  });
 
   it('waits in restoring until start-up reports what it found', () => {
     const { harness } = start();

@@ -30,6 +30,9 @@ export const PROVIDER_STATES = {
   traineePaidForCourse: 'the trainee has paid for a course',
   walletPaymentAwaitingCode: 'the trainee has a wallet payment awaiting its code',
   cardPaymentAwaitingNotice: "a card payment awaits the gateway's notice",
+  emailChangeCodeSent: 'a signed-in trainee was sent a code to confirm a new e-mail address',
+  accountToClose: 'a signed-in trainee may close their account',
+  accountClosed: 'an account was closed',
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
@@ -111,4 +114,23 @@ export const APPLICANTS = {
     password: 'Faisal#Pass2026',
     role: 'TRAINER',
   },
+} as const;
+
+/** The person whose e-mail changes and whose account closes in the profile contracts. */
+export const PROFILE_PERSON = {
+  full_name: 'Reem Al-Dosari',
+  email: 'reem.profile@example.com',
+  newEmail: 'reem.new@example.com',
+  password: 'Reem#Pass2026',
+  phone_number: '0567778899',
+  govt_id_or_iqama_no: '1077788866',
+} as const;
+
+/** Who closed their account before the sign-in contract. */
+export const CLOSED_ACCOUNT = {
+  full_name: 'Fahad Al-Otaibi',
+  email: 'fahad.closed@example.com',
+  password: 'Fahad#Pass2026',
+  phone_number: '0568889900',
+  govt_id_or_iqama_no: '1077788877',
 } as const;

@@ -1,18 +1,22 @@
 import { generateOtp, issueOtp } from '../../server/auth/otp';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { issueResetToken } from '../../server/auth/reset-tokens';
-import { startSession } from '../../server/auth/sessions';
+import { revokeSessions, startSession } from '../../server/auth/sessions';
 import type { Db } from '../../server/db';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
 import { createApplicant } from '../../server/identity/queries';
+import { closeAccount, closedEmailKey } from '../../server/profile/queries';
 import { seed } from '../../server/seed';
 import type { TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, normaliseEmail, setUserApproved } from '../../server/users';
 import {
   APPLICANTS,
+  CLOSED_ACCOUNT,
+  INJECTED_ACCESS_TOKEN,
   INJECTED_OTP_CODE,
   INJECTED_REFRESH_TOKEN,
   INJECTED_RESET_TOKEN,
+  PROFILE_PERSON,
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
@@ -53,8 +57,22 @@ export function stateHandlers(server: TestServer): StateHandlers {
         await hashPassword(account.password),
       ]);
     }
-    await db.query('UPDATE users SET verified = true, approved = true WHERE id = $1', [user.id]);
+    // Verified and approved; no user type or photo, as the profile contracts expect to find it.
+    await db.query(
+      'UPDATE users SET verified = true, approved = true, user_type = NULL, image = NULL, photo_file = NULL WHERE id = $1',
+      [user.id],
+    );
     return user;
+  }
+
+  /** A person of the profile contracts, made anew: verified, with their password and no codes. */
+  async function freshPerson(person: typeof PROFILE_PERSON | typeof CLOSED_ACCOUNT) {
+    const emails = [person.email, 'newEmail' in person ? person.newEmail : person.email].map(normaliseEmail);
+    await db.query('DELETE FROM users WHERE email = ANY($1::text[]) OR govt_id_or_iqama_no = $2', [
+      emails,
+      person.govt_id_or_iqama_no,
+    ]);
+    return ensureUser(db, { ...person, role: 'TRAINEE', approved: true });
   }
 
   return {
@@ -108,6 +126,24 @@ export function stateHandlers(server: TestServer): StateHandlers {
     [PROVIDER_STATES.resetTokenIssued]: async () => {
       const token = await issueResetToken(db, tokens, await trainee());
       return { [INJECTED_RESET_TOKEN]: token };
+    },
+    [PROVIDER_STATES.emailChangeCodeSent]: async () => {
+      const user = await freshPerson(PROFILE_PERSON);
+      const code = await issueOtp(db, user.id, 'email_change', freshOtp(), PROFILE_PERSON.newEmail);
+      const session = await startSession(db, tokens, user);
+      return { [INJECTED_ACCESS_TOKEN]: session.access_token, [INJECTED_OTP_CODE]: code };
+    },
+    [PROVIDER_STATES.accountToClose]: async () => {
+      const session = await startSession(db, tokens, await freshPerson(PROFILE_PERSON));
+      return { [INJECTED_ACCESS_TOKEN]: session.access_token };
+    },
+    [PROVIDER_STATES.accountClosed]: async () => {
+      const user = await freshPerson(CLOSED_ACCOUNT);
+      await db.transaction(async (tx) => {
+        await closeAccount(tx, user.id, closedEmailKey(server.secret, CLOSED_ACCOUNT.email));
+        await revokeSessions(tx, user.id);
+      });
+      return undefined;
     },
     [PROVIDER_STATES.resetTokenExpired]: async () => {
       // Issued 16 minutes ago: it lived 15.

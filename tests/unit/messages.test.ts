@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@/contract/auth-forms';
 import { DEFAULT_FAILURE } from '@/contract/errors';
+import { FAILURES } from '@/contract/failures';
+import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { KNOWN_MESSAGES } from '@/i18n/api-messages';
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {
-    const missing = [...Object.values(VALIDATION), ...Object.values(PUBLIC_VALIDATION)].filter(
-      (message) => !KNOWN_MESSAGES[message],
-    );
+    const missing = [
+      ...Object.values(VALIDATION),
+      ...Object.values(PUBLIC_VALIDATION),
+      ...Object.values(PROFILE_VALIDATION),
+    ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
   it('can translate every sentence the reference server sends', () => {
-    const missing = [...Object.values(SERVER_MESSAGES), ...Object.values(PUBLIC_MESSAGES)].filter(
-      (message) => !KNOWN_MESSAGES[message],
-    );
+    const missing = [
+      ...Object.values(SERVER_MESSAGES),
+      ...Object.values(PUBLIC_MESSAGES),
+      ...Object.values(PROFILE_MESSAGES),
+    ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
   it('can translate the fallback sentences of spec section 8', () => {
     for (const fallback of [
+      ...Object.values(FAILURES),
       DEFAULT_FAILURE,
       'Could not logged in at this time. Try again',
       'Could not Register at this time. Try again',

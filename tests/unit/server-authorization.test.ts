@@ -13,7 +13,9 @@ import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
 import { issueSchema } from '../../src/contract/issues';
 import { paymentSchema } from '../../src/contract/payments';
+import { profileSchema } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { pngOf } from '../fixtures/images';
 
 /**
  * Who may call what: every endpoint the server serves under /api/v1, and the status each caller
@@ -67,6 +69,15 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/payments/:id/wallet-code/',                 401, 400, 403, 401, 404],
   ['GET',   '/payments/:id/receipt/',                     401, 200, 403, 401, 404],
   ['GET',   '/payments/:id/receipt.pdf',                  401, 200, 403, 401, 404],
+  ['GET',   '/user/profile/',                              401, 200, 200, 401, 200],
+  ['PATCH', '/user/profile/',                              401, 200, 200, 401, 200],
+  ['POST',  '/user/profile/email/',                        401, 200, 200, 401, 200],
+  ['POST',  '/user/profile/email/confirm/',                401, 400, 400, 401, 400],
+  ['POST',  '/user/profile/photo/',                        401, 200, 200, 401, 200],
+  ['DELETE','/user/profile/photo/',                        401, 200, 200, 401, 200],
+  ['GET',   '/user/photos/:name',                          200, 200, 200, 200, 200],
+  ['POST',  '/user/change-password/',                      401, 400, 400, 401, 400],
+  ['POST',  '/user/close-account/',                        401, 400, 400, 401, 400],
   ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
   ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
@@ -82,7 +93,10 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-/** The ids the calls name: the trainee's issue report and notification, a course, an open event. */
+/**
+ * The ids the calls name: the trainee's issue report and notification, a course, an open event, and
+ * a stored photo (of a user no row changes).
+ */
 interface Fixture {
   issueId: number;
   notificationId: number;
@@ -95,6 +109,14 @@ interface Fixture {
   paidPaymentId: string;
   cashPaymentId: string;
   notice: { body: string; signature: string };
+  photoName: string;
+}
+
+/** A photo upload: a real PNG. */
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(pngOf(16))], { type: 'image/png' }), 'photo.png');
+  return form;
 }
 
 const OTHER_TRAINEE = {
@@ -104,6 +126,17 @@ const OTHER_TRAINEE = {
   role: 'TRAINEE',
   phone_number: '0553334444',
   govt_id_or_iqama_no: '1044455566',
+  approved: true,
+} as const;
+
+/** Whose photo the public photo address serves. */
+const PHOTO_OWNER = {
+  email: 'matrix.photo@example.com',
+  password: 'Matrix#2026xyz',
+  full_name: 'Lama Al-Jabr',
+  role: 'TRAINEE',
+  phone_number: '0553334445',
+  govt_id_or_iqama_no: '1044455567',
   approved: true,
 } as const;
 
@@ -170,6 +203,37 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
         path,
         json: { new_password: 'Fresh!Start42', confirm_password: 'Fresh!Start42', token: 'x.y.z' },
       };
+    // Each caller's own details; a wrong code or password is wrong for anyone (400), and leaves the
+    // account as it is for the rows after it.
+    case 'PATCH /user/profile/':
+      return {
+        path,
+        json: {
+          full_name: 'Reem Al-Shehri',
+          phone_number: '',
+          govt_id_or_iqama_no: String(2_200_000_000 + CALLERS.indexOf(caller)),
+          user_type: 'Student',
+        },
+      };
+    case 'POST /user/profile/email/':
+      return { path, json: { email: `new.address.${caller}@example.com` } };
+    case 'POST /user/profile/email/confirm/':
+      return { path, json: { otp_code: '0000000' } };
+    case 'POST /user/profile/photo/':
+      return { path, form: photoForm() };
+    case 'GET /user/photos/:name':
+      return { path: `/user/photos/${fixture.photoName}` };
+    case 'POST /user/change-password/':
+      return {
+        path,
+        json: {
+          current_password: 'Not#MyPassword1',
+          new_password: 'Fresh!Start42',
+          confirm_password: 'Fresh!Start42',
+        },
+      };
+    case 'POST /user/close-account/':
+      return { path, json: { password: 'Not#MyPassword1' } };
     case 'POST /admin/approve-trainer/':
       return { path, json: { email: DEMO_ACCOUNTS.trainer.email } };
     case 'GET /checkout/quote/:id/':
@@ -308,7 +372,16 @@ beforeAll(async () => {
       message: 'declined',
     },
   });
+  await ensureUser(server.db, PHOTO_OWNER);
+  const owner = await signIn(PHOTO_OWNER.email, PHOTO_OWNER.password);
+  const uploaded = await fetch(`${server.url}${API_BASE}/user/profile/photo/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.token}` },
+    body: photoForm(),
+  });
+  const image = profileSchema.parse(await uploaded.json()).image ?? '';
   fixture = {
+    photoName: image.slice(image.lastIndexOf('/') + 1),
     issueId: issueSchema.parse(await reported.json()).id,
     notificationId: notification.id,
     courseId: courses[0]?.id ?? 0,

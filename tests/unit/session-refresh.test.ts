@@ -2,6 +2,7 @@ import type { TokenPair } from '@machines/session.machine';
 import { describe, expect, it } from 'vitest';
 import {
   ADOPT_MARGIN_SECONDS,
+  holdRenewals,
   REFRESH_LOCK,
   type RenewalDeps,
   renewTokens,
@@ -61,6 +62,25 @@ function browser(initial: Partial<TokenPair>, alreadySpent: string[] = []) {
   };
   return { deps, calls, cookies: () => cookies };
 }
+
+describe('a change that replaces the tokens (a password change)', () => {
+  it('holds back a renewal asked meanwhile, which then takes the new tokens without spending the old one', async () => {
+    const shared = browser({ accessToken: jwt('access-0', 600), refreshToken: 'refresh-0' });
+    const { locks } = browserLocks();
+    const replaced = { accessToken: jwt('access-9', 900), refreshToken: 'refresh-9' };
+    let renewal: Promise<TokenPair> | undefined;
+    const change = holdRenewals(async () => {
+      // The server has ended the sessions: a socket closed with 4401 asks for a renewal now.
+      renewal = renewTokens('refresh-0', { ...shared.deps, locks });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      shared.deps.writeTokens(replaced);
+      return 'changed';
+    }, locks);
+    expect(await change).toBe('changed');
+    expect(await renewal).toEqual(replaced);
+    expect(shared.calls).toEqual([]);
+  });
+});
 
 describe('renewing tokens across tabs', () => {
   it('lets one tab call the server while the other, asking at the same time, takes its tokens', async () => {

@@ -2,8 +2,9 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { STOCK_AVATAR } from '@/contract/profile';
 import { signOut, useProfile, useSessionRole } from '@/session';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '@/ui/icons';
+import { ChevronDownIcon, LogoutIcon } from '@/ui/icons';
 import { profileMenus } from '../menus';
 
 /** Spec section 2: learner or trainer profile menu, 347 px wide. */
@@ -16,11 +17,14 @@ export default function ProfileMenu() {
     <Menu>
       <MenuButton className="inline-flex items-center gap-2 rounded-full py-1 ps-1 pe-3 text-sm font-semibold text-slate-700 hover:bg-brand-50">
         <span className="grid size-9 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800">
-          {profile?.image ? (
-            <img src={profile.image} alt="" className="size-full object-cover" />
-          ) : (
-            <UserIcon className="size-5" />
-          )}
+          {/* Spec section 3: the stock avatar when there is no photo. */}
+          <img
+            src={profile?.image || STOCK_AVATAR}
+            alt=""
+            width={36}
+            height={36}
+            className="size-full object-cover"
+          />
         </span>
         <span className="max-w-40 truncate">{profile?.full_name ?? <Trans>My account</Trans>}</span>
         <ChevronDownIcon className="size-4" />

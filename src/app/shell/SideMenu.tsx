@@ -2,7 +2,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { signOut, useSessionRole, useSignedIn } from '@/session';
+import { STOCK_AVATAR } from '@/contract/profile';
+import { signOut, useProfile, useSessionRole, useSignedIn } from '@/session';
 import { CloseIcon, LogoutIcon } from '@/ui/icons';
 import { ModalToaster } from '@/ui/Toaster';
 import { mainNav, profileMenus } from '../menus';
@@ -23,6 +24,7 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
   const [location] = useLocation();
   const signedIn = useSignedIn();
   const role = useSessionRole();
+  const profile = useProfile();
 
   // Closes on route change.
   const shownAt = useRef(location);
@@ -66,6 +68,21 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
             >
               <Trans>My account</Trans>
             </h2>
+            {profile && (
+              <div className="mb-2 flex items-center gap-3 px-3">
+                <img
+                  src={profile.image || STOCK_AVATAR}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="size-10 shrink-0 rounded-full bg-brand-100 object-cover"
+                />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-slate-900">{profile.full_name}</p>
+                  <p className="ltr-text truncate text-sm text-slate-600">{profile.email}</p>
+                </div>
+              </div>
+            )}
             <NavLinks links={profileMenus[role]} className="flex flex-col gap-1" linkClassName={linkClass} />
           </nav>
         )}

@@ -7,13 +7,13 @@ import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { requestPasswordReset, setPassword, verifyOtp } from '@/api/auth';
 import { api } from '@/api/http';
+import { OtpStep } from '@/entities/account/OtpStep';
+import { PasswordHint } from '@/entities/account/PasswordHint';
 import { closeDialog, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-import { OtpStep } from './OtpStep';
-import { PasswordHint } from './PasswordHint';
 
 /** Forgot password → OTP (reset mode) → new password. */
 export function PasswordResetFlow({ audience }: { audience: Audience }) {

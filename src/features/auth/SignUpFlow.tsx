@@ -9,6 +9,8 @@ import { fromPromise } from 'xstate';
 import { register, verifyOtp } from '@/api/auth';
 import { api } from '@/api/http';
 import type { RegistrationForm } from '@/contract/auth-forms';
+import { OtpStep } from '@/entities/account/OtpStep';
+import { PasswordHint } from '@/entities/account/PasswordHint';
 import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
 import { closeDialog, openDialog } from '@/stores/dialogs';
@@ -16,8 +18,6 @@ import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-import { OtpStep } from './OtpStep';
-import { PasswordHint } from './PasswordHint';
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {

@@ -84,6 +84,14 @@ export class Header extends PageObject {
     return this.banner.getByRole('button', { name: anyOf(...names) }).click();
   }
 
+  /** The address of the picture on the account menu's button (the photo, or the stock avatar). */
+  avatar(name: string): Promise<string | null> {
+    return this.banner
+      .getByRole('button', { name: anyOf(this.t('My account'), name) })
+      .locator('img')
+      .getAttribute('src');
+  }
+
   /** The entries of the open account menu. */
   accountMenuEntries(): Promise<string[]> {
     return this.page.getByRole('menuitem').allTextContents();

@@ -15,6 +15,7 @@ import { IssueList } from './issue-list';
 import { Notifications } from './notifications';
 import { OtpDialog } from './otp';
 import { PasswordResetDialog } from './password-reset';
+import { ProfilePage } from './profile';
 import { ReportIssue } from './report-issue';
 import { Screen } from './screen';
 import { SideMenu } from './side-menu';
@@ -63,6 +64,7 @@ export function visitOf(tab: Tab) {
     contact: new Contact(tab),
     reportIssue: new ReportIssue(tab),
     issueList: new IssueList(tab),
+    profile: new ProfilePage(tab),
   };
 }
 

@@ -1,0 +1,71 @@
+import { type ConfirmationResponse, confirmationResponseSchema } from '@/contract/auth';
+import { FAILURES } from '@/contract/failures';
+import {
+  type ChangePasswordForm,
+  type ChangePasswordResponse,
+  type CloseAccountForm,
+  changePasswordResponseSchema,
+  type EmailChangeRequest,
+  type EmailConfirmRequest,
+  type Profile,
+  type ProfileRequest,
+  profileSchema,
+} from '@/contract/profile';
+import type { ApiClient } from './client';
+
+/** GET /user/profile/: the signed-in person's details. */
+export function getProfile(api: ApiClient): Promise<Profile> {
+  return api.authed(profileSchema, '/user/profile/');
+}
+
+/** PATCH /user/profile/: name, phone, id number and user type; answers with the profile. */
+export function updateProfile(api: ApiClient, body: ProfileRequest): Promise<Profile> {
+  return api.authed(profileSchema, '/user/profile/', { method: 'PATCH', body });
+}
+
+/** POST /user/profile/email/: mails a code to the new address; nothing changes until it is confirmed. */
+export function requestEmailChange(api: ApiClient, body: EmailChangeRequest): Promise<ConfirmationResponse> {
+  return api.authed(confirmationResponseSchema, '/user/profile/email/', {
+    method: 'POST',
+    body,
+    fallback: FAILURES.sendOtp,
+  });
+}
+
+/** POST /user/profile/email/confirm/: the code from the new address; answers with the profile. */
+export function confirmEmailChange(api: ApiClient, body: EmailConfirmRequest): Promise<Profile> {
+  return api.authed(profileSchema, '/user/profile/email/confirm/', {
+    method: 'POST',
+    body: { otp_code: body.otp_code },
+    fallback: FAILURES.verify,
+  });
+}
+
+/** POST /user/profile/photo/ (multipart, part `image`): JPEG, PNG or WebP of at most 2 MB. */
+export function uploadPhoto(api: ApiClient, image: Blob & { name?: string }): Promise<Profile> {
+  const body = new FormData();
+  body.append('image', image, image.name ?? 'photo');
+  return api.authed(profileSchema, '/user/profile/photo/', {
+    method: 'POST',
+    body,
+    fallback: FAILURES.upload,
+  });
+}
+
+/** DELETE /user/profile/photo/: back to the stock avatar. */
+export function removePhoto(api: ApiClient): Promise<Profile> {
+  return api.authed(profileSchema, '/user/profile/photo/', { method: 'DELETE' });
+}
+
+/**
+ * POST /user/change-password/: the other sessions end; this one goes on with the tokens answered
+ * (src/session/index.ts `replaceTokens` stores them).
+ */
+export function changePassword(api: ApiClient, body: ChangePasswordForm): Promise<ChangePasswordResponse> {
+  return api.authed(changePasswordResponseSchema, '/user/change-password/', { method: 'POST', body });
+}
+
+/** POST /user/close-account/: every session ends and the account's personal data goes. */
+export function closeAccount(api: ApiClient, body: CloseAccountForm): Promise<ConfirmationResponse> {
+  return api.authed(confirmationResponseSchema, '/user/close-account/', { method: 'POST', body });
+}
