@@ -31,6 +31,7 @@ export interface AppRoute {
 const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
 const Checkout = lazyView(() => import('@/features/checkout/CheckoutPage'));
 const Receipt = lazyView(() => import('@/features/checkout/ReceiptPage'));
+const EnrolledCourses = lazyView(() => import('@/features/enrolments/EnrolledCoursesPage'));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
@@ -88,7 +89,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Enrolled Courses`,
-    view: Planned,
+    view: EnrolledCourses,
   },
   { path: paths.courseDetails.pattern, access: 'public', title: msg`Course details`, view: CourseDetails },
   {

@@ -16,6 +16,9 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Payment Failed': msg`Payment Failed`,
   'Choose a payment method': msg`Choose a payment method`,
   'Accept the terms to continue': msg`Accept the terms to continue`,
+  // Withdrawal (src/contract/enrolments.ts).
+  'Reason is required': msg`Reason is required`,
+  'Reason must be at most 500 characters': msg`Reason must be at most 500 characters`,
   'Could not logged in at this time. Try again': msg`Could not logged in at this time. Try again`,
   'Could not Register at this time. Try again': msg`Could not Register at this time. Try again`,
   'Could not verify in at this time. Try again': msg`Could not verify in at this time. Try again`,

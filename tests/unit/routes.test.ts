@@ -43,10 +43,15 @@ const SPEC_ROUTES: Record<string, 'public' | 'protected'> = {
   '/trainee/make-attendance/:id': 'public',
 };
 
+// Beyond the spec's table: a payment's receipt (the spec names receipts only in payment history).
+const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
+  '/receipts/:id': 'protected',
+};
+
 describe('route table', () => {
-  it('holds exactly the routes of the spec with their access', () => {
+  it('holds exactly the routes of the spec with their access, and the few the product adds', () => {
     const table = Object.fromEntries(routes.map((route) => [route.path, route.access]));
-    expect(table).toEqual(SPEC_ROUTES);
+    expect(table).toEqual({ ...SPEC_ROUTES, ...EXTRA_ROUTES });
   });
   it('lists no path twice', () => {
     expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
@@ -76,6 +81,7 @@ describe('route guard', () => {
 const ROLES: Record<string, 'TRAINEE' | 'TRAINER'> = {
   '/checkout': 'TRAINEE',
   '/checkout/:id': 'TRAINEE',
+  '/receipts/:id': 'TRAINEE',
   '/ongoing-courses': 'TRAINEE',
   '/ongoing-courses/:courseId/:lectureId?': 'TRAINEE',
   '/enrolled-courses': 'TRAINEE',

@@ -12,7 +12,7 @@ import { type Profile, type ProfileEditForm, USER_TYPES, type UserType } from '@
 import { OtpStep } from '@/entities/account/OtpStep';
 import { translateMessage } from '@/i18n/api-messages';
 import type { RouteView } from '@/routing/route-view';
-import { shareProfile } from '@/session';
+import { shareProfile, useSessionRole } from '@/session';
 import { showToast } from '@/stores/toasts';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
@@ -21,6 +21,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { AccountSecurity } from './AccountSecurity';
 import { Card } from './Card';
+import { PaymentHistory } from './PaymentHistory';
 import { PhotoCard } from './PhotoCard';
 
 /** Spec section 3: the user types, as each language says them. */
@@ -54,6 +55,7 @@ export default function ProfilePage({ title }: RouteView) {
   );
   const [state, send] = useMachine(machine);
   const { view, emailCode } = connectProfile(state, send);
+  const role = useSessionRole();
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -82,6 +84,7 @@ export default function ProfilePage({ title }: RouteView) {
             />
             <div className="flex flex-col gap-6">
               <DetailsCard view={view} formRef={form} />
+              {role === 'TRAINEE' && <PaymentHistory />}
               <AccountSecurity />
             </div>
           </>

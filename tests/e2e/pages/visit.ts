@@ -7,6 +7,7 @@ import { Checkout } from './checkout';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
 import { Dialog } from './dialog';
+import { EnrolledCourses } from './enrolled-courses';
 import { EventDetails } from './event-details';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -59,6 +60,7 @@ export function visitOf(tab: Tab) {
     searchResults: new Catalogue(tab, 'Search results'),
     courseDetails: new CourseDetails(tab),
     checkout: new Checkout(tab),
+    enrolledCourses: new EnrolledCourses(tab),
     eventDetails: new EventDetails(tab),
     about: new About(tab),
     contact: new Contact(tab),

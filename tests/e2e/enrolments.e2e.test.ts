@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Paged } from '@/contract/common';
+import type { CourseAbout, CourseCard } from '@/contract/courses';
+import type { Language } from '@/i18n/languages';
+import { pick } from '@/i18n/pick';
+import { expectNoAxeViolations, type Width } from './support/browser';
+import { runAdmin, verifiedTrainee } from './support/identity';
+import { accessToken, signInWithTokens } from './support/session';
+import { productSuite } from './support/suite';
+
+const suite = productSuite();
+
+/** A free course from the seed: enrolling takes one call. */
+async function aFreeCourse(): Promise<CourseAbout> {
+  const list = await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=100');
+  for (const card of list.results) {
+    const course = await suite.read<CourseAbout>(`/course/about/${card.id}/`);
+    if (course.price_halalas === 0) return course;
+  }
+  throw new Error('the seed has no free course');
+}
+
+/** A new trainee enrolled in a free course, signed in in a new tab. */
+async function enrolledTrainee(language: Language, width: Width) {
+  const course = await aFreeCourse();
+  const { person } = await verifiedTrainee(suite.app);
+  const visit = await suite.open({ language, width });
+  await signInWithTokens(suite.app, visit.context, person);
+  const token = await accessToken(visit.context);
+  const enrolled = await suite.call('/payments/', {
+    token,
+    body: {
+      course_id: course.id,
+      method: 'free',
+      idempotency_key: crypto.randomUUID(),
+      terms_accepted: true,
+    },
+  });
+  expect(enrolled.status).toBe(201);
+  return { visit, person, course, title: pick(course, 'title', language) };
+}
+
+describe('enrolled courses and withdrawal', () => {
+  for (const { language, width } of [
+    { language: 'en', width: 'desktop' },
+    { language: 'ar', width: 'phone' },
+  ] as const) {
+    it(`asks to leave a course, the admin approves, the course is closed (${language}, ${width})`, async () => {
+      const { visit, person, course, title } = await enrolledTrainee(language, width);
+      const { page, t, enrolledCourses, problems } = visit;
+      await enrolledCourses.open();
+      await expect.poll(() => enrolledCourses.status(title)).toBe(t('Enrolled'));
+      await expectNoAxeViolations(page);
+
+      await enrolledCourses.startWithdrawal(title);
+      await enrolledCourses.send();
+      await expect.poll(() => enrolledCourses.dialog.getByText(t('Reason is required')).count()).toBe(1);
+      await expectNoAxeViolations(page);
+      await enrolledCourses.reason('My working hours changed');
+      await enrolledCourses.send();
+      await expect
+        .poll(() =>
+          enrolledCourses.dialog.getByRole('heading', { name: t('Request Sent Successfully') }).count(),
+        )
+        .toBe(1);
+      await expectNoAxeViolations(page);
+      await enrolledCourses.closeSuccess();
+      await expect.poll(() => enrolledCourses.status(title)).toBe(t('Withdrawal requested'));
+
+      await runAdmin(suite.app.env, ['approve-withdrawal', person.email, String(course.id)]);
+      // The decision arrives live: the list reads itself again.
+      await expect
+        .poll(() => enrolledCourses.status(title), { timeout: 15_000 })
+        .toMatch(new RegExp(`^(${t('Withdrawn')}|${t('Dropped')})$`));
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('a refused withdrawal leaves the trainee enrolled, with the reason', async () => {
+    const { visit, person, course, title } = await enrolledTrainee('en', 'phone');
+    const { t, enrolledCourses, problems } = visit;
+    await enrolledCourses.open();
+    await enrolledCourses.startWithdrawal(title);
+    await enrolledCourses.reason('Travelling');
+    await enrolledCourses.send();
+    await enrolledCourses.closeSuccess();
+    await runAdmin(suite.app.env, [
+      'reject-withdrawal',
+      person.email,
+      String(course.id),
+      '--reason',
+      'The course has already started',
+    ]);
+    await expect.poll(() => enrolledCourses.status(title), { timeout: 15_000 }).toBe(t('Enrolled'));
+    expect(
+      await enrolledCourses.row(title).getByText('The course has already started', { exact: false }).count(),
+    ).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
