@@ -145,11 +145,16 @@ export interface CheckoutState {
   refusal_reason: string | null;
 }
 
-/** Whether the user is enrolled in the course, has paid for it, or has a payment not yet ended. */
+/**
+ * Whether the user is enrolled in the course (a withdrawal waiting for approval included: learning
+ * stays open until it is approved), has paid for it, or has a payment not yet ended, and where the
+ * enrolment stands.
+ */
 export async function checkoutState(db: Queryable, userId: number, courseId: number): Promise<CheckoutState> {
   const { rows } = await db.query<CheckoutState>(
     `SELECT
-       EXISTS (SELECT 1 FROM enrolments WHERE user_id = $1 AND course_id = $2 AND status = 'enrolled') AS enrolled,
+       EXISTS (SELECT 1 FROM enrolments WHERE user_id = $1 AND course_id = $2
+         AND status IN ('enrolled', 'withdrawal_requested')) AS enrolled,
        (SELECT status FROM enrolments WHERE user_id = $1 AND course_id = $2) AS enrolment_status,
        (SELECT refusal_reason FROM enrolments WHERE user_id = $1 AND course_id = $2) AS refusal_reason,
        EXISTS (SELECT 1 FROM payments WHERE user_id = $1 AND course_id = $2 AND status = 'paid') AS paid,

@@ -7,6 +7,7 @@ import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import type { BroadcastEvent } from '../../server/broadcast';
 import { adminCommand } from '../../server/cli';
 import { assertEnrolled } from '../../server/enrolments/access';
+import { decideWithdrawal } from '../../server/enrolments/queries';
 import { HttpProblem } from '../../server/http';
 import { adminTokenFile } from '../../server/paths';
 import { TEST_CARDS } from '../../server/payments/gateway';
@@ -208,8 +209,12 @@ describe('asking to withdraw (POST /course/enroll-status-update/)', () => {
       status: 409,
       body: refusal(SERVER_MESSAGES.withdrawalPending),
     });
-    // Learning stays open while the request waits.
+    // Learning stays open while the request waits, and checkout says so.
     await expect(assertEnrolled(server.db, user.id, upcoming)).resolves.toBeUndefined();
+    expect(quoteSchema.parse((await call(`/checkout/quote/${upcoming}/`, { token })).body)).toMatchObject({
+      enrolled: true,
+      enrolment_status: 'withdrawal_requested',
+    });
   });
 
   it('asks after the start (a withdrawal)', async () => {
@@ -322,6 +327,28 @@ describe('the administrator decides (POST /admin/approve-withdrawal/ and /admin/
       status: 409,
       body: refusal(SERVER_MESSAGES.noWithdrawalRequested),
     });
+  });
+
+  it('leaves a card refund due when the approval cannot reach the gateway; refund-payment takes it later', async () => {
+    const { user, token } = await newTrainee();
+    const paid = await enrolByCard(token, upcoming);
+    await withdraw(token, { course_id: upcoming, reason: 'Cannot attend' });
+    // As the admin command does on the database, where no gateway is reached.
+    const decided = await decideWithdrawal(
+      server.db,
+      user.email,
+      upcoming,
+      { approve: true },
+      server.notifier,
+    );
+    expect(decided).toMatchObject({
+      status: 'dropped',
+      refund: { payment_id: paid.id, method: 'card', refund_status: 'due' },
+    });
+    expect(await refundStatus(paid.id)).toBe('due');
+    const refunded = await post('/admin/refund-payment/', { payment_id: paid.id }, { admin: true });
+    expect(refunded.status).toBe(200);
+    expect(await refundStatus(paid.id)).toBe('refunded');
   });
 
   it('approves a withdrawal after the start: withdrawn, no refund', async () => {
