@@ -16,6 +16,9 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Payment Failed': msg`Payment Failed`,
   'Choose a payment method': msg`Choose a payment method`,
   'Accept the terms to continue': msg`Accept the terms to continue`,
+  // Withdrawal (src/contract/enrolments.ts).
+  'Reason is required': msg`Reason is required`,
+  'Reason must be at most 500 characters': msg`Reason must be at most 500 characters`,
   'Could not logged in at this time. Try again': msg`Could not logged in at this time. Try again`,
   'Could not Register at this time. Try again': msg`Could not Register at this time. Try again`,
   'Could not verify in at this time. Try again': msg`Could not verify in at this time. Try again`,
@@ -91,9 +94,6 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Give the e-mail address of a trainee and the id of a course': msg`Give the e-mail address of a trainee and the id of a course`,
   'Give the reason for refusing the withdrawal, at most 500 characters': msg`Give the reason for refusing the withdrawal, at most 500 characters`,
   'This trainee has no withdrawal request waiting for this course': msg`This trainee has no withdrawal request waiting for this course`,
-  // The withdraw modal (src/contract/enrolments.ts).
-  'Reason is required': msg`Reason is required`,
-  'Reason must be at most 500 characters': msg`Reason must be at most 500 characters`,
   'Invalid OTP Code': msg`Invalid OTP Code`,
   'A code was sent to this email a moment ago. Check your inbox, or try again in a minute': msg`A code was sent to this email a moment ago. Check your inbox, or try again in a minute`,
   'OTP sent successfully': msg`OTP sent successfully`,
