@@ -11,6 +11,7 @@ import { courseRoutes } from './courses/routes';
 import type { Db } from './db';
 import type { Deps } from './deps';
 import { devRoutes } from './dev/routes';
+import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
@@ -133,6 +134,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/cms', cmsRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
+  api.route('/', enrolmentRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));

@@ -21,6 +21,13 @@ import {
 import { API_BASE } from './app';
 import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
+import {
+  type Decision,
+  decideWithdrawal,
+  EnrolmentError,
+  type WithdrawalDecision,
+  withdrawalDecisionSchema,
+} from './enrolments/queries';
 import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
 import { createNotifier } from './notifications/notifier';
@@ -195,6 +202,8 @@ const ADMIN_USAGE = [
   'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
+  '       npm run admin -- approve-withdrawal EMAIL COURSE_ID [--url URL]',
+  '       npm run admin -- reject-withdrawal EMAIL COURSE_ID --reason REASON [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
 ].join('\n');
 
@@ -233,7 +242,9 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
       return { code: 0, out, err };
     } catch (error) {
       err.push(
-        error instanceof AdminError ? `${error.userMessage}: ${action.email}` : (error as Error).message,
+        error instanceof AdminError || error instanceof EnrolmentError
+          ? `${error.userMessage}: ${action.email}`
+          : (error as Error).message,
       );
       return { code: 1, out, err };
     }
@@ -317,6 +328,41 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  const [, courseText] = args;
+  if (
+    (command === 'approve-withdrawal' || command === 'reject-withdrawal') &&
+    email &&
+    courseText &&
+    args.length === 2
+  ) {
+    const courseId = Number(courseText);
+    if (!Number.isSafeInteger(courseId) || courseId < 1 || courseId > 2_147_483_647) {
+      return { code: 2, out: [], err: [SERVER_MESSAGES.withdrawalDecisionInvalid, ADMIN_USAGE] };
+    }
+    const approving = command === 'approve-withdrawal';
+    const reason = values.reason ?? '';
+    if (!approving && !reason.trim()) {
+      return { code: 2, out: [], err: [SERVER_MESSAGES.refusalReasonInvalid, ADMIN_USAGE] };
+    }
+    const decision: Decision = approving ? { approve: true } : { approve: false, reason };
+    return runAdminAction(
+      {
+        path: `/admin/${command}/`,
+        body: approving ? { email, course_id: courseId } : { email, course_id: courseId, reason },
+        email: `${email}, course ${courseId}`,
+        parse: (body) => {
+          const answer = withdrawalDecisionSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        // On the database the gateway is out of reach: a card refund stays due for refund-payment.
+        offline: (db) => decideWithdrawal(db, email, courseId, decision, createNotifier(db)),
+        describe: withdrawalLines,
+      },
+      values.url,
+      env,
+    );
+  }
+
   if (command === 'notify' && email && title && text && args.length === 3) {
     const checked = notifyRequestSchema.safeParse({
       email,
@@ -349,6 +395,39 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
   return { code: 2, out: [], err: [ADMIN_USAGE] };
 }
 
+function withdrawalLines(decision: WithdrawalDecision, where: string): string[] {
+  const who = `${decision.email} from ${decision.course_title} (course ${decision.course_id})`;
+  if (decision.status === 'enrolled') {
+    return [`Refused the withdrawal of ${who} (${where}). They stay enrolled and are notified.`];
+  }
+  const lines = [
+    `${decision.status === 'dropped' ? 'Dropped' : 'Withdrew'} ${who} (${where}). They are notified.`,
+  ];
+  const refund = decision.refund;
+  if (!refund) {
+    lines.push(
+      decision.status === 'dropped'
+        ? 'No payment to refund.'
+        : 'No refund: the withdrawal was asked after the course started.',
+    );
+  } else if (refund.refund_status === 'refunded') {
+    lines.push(
+      `Payment ${refund.payment_id} is refunded in full through the gateway: ${riyals(refund.total)} SAR.`,
+    );
+  } else if (refund.method === 'card') {
+    lines.push(
+      `Payment ${refund.payment_id} (${riyals(refund.total)} SAR by card) has its refund due: run ` +
+        `npm run admin -- refund-payment ${refund.payment_id} while the server runs.`,
+    );
+  } else {
+    lines.push(
+      `Payment ${refund.payment_id} (${riyals(refund.total)} SAR by ${refund.method}) has its refund due: ` +
+        'the centre pays it back.',
+    );
+  }
+  return lines;
+}
+
 /** A confirmed payment as the command prints it. */
 interface ConfirmedPayment {
   id: string;
@@ -374,6 +453,7 @@ function parseAdminArgs(argv: string[]) {
       link: { type: 'string' },
       'title-ar': { type: 'string' },
       'text-ar': { type: 'string' },
+      reason: { type: 'string' },
     },
     allowPositionals: true,
   });

@@ -4,10 +4,12 @@ import { VALIDATION } from '../../src/contract/auth-forms';
 import { field, required } from '../../src/contract/rules';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
+import { decideWithdrawal, type WithdrawalDecision } from '../enrolments/queries';
+import { refuseEnrolmentError } from '../enrolments/routes';
 import { type AppEnv, describeError, HttpProblem } from '../http';
 import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
-import { jsonBody, jsonForm } from '../validation';
+import { jsonBody, jsonForm, MAX_ID } from '../validation';
 import { requireAdminToken } from './middleware';
 import {
   AdminError,
@@ -19,6 +21,11 @@ import {
 } from './queries';
 
 const approvalFormSchema = z.object({ email: field(required(VALIDATION.emailRequired)) });
+const withdrawalDecisionBodySchema = z.object({
+  email: z.string().check(z.minLength(1), z.maxLength(254)),
+  course_id: z.int().check(z.positive(), z.lte(MAX_ID)),
+  reason: z.optional(z.string()),
+});
 const paymentIdSchema = z.object({ payment_id: z.string().check(z.maxLength(100)) });
 type PaymentIdBody = z.infer<typeof paymentIdSchema>;
 
@@ -95,6 +102,55 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
         }
       }),
     ),
+  );
+
+  /**
+   * Refunds in full through the gateway a card payment whose refund an approval made due. When the
+   * gateway cannot be reached the refund stays due (refund-payment retries it) and the approval
+   * stands.
+   */
+  const refundIfCard = async (decision: WithdrawalDecision): Promise<WithdrawalDecision> => {
+    const due = decision.refund;
+    if (due?.method !== 'card') return decision;
+    try {
+      const refunded = await refundPayment(db, due.payment_id, (reference) =>
+        payments.gateway.refund(reference),
+      );
+      return { ...decision, refund: { ...due, refund_status: refunded.refund_status ?? 'due' } };
+    } catch (error) {
+      console.error(`the gateway did not refund a withdrawal: ${describeError(error)}`);
+      return decision;
+    }
+  };
+
+  // A withdrawal or drop the trainee asked for: withdrawn (dropped before the start, refunded).
+  routes.post(
+    '/approve-withdrawal/',
+    jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
+    async (c) => {
+      const { email, course_id } = c.req.valid('json');
+      const decided = await decideWithdrawal(db, email, course_id, { approve: true }, notifier).catch(
+        refuseEnrolmentError,
+      );
+      return c.json({ success: true, data: await refundIfCard(decided) });
+    },
+  );
+
+  // A withdrawal refused, with its reason: the trainee is enrolled again.
+  routes.post(
+    '/reject-withdrawal/',
+    jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
+    async (c) => {
+      const { email, course_id, reason = '' } = c.req.valid('json');
+      const decided = await decideWithdrawal(
+        db,
+        email,
+        course_id,
+        { approve: false, reason },
+        notifier,
+      ).catch(refuseEnrolmentError);
+      return c.json({ success: true, data: decided });
+    },
   );
 
   return routes;

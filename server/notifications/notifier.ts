@@ -105,9 +105,11 @@ export const NOTIFICATIONS = {
     text_ar: `أصبحت ${course.title_ar} منشورة في قائمة الدورات.`,
     link: `/course-details/${course.id}`,
   }),
+  /** An administrator's decision on a withdrawal; a refusal carries its reason. */
   withdrawalDecided: (
     course: { id: number; title: string; title_ar: string },
     approved: boolean,
+    refusalReason: string | null = null,
   ): NotificationContent =>
     approved
       ? {
@@ -115,14 +117,14 @@ export const NOTIFICATIONS = {
           title_ar: 'تمت الموافقة على الانسحاب',
           text: `Your withdrawal from ${course.title} is approved.`,
           text_ar: `تمت الموافقة على انسحابك من ${course.title_ar}.`,
-          link: null,
+          link: '/enrolled-courses',
         }
       : {
           title: 'Withdrawal declined',
           title_ar: 'تم رفض طلب الانسحاب',
-          text: `Your withdrawal from ${course.title} was declined; you remain enrolled.`,
-          text_ar: `تم رفض طلب انسحابك من ${course.title_ar}، وما زلت مسجلاً في الدورة.`,
-          link: `/course-details/${course.id}`,
+          text: `Your withdrawal from ${course.title} was declined; you remain enrolled.${refusalReason ? ` Reason: ${refusalReason}` : ''}`,
+          text_ar: `تم رفض طلب انسحابك من ${course.title_ar}، وما زلت مسجلاً في الدورة.${refusalReason ? ` السبب: ${refusalReason}` : ''}`,
+          link: '/enrolled-courses',
         },
   graded: (course: { id: number; title: string; title_ar: string }, work: string): NotificationContent => ({
     title: 'New grade',

@@ -140,20 +140,32 @@ export interface CheckoutState {
   enrolled: boolean;
   paid: boolean;
   pending: { id: string; method: PaymentMethod; status: PaymentStatus } | null;
+  /** The enrolment's status, whatever it is; null when there is none. */
+  enrolment_status: EnrolmentStatus | null;
+  refusal_reason: string | null;
 }
 
-/** Whether the user is enrolled in the course, has paid for it, or has a payment not yet ended. */
+/**
+ * Whether the user is enrolled in the course (a withdrawal waiting for approval included: learning
+ * stays open until it is approved), has paid for it, or has a payment not yet ended, and where the
+ * enrolment stands.
+ */
 export async function checkoutState(db: Queryable, userId: number, courseId: number): Promise<CheckoutState> {
-  const { rows } = await db.query<{ enrolled: boolean; paid: boolean; pending: CheckoutState['pending'] }>(
+  const { rows } = await db.query<CheckoutState>(
     `SELECT
-       EXISTS (SELECT 1 FROM enrolments WHERE user_id = $1 AND course_id = $2 AND status = 'enrolled') AS enrolled,
+       EXISTS (SELECT 1 FROM enrolments WHERE user_id = $1 AND course_id = $2
+         AND status IN ('enrolled', 'withdrawal_requested')) AS enrolled,
+       (SELECT status FROM enrolments WHERE user_id = $1 AND course_id = $2) AS enrolment_status,
+       (SELECT refusal_reason FROM enrolments WHERE user_id = $1 AND course_id = $2) AS refusal_reason,
        EXISTS (SELECT 1 FROM payments WHERE user_id = $1 AND course_id = $2 AND status = 'paid') AS paid,
        (SELECT json_build_object('id', id, 'method', method, 'status', status) FROM payments
          WHERE user_id = $1 AND course_id = $2 AND status IN ('initiated', 'awaiting_wallet_code', 'awaiting_cash')
          ORDER BY created_at DESC LIMIT 1) AS pending`,
     [userId, courseId],
   );
-  return rows[0] ?? { enrolled: false, paid: false, pending: null };
+  return (
+    rows[0] ?? { enrolled: false, paid: false, pending: null, enrolment_status: null, refusal_reason: null }
+  );
 }
 
 function walletCodeHash(secret: string, paymentId: string, code: string): string {
@@ -279,10 +291,12 @@ export async function setGatewayReference(db: Queryable, id: string, reference: 
   );
 }
 
+/** Enrols the user; an enrolment withdrawn or dropped stays so (the course is closed to them). */
 async function enrol(tx: Queryable, userId: number, courseId: number): Promise<void> {
   await tx.query(
     `INSERT INTO enrolments (user_id, course_id, status) VALUES ($1, $2, 'enrolled')
-     ON CONFLICT (user_id, course_id) DO UPDATE SET status = 'enrolled', updated_at = now()`,
+     ON CONFLICT (user_id, course_id) DO UPDATE SET status = 'enrolled', updated_at = now()
+     WHERE enrolments.status = 'awaiting_payment'`,
     [userId, courseId],
   );
 }

@@ -186,6 +186,8 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
         free: course.price_halalas === 0,
         enrolled: state.enrolled,
         pending_payment: state.pending,
+        enrolment_status: state.enrolment_status,
+        refusal_reason: state.refusal_reason,
       }),
     );
   });
@@ -229,6 +231,9 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
         }
       }
       const state = await checkoutState(db, user.id, course.id);
+      if (state.enrolment_status === 'withdrawn' || state.enrolment_status === 'dropped') {
+        throw new HttpProblem(409, SERVER_MESSAGES.courseWithdrawn);
+      }
       if (state.paid) throw new HttpProblem(409, SERVER_MESSAGES.alreadyPaid);
       if (state.enrolled) throw new HttpProblem(409, SERVER_MESSAGES.alreadyEnrolled);
       await limiter.consume('paymentAccount', String(user.id));

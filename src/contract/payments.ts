@@ -77,6 +77,10 @@ export const quoteSchema = z.object({
   free: z.boolean(),
   enrolled: z.boolean(),
   pending_payment: z.nullable(pendingPaymentSchema),
+  /** Where the trainee's enrolment in the course stands; null when there is none. `withdrawn` and `dropped` close the course to the trainee. */
+  enrolment_status: z.nullable(enrolmentStatusSchema),
+  /** The administrator's reason when the trainee's withdrawal was refused. */
+  refusal_reason: z.nullable(z.string()),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -61,6 +61,13 @@ export const SERVER_MESSAGES = {
   paymentNotAwaitingCash: 'This payment is not waiting for cash',
   paymentIdInvalid: 'Give the id of a payment',
   refundNotDue: 'This payment has no refund due through the gateway',
+  withdrawalRequestInvalid: 'A withdrawal request needs the id of a course and a reason',
+  notEnrolled: 'You are not enrolled in this course',
+  courseWithdrawn: 'You have withdrawn from this course',
+  withdrawalPending: 'Your withdrawal request for this course is already waiting for approval',
+  withdrawalDecisionInvalid: 'Give the e-mail address of a trainee and the id of a course',
+  refusalReasonInvalid: 'Give the reason for refusing the withdrawal, at most 500 characters',
+  noWithdrawalRequested: 'This trainee has no withdrawal request waiting for this course',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

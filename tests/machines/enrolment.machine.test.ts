@@ -43,6 +43,8 @@ const QUOTE: Quote = {
   free: false,
   enrolled: false,
   pending_payment: null,
+  enrolment_status: null,
+  refusal_reason: null,
 };
 const FREE_QUOTE: Quote = { ...QUOTE, subtotal: 0, vat: 0, total: 0, free: true };
 const ENROLLED_QUOTE: Quote = { ...QUOTE, enrolled: true };

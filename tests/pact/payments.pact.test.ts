@@ -105,11 +105,40 @@ describe('Payments contract: GET /checkout/quote/{courseId}/', () => {
           free: false,
           enrolled: false,
           pending_payment: null,
+          enrolment_status: null,
+          refusal_reason: null,
         }),
       )
       .executeTest(async (mockServer) => {
         const quote = await getQuote(signedInClient(mockServer), 7);
         expect(quote.total).toBe(quote.subtotal + quote.vat);
+      });
+  });
+
+  it('says when the trainee has withdrawn from the course (closed to them)', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeWithdrewFromCourse)
+      .uponReceiving('a request for the checkout quote of a course the trainee withdrew from')
+      .withRequest(
+        'GET',
+        pathWithId((id) => `/checkout/quote/${id}/`, INJECTED_COURSE_ID, 7),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          course: checkoutCourse,
+          ...amounts,
+          free: false,
+          enrolled: false,
+          pending_payment: null,
+          enrolment_status: regex('^(withdrawn|dropped)$', 'withdrawn'),
+          refusal_reason: null,
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const quote = await getQuote(signedInClient(mockServer), 7);
+        expect(quote.enrolment_status).toBe('withdrawn');
       });
   });
 });
@@ -217,6 +246,30 @@ describe('Payments contract: POST /payments/', () => {
           }),
         );
         expect(error.status).toBe(409);
+      });
+  });
+});
+
+describe('Payments contract: POST /payments/ after a withdrawal', () => {
+  it('refuses a payment for a course the trainee withdrew from (409)', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.traineeWithdrewFromCourse)
+      .uponReceiving('a payment for a course the trainee withdrew from')
+      .withRequest('POST', apiPath('/payments/'), (b) => b.headers(bearerHeader()).jsonBody(newPayment()))
+      .willRespondWith(409, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.courseWithdrawn)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(
+          createPayment(signedInClient(mockServer), {
+            course_id: 7,
+            method: 'card',
+            idempotency_key: EXAMPLE_KEY,
+            terms_accepted: true,
+          }),
+        );
+        expect(error.message).toBe(SERVER_MESSAGES.courseWithdrawn);
       });
   });
 });

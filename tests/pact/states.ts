@@ -30,6 +30,8 @@ export const PROVIDER_STATES = {
   traineePaidForCourse: 'the trainee has paid for a course',
   walletPaymentAwaitingCode: 'the trainee has a wallet payment awaiting its code',
   cardPaymentAwaitingNotice: "a card payment awaits the gateway's notice",
+  traineeAskedToWithdraw: 'the trainee has asked to withdraw from a paid course',
+  traineeWithdrewFromCourse: 'the trainee has withdrawn from a paid course',
   emailChangeCodeSent: 'a signed-in trainee was sent a code to confirm a new e-mail address',
   accountToClose: 'a signed-in trainee may close their account',
   accountClosed: 'an account was closed',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startSession } from '../../server/auth/sessions';
+import { decideWithdrawal, requestWithdrawal } from '../../server/enrolments/queries';
 import { noticeBody, signNotice } from '../../server/payments/gateway';
 import { findCourseForSale, insertPayment, settlePayment } from '../../server/payments/queries';
 import type { TestServer } from '../../server/testing';
@@ -61,6 +62,22 @@ export function paymentStateHandlers(server: TestServer, trainee: () => Promise<
     return id;
   }
 
+  /**
+   * The trainee paid for a course (in cash) and asked to withdraw; `withdrawn`: approved as well (the
+   * enrolment is then withdrawn or dropped, as the course's start date says).
+   */
+  async function withdrawalState(status: 'withdrawal_requested' | 'withdrawn') {
+    const { user, accessToken } = await freshTrainee();
+    const course = await courseId(true);
+    const id = await startPayment(user, course, 'cash');
+    await settlePayment(db, id, { paid: true }, settings, notifier);
+    await requestWithdrawal(db, user.id, course, 'My working hours changed');
+    if (status === 'withdrawn') {
+      await decideWithdrawal(db, user.email, course, { approve: true }, notifier);
+    }
+    return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_COURSE_ID]: course, [INJECTED_PAYMENT_ID]: id };
+  }
+
   return {
     [PROVIDER_STATES.pricedCourseForTrainee]: async () => {
       const { accessToken } = await freshTrainee();
@@ -81,6 +98,8 @@ export function paymentStateHandlers(server: TestServer, trainee: () => Promise<
         [INJECTED_PAYMENT_ID]: id,
       };
     },
+    [PROVIDER_STATES.traineeAskedToWithdraw]: async () => withdrawalState('withdrawal_requested'),
+    [PROVIDER_STATES.traineeWithdrewFromCourse]: async () => withdrawalState('withdrawn'),
     [PROVIDER_STATES.walletPaymentAwaitingCode]: async () => {
       const { user, accessToken } = await freshTrainee();
       const id = await startPayment(user, await courseId(true), 'wallet');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@/contract/auth-forms';
+import { WITHDRAWAL_SENT, WITHDRAWAL_VALIDATION } from '@/contract/enrolments';
 import { DEFAULT_FAILURE } from '@/contract/errors';
 import { FAILURES } from '@/contract/failures';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
@@ -13,6 +14,7 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(VALIDATION),
       ...Object.values(PUBLIC_VALIDATION),
       ...Object.values(PROFILE_VALIDATION),
+      ...Object.values(WITHDRAWAL_VALIDATION),
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
@@ -21,6 +23,7 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(SERVER_MESSAGES),
       ...Object.values(PUBLIC_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
+      WITHDRAWAL_SENT,
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });

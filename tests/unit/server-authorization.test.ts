@@ -51,6 +51,8 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/event/:id/',                                 200, 200, 200, 200, 200],
   ['GET',   '/event/:id/registration/',                    401, 200, 200, 401, 200],
   ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
+  ['POST',  '/course/enroll-status-update/',               401, 200, 403, 401, 409],
+  ['GET',   '/enrolments/',                                401, 200, 403, 401, 200],
   ['GET',   '/notification/',                              401, 200, 200, 401, 200],
   ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
   ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
@@ -82,6 +84,8 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
   ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
   ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
+  ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401],
+  ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
 ];
 
@@ -104,6 +108,8 @@ interface Fixture {
   eventId: number;
   /** A priced course, and the trainee's payments: by card (failed by the notice), by wallet, paid. */
   pricedCourseId: number;
+  /** A course the trainee is enrolled in (paid in cash); the other trainee's cash awaits. */
+  paidCourseId: number;
   cardPaymentId: string;
   walletPaymentId: string;
   paidPaymentId: string;
@@ -267,6 +273,15 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path, json: { payment_id: fixture.paidPaymentId } };
     case 'POST /admin/confirm-payment/':
       return { path, json: { payment_id: fixture.cashPaymentId } };
+    case 'POST /course/enroll-status-update/':
+      return { path, json: { course_id: fixture.paidCourseId, reason: 'My working hours changed' } };
+    // The admin decides on a request the trainee has just made (refused, then approved: the last).
+    case 'POST /admin/reject-withdrawal/':
+    case 'POST /admin/approve-withdrawal/':
+      return (caller === 'admin' ? withdrawalAsked(fixture) : Promise.resolve()).then(() => ({
+        path,
+        json: { email: DEMO_ACCOUNTS.trainee.email, course_id: fixture.paidCourseId, reason: 'Half done' },
+      }));
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -276,6 +291,16 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 
 let server: TestServer;
 let fixture: Fixture;
+
+/** The trainee asks to withdraw from the course they paid for (a request already waiting is left as it is). */
+async function withdrawalAsked(fixture: Fixture): Promise<void> {
+  const response = await send(
+    'POST',
+    { path: '/course/enroll-status-update/', json: { course_id: fixture.paidCourseId, reason: 'Leaving' } },
+    'trainee',
+  );
+  await response.body?.cancel();
+}
 const tokens = new Map<Caller, string>();
 
 /** A refresh token of a new session of the trainee, for a call that spends one. */
@@ -387,6 +412,7 @@ beforeAll(async () => {
     courseId: courses[0]?.id ?? 0,
     eventId: events[0]?.id ?? 0,
     pricedCourseId,
+    paidCourseId,
     cardPaymentId: card.id,
     walletPaymentId: wallet.id,
     paidPaymentId: paid.id,

@@ -191,6 +191,27 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     withNul: { email: DEMO_ACCOUNTS.trainee.email, title: `Hel${NUL}lo`, text: 'A message' },
     nulRefusal: refusedNul('title'),
   },
+  {
+    path: '/course/enroll-status-update/',
+    as: 'trainee',
+    valid: { course_id: 1, reason: 'Moving away' },
+    withNul: { course_id: 1, reason: `Moving${NUL} away` },
+    nulRefusal: refusedNul('reason'),
+  },
+  {
+    path: '/admin/approve-withdrawal/',
+    as: 'admin',
+    valid: { email, course_id: 1 },
+    withNul: { email: `${email}${NUL}`, course_id: 1 },
+    nulRefusal: refusedNul('email'),
+  },
+  {
+    path: '/admin/reject-withdrawal/',
+    as: 'admin',
+    valid: { email, course_id: 1, reason: 'Half done' },
+    withNul: { email, course_id: 1, reason: `Half${NUL} done` },
+    nulRefusal: refusedNul('reason'),
+  },
 ];
 
 describe('addresses: NUL and broken percent-encoding', () => {

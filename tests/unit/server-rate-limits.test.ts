@@ -267,6 +267,27 @@ describe('rate limits on the product thresholds', { timeout: 60_000 }, () => {
     expect(stored[0]?.count).toBe(RATE_LIMITS.contactClient.max);
   });
 
+  it('refuses the 21st withdrawal request of a trainee within the hour, refused ones counted', async () => {
+    const { max, windowSeconds } = RATE_LIMITS.withdrawalAccount;
+    const trainee = await newTrainee(server.db);
+    const headers = { Authorization: `Bearer ${(await server.tokens.issue('access', trainee)).token}` };
+    const { rows } = await server.db.query<{ id: number }>(
+      `SELECT id FROM courses WHERE status = 'Approved' ORDER BY id LIMIT 1`,
+    );
+    const request = { course_id: rows[0]?.id, reason: 'Moving away' };
+    for (let attempt = 1; attempt <= max; attempt += 1) {
+      const refused = await post(server, '/course/enroll-status-update/', request, headers);
+      await refused.body?.cancel();
+      // Not enrolled: refused, and counted.
+      expect(refused.status, `attempt ${attempt}`).toBe(409);
+    }
+    await expectRefused(
+      await post(server, '/course/enroll-status-update/', request, headers),
+      SERVER_MESSAGES.tooManyRequests,
+      windowSeconds,
+    );
+  });
+
   it('keeps the counts in the database: a second app instance on it refuses the same client', async () => {
     // This client uses up its contact form posts on the first instance (if the test above has not
     // already); an app built anew on the same database (a restart, or another instance) refuses it too.

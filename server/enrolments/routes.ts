@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { confirmationSchema } from '../../src/contract/common';
+import {
+  enrolledCoursesPageSchema,
+  WITHDRAWAL_SENT,
+  withdrawalFormSchema,
+} from '../../src/contract/enrolments';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAuth, requireRole } from '../auth/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { pageQuery } from '../paging';
+import { formDetails, jsonBody, MAX_ID } from '../validation';
+import { EnrolmentError, enrolmentsOf, requestWithdrawal } from './queries';
+
+/**
+ * The body's shape: a course id, and a reason read as text and checked by the withdraw modal's own
+ * rules (withdrawalFormSchema), so that a blank or too long reason answers the modal's sentence.
+ */
+const requestBodySchema = z.object({
+  course_id: z.int().check(z.positive(), z.lte(MAX_ID)),
+  reason: z.optional(z.string()),
+});
+
+export function refuseEnrolmentError(error: unknown): never {
+  if (error instanceof EnrolmentError) throw new HttpProblem(error.status, error.userMessage);
+  throw error;
+}
+
+/**
+ * The trainee's enrolments: POST /course/enroll-status-update/ (the spec's withdrawal or drop
+ * request) and GET /enrolments/ (the enrolled-courses list).
+ */
+export function enrolmentRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
+
+  routes.post(
+    '/course/enroll-status-update/',
+    ...trainee,
+    jsonBody(requestBodySchema, SERVER_MESSAGES.withdrawalRequestInvalid),
+    async (c) => {
+      const user = c.get('user');
+      const { course_id, reason = '' } = c.req.valid('json');
+      const details = formDetails(withdrawalFormSchema, { reason }, ['reason']);
+      if (details.length > 0) throw new HttpProblem(400, details);
+      await limiter.consume('withdrawalAccount', String(user.id));
+      await requestWithdrawal(db, user.id, course_id, reason).catch(refuseEnrolmentError);
+      return c.json(confirmationSchema.parse({ success: true, message: WITHDRAWAL_SENT }));
+    },
+  );
+
+  routes.get('/enrolments/', ...trainee, pageQuery(), async (c) =>
+    c.json(enrolledCoursesPageSchema.parse(await enrolmentsOf(db, c.get('user').id, c.req.valid('query')))),
+  );
+
+  return routes;
+}
