@@ -14,6 +14,8 @@ export type EnrolmentView =
   | { action: 'none'; reason: 'trainerAccount' }
   | { action: 'loading' }
   | { action: 'enrolled' }
+  | { action: 'withdrawalRequested' }
+  | { action: 'left' }
   | { action: 'awaitingPayment'; courseId: number; method: PaymentMethod | null };
 
 export function connectEnrolment(snapshot: EnrolmentSnapshot): EnrolmentView {
@@ -22,6 +24,8 @@ export function connectEnrolment(snapshot: EnrolmentSnapshot): EnrolmentView {
   if (snapshot.matches('signedOut') || snapshot.matches('awaitingSignIn')) return { action: 'signIn' };
   if (snapshot.matches('deciding') || snapshot.matches('loading')) return { action: 'loading' };
   if (snapshot.matches('enrolled')) return { action: 'enrolled' };
+  if (snapshot.matches('withdrawalRequested')) return { action: 'withdrawalRequested' };
+  if (snapshot.matches('left')) return { action: 'left' };
   if (snapshot.matches('awaitingCash') || snapshot.matches('awaitingWalletCode')) {
     return { action: 'awaitingPayment', courseId, method: snapshot.context.choice.method };
   }
@@ -50,7 +54,9 @@ export type CheckoutView =
   | { step: 'walletCode'; quote: Quote; code: string; alert: string | null; busy: boolean }
   | { step: 'awaitingCash'; quote: Quote }
   | { step: 'paid'; quote: Quote; payment: Payment | null }
-  | { step: 'failed'; quote: Quote; reason: FailureReason | null };
+  | { step: 'failed'; quote: Quote; reason: FailureReason | null }
+  /** Withdrawal requested, or withdrawn: nothing to pay. */
+  | { step: 'closed'; quote: Quote; withdrawn: boolean };
 
 export function connectCheckout(snapshot: EnrolmentSnapshot): CheckoutView {
   const { quote, choice, errors, alert, payment, walletCode } = snapshot.context;
@@ -59,6 +65,8 @@ export function connectCheckout(snapshot: EnrolmentSnapshot): CheckoutView {
   if (snapshot.matches('loadFailed')) return { step: 'loadFailed', alert };
   if (!quote) return { step: 'loading' };
   if (snapshot.matches('enrolled')) return { step: 'paid', quote, payment };
+  if (snapshot.matches('withdrawalRequested')) return { step: 'closed', quote, withdrawn: false };
+  if (snapshot.matches('left')) return { step: 'closed', quote, withdrawn: true };
   if (snapshot.matches('failed')) return { step: 'failed', quote, reason: payment?.failure_reason ?? null };
   if (snapshot.matches('atGateway')) return { step: 'redirecting', quote };
   if (snapshot.matches('awaitingCash')) return { step: 'awaitingCash', quote };

@@ -101,7 +101,8 @@ function choiceErrors(context: EnrolmentContext): ChoiceErrors {
  * free course enrols at once) and accepts the terms; a card payment leaves for the gateway's page
  * and, on the way back, is confirmed by reading the payment (never by the return address); a wallet
  * payment asks for the code sent to the phone; cash waits for the centre to confirm. A failure keeps
- * the choice for 'Try Again'. Withdrawal is requested from the enrolled courses.
+ * the choice for 'Try Again'. Leaving is asked from the enrolled courses (machines/withdrawal.machine.ts);
+ * while the admin decides the course shows the request, and once approved the course is closed.
  */
 export const enrolmentMachine = setup({
   types: {
@@ -135,6 +136,9 @@ export const enrolmentMachine = setup({
     choiceComplete: ({ context }) => Object.keys(choiceErrors(context)).length === 0,
     walletCodeTyped: ({ context }) => context.walletCode.trim().length > 0,
     enrolled: (_, { value }: { value: Quote }) => value.enrolled,
+    withdrawalPending: (_, { value }: { value: Quote }) => value.enrolment_status === 'withdrawal_requested',
+    left: (_, { value }: { value: Quote }) =>
+      value.enrolment_status === 'withdrawn' || value.enrolment_status === 'dropped',
     awaitingCash: (_, { value }: { value: Quote }) => value.pending_payment?.status === 'awaiting_cash',
     awaitingWalletCode: (_, { value }: { value: Quote }) =>
       value.pending_payment?.status === 'awaiting_wallet_code',
@@ -260,6 +264,16 @@ export const enrolmentMachine = setup({
           {
             guard: 'returned',
             target: 'confirming',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: { type: 'withdrawalPending', params: outputOf },
+            target: 'withdrawalRequested',
+            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+          },
+          {
+            guard: { type: 'left', params: outputOf },
+            target: 'left',
             actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
           },
           {
@@ -451,5 +465,11 @@ export const enrolmentMachine = setup({
     enrolled: {
       on: { 'enrolment.changed': 'loading' },
     },
+    /** Asked to leave (from the enrolled courses): the admin decides, and a live notice says so. */
+    withdrawalRequested: {
+      on: { 'enrolment.changed': 'loading' },
+    },
+    /** Withdrawn or dropped: the course is closed to this trainee. */
+    left: {},
   },
 });

@@ -46,6 +46,8 @@ const QUOTE: Quote = {
   enrolment_status: null,
   refusal_reason: null,
 };
+const REQUESTED_QUOTE: Quote = { ...QUOTE, enrolled: true, enrolment_status: 'withdrawal_requested' };
+const WITHDRAWN_QUOTE: Quote = { ...QUOTE, enrolment_status: 'withdrawn' };
 const FREE_QUOTE: Quote = { ...QUOTE, subtotal: 0, vat: 0, total: 0, free: true };
 const ENROLLED_QUOTE: Quote = { ...QUOTE, enrolled: true };
 const CASH_QUOTE: Quote = {
@@ -117,6 +119,8 @@ const COURSE_PAGE_EVENTS = [
   doneActor('readQuote', ENROLLED_QUOTE),
   doneActor('readQuote', CASH_QUOTE),
   doneActor('readQuote', WALLET_QUOTE),
+  doneActor('readQuote', REQUESTED_QUOTE),
+  doneActor('readQuote', WITHDRAWN_QUOTE),
   errorActor('readQuote', silentFailure(500)),
 ] as const;
 
@@ -309,6 +313,18 @@ describe('enrolment machine: behaviour', () => {
     await harness.send({ type: 'enrolment.changed' });
     await harness.resolve('readQuote', ENROLLED_QUOTE);
     expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'paid' });
+  });
+
+  it('shows a pending withdrawal, and a course left is closed (nothing to pay)', async () => {
+    const pending = start(TRAINEE);
+    await pending.harness.resolve('readQuote', REQUESTED_QUOTE);
+    expect(connectEnrolment(pending.harness.snapshot)).toEqual({ action: 'withdrawalRequested' });
+    await pending.harness.send({ type: 'enrolment.changed' });
+    await pending.harness.resolve('readQuote', WITHDRAWN_QUOTE);
+    expect(connectEnrolment(pending.harness.snapshot)).toEqual({ action: 'left' });
+    const checkout = start(TRAINEE, 'checkout');
+    await checkout.harness.resolve('readQuote', WITHDRAWN_QUOTE);
+    expect(connectCheckout(checkout.harness.snapshot)).toMatchObject({ step: 'closed', withdrawn: true });
   });
 
   it('a free course needs no method or terms', async () => {

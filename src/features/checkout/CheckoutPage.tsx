@@ -335,6 +335,19 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
           </div>
         </Outcome>
       );
+    case 'closed':
+      return (
+        <Outcome title={view.withdrawn ? t`You have left this course` : t`Withdrawal requested`} tone="wait">
+          <p className="text-slate-700">
+            {view.withdrawn
+              ? t`The course is closed to you, so there is nothing to pay.`
+              : t`Your request to leave this course is with the centre's administration.`}
+          </p>
+          <Link href={paths.enrolledCourses()} className={SECONDARY}>
+            {t`My enrolled courses`}
+          </Link>
+        </Outcome>
+      );
     case 'failed':
       return (
         <Outcome title={t`Payment Failed`} tone="bad">

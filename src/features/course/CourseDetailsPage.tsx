@@ -80,6 +80,17 @@ function EnrolAction({ course }: { course: CourseAbout }) {
           </Link>
         </p>
       );
+    case 'withdrawalRequested':
+      return (
+        <p className="flex flex-wrap items-center gap-3 text-brand-50">
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold">{t`Withdrawal requested`}</span>
+          <Link href={paths.enrolledCourses()} className="font-semibold text-gold-400 underline">
+            {t`My enrolled courses`}
+          </Link>
+        </p>
+      );
+    case 'left':
+      return <p className="text-brand-100">{t`You have left this course; it is closed to you.`}</p>;
     case 'awaitingPayment':
       return (
         <Link href={paths.checkoutCourse(view.courseId)} className={style}>
