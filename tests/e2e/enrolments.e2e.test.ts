@@ -72,6 +72,13 @@ describe('enrolled courses and withdrawal', () => {
       await expect
         .poll(() => enrolledCourses.status(title), { timeout: 15_000 })
         .toMatch(new RegExp(`^(${t('Withdrawn')}|${t('Dropped')})$`));
+      // The course is closed to them: its page says so, and checkout has nothing to pay.
+      await visit.courseDetails.open(course.id);
+      await expect
+        .poll(() => page.getByText(t('You have left this course; it is closed to you.')).count())
+        .toBe(1);
+      await visit.checkout.open(course.id);
+      await expect.poll(() => visit.checkout.heading('You have left this course').count()).toBe(1);
       expect(problems).toEqual([]);
     });
   }

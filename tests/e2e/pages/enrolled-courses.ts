@@ -36,7 +36,11 @@ export class EnrolledCourses extends PageObject {
     await this.dialog.getByRole('button', { name: this.t('Send request') }).click();
   }
 
+  /** The success modal's own Close button (the corner's × is named Close too). */
   async closeSuccess(): Promise<void> {
-    await this.dialog.getByRole('button', { name: this.t('Close'), exact: true }).click();
+    await this.dialog
+      .getByRole('button', { name: this.t('Close'), exact: true })
+      .last()
+      .click();
   }
 }
