@@ -59,15 +59,15 @@ export type PublicRoute = keyof typeof ROUTES;
  * commit; lower them as the routes shrink.
  */
 export const BUDGETS: Record<PublicRoute, { js: number; css: number }> = {
-  home: { js: 131, css: 9 },
-  catalogue: { js: 130, css: 9 },
-  search: { js: 130, css: 9 },
-  course: { js: 131, css: 9 },
-  event: { js: 133, css: 9 },
-  about: { js: 127, css: 9 },
-  contact: { js: 130, css: 9 },
-  'report issue': { js: 131, css: 9 },
-  'not found': { js: 126, css: 9 },
+  home: { js: 135, css: 9 },
+  catalogue: { js: 134, css: 9 },
+  search: { js: 134, css: 9 },
+  course: { js: 135, css: 9 },
+  event: { js: 137, css: 9 },
+  about: { js: 131, css: 9 },
+  contact: { js: 134, css: 9 },
+  'report issue': { js: 135, css: 9 },
+  'not found': { js: 130, css: 9 },
 };
 
 /** The build in `dist`, or undefined when there is none. */

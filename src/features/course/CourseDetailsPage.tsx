@@ -1,15 +1,9 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { connectEnrolment } from '@machines/enrolment.connect';
-import { enrolmentMachine } from '@machines/enrolment.machine';
-import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
+import { lazy, Suspense } from 'react';
+import { useParams, useSearch } from 'wouter';
 import { getCourseAbout } from '@/api/courses';
 import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
-import { getQuote } from '@/api/payments';
 import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { formatDateRange, formatTime } from '@/i18n/dates';
@@ -19,92 +13,14 @@ import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useSessionRole, useSignedIn } from '@/session';
-import { useSignInDismissed } from '@/session/sign-in';
-import { askToSignIn } from '@/stores/dialogs';
-import { useLiveNotices } from '@/stores/live-notices';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
+import { ENROL_BUTTON } from './enrol-button';
 
-/**
- * Spec: a signed-out visitor signs in first; a trainee goes on to enrol (checkout), or sees that
- * they are enrolled or that a payment awaits.
- */
-function EnrolAction({ course }: { course: CourseAbout }) {
-  const { t } = useLingui();
-  const signedIn = useSignedIn();
-  const role = useSessionRole();
-  const [machine] = useState(() =>
-    enrolmentMachine.provide({
-      actors: { readQuote: fromPromise(({ input }) => getQuote(api, input.courseId)) },
-      actions: {
-        askToSignIn,
-        goToCheckout: ({ context }) => navigate(paths.checkoutCourse(context.courseId)),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, {
-    input: { courseId: course.id, viewer: { signedIn, role }, place: 'course' },
-  });
-  // The session can change while the page is open (the sign-in dialog, another tab).
-  useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
-  useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
-  useLiveNotices(useCallback(() => send({ type: 'enrolment.changed' }), [send]));
-  const view = connectEnrolment(state);
-  const style =
-    'inline-block rounded-lg bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400';
-  switch (view.action) {
-    case 'signIn':
-      return (
-        <button type="button" onClick={() => send({ type: 'enrol.start' })} className={style}>
-          {t`Enroll Now`}
-        </button>
-      );
-    case 'none':
-      return <p className="text-brand-100">{t`Trainees enrol in courses; trainer accounts cannot.`}</p>;
-    case 'loading':
-      // The button's box while the enrolment is read, so nothing moves when it arrives.
-      return (
-        <span aria-busy="true" className={`${style} opacity-60`}>
-          {t`Enroll Now`}
-        </span>
-      );
-    case 'enrolled':
-      return (
-        <p className="flex flex-wrap items-center gap-3 text-brand-50">
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold">{t`You are enrolled`}</span>
-          <Link href={paths.enrolledCourses()} className="font-semibold text-gold-400 underline">
-            {t`My enrolled courses`}
-          </Link>
-        </p>
-      );
-    case 'withdrawalRequested':
-      return (
-        <p className="flex flex-wrap items-center gap-3 text-brand-50">
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold">{t`Withdrawal requested`}</span>
-          <Link href={paths.enrolledCourses()} className="font-semibold text-gold-400 underline">
-            {t`My enrolled courses`}
-          </Link>
-        </p>
-      );
-    case 'left':
-      return <p className="text-brand-100">{t`You have left this course; it is closed to you.`}</p>;
-    case 'awaitingPayment':
-      return (
-        <Link href={paths.checkoutCourse(view.courseId)} className={style}>
-          {view.method === 'cash' ? t`Awaiting payment at the centre` : t`Complete your payment`}
-        </Link>
-      );
-    case 'checkout':
-      return (
-        <Link href={paths.checkoutCourse(view.courseId)} className={style}>
-          {t`Enroll Now`}
-        </Link>
-      );
-  }
-}
+// Enrolling (its machine, the checkout calls) loads beside the page, not before its first paint.
+const EnrolAction = lazy(() => import('./EnrolAction'));
 
 function Facts({ course }: { course: CourseAbout }) {
   const { t, i18n } = useLingui();
@@ -300,7 +216,15 @@ export default function CourseDetailsPage({ title }: RouteView) {
                       {t`Female Only`}
                     </p>
                   )}
-                  <EnrolAction course={data} />
+                  <Suspense
+                    fallback={
+                      <span aria-busy="true" className={`${ENROL_BUTTON} opacity-60`}>
+                        {t`Enroll Now`}
+                      </span>
+                    }
+                  >
+                    <EnrolAction course={data} />
+                  </Suspense>
                 </div>
                 <img
                   src={data.cover_image}
