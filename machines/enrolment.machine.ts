@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { normalisePhone } from '../src/contract/auth-forms';
 import type { Role } from '../src/contract/common';
 import type { Payment, PaymentMethod, Quote } from '../src/contract/payments';
 import { alertOf, type Failure, failureOf } from './forms';
@@ -76,11 +77,36 @@ export type EnrolmentEvent =
   /** A live notice about this course's enrolment or payment (cash confirmed, withdrawal decided). */
   | { type: 'enrolment.changed' };
 
+/** What one attempt asks the API for (the view adds the attempt's key and the page's language). */
+export interface PaymentOrder {
+  courseId: number;
+  method: PaymentMethod;
+  termsAccepted: boolean;
+  /** Method `wallet`: the wallet's phone number, written 0–9. */
+  walletPhone?: string;
+}
+
+/** The order of a complete choice: a free course is enrolled with method `free`, no terms asked. */
+function orderOf(context: EnrolmentContext): PaymentOrder {
+  const { courseId, choice } = context;
+  if (context.quote?.free) return { courseId, method: 'free', termsAccepted: true };
+  const method = choice.method ?? 'card';
+  return {
+    courseId,
+    method,
+    termsAccepted: choice.termsAccepted,
+    ...(method === 'wallet' ? { walletPhone: normalisePhone(choice.walletPhone) } : {}),
+  };
+}
+
 /** Reads of a card payment before saying the gateway is slow (2 s apart). */
 export const CONFIRM_READS = 10;
 export const CONFIRM_INTERVAL_MS = 2000;
 
 const outputOf = <T>({ event }: { event: { output: T } }) => ({ value: event.output });
+/** Keeping what a call answered: the quote, or the payment. */
+const keepQuote = { type: 'keepQuote', params: outputOf } as const;
+const keepPayment = { type: 'keepPayment', params: outputOf } as const;
 
 function choiceErrors(context: EnrolmentContext): ChoiceErrors {
   if (context.quote?.free) return {};
@@ -114,11 +140,9 @@ export const enrolmentMachine = setup({
     readQuote: fromPromise<Quote, { courseId: number }>(async () => {
       throw new Error('readQuote is supplied by the view');
     }),
-    createPayment: fromPromise<Payment, { courseId: number; choice: CheckoutChoice; free: boolean }>(
-      async () => {
-        throw new Error('createPayment is supplied by the view');
-      },
-    ),
+    createPayment: fromPromise<Payment, PaymentOrder>(async () => {
+      throw new Error('createPayment is supplied by the view');
+    }),
     readPayment: fromPromise<Payment, { paymentId: string }>(async () => {
       throw new Error('readPayment is supplied by the view');
     }),
@@ -264,52 +288,44 @@ export const enrolmentMachine = setup({
           {
             guard: 'returned',
             target: 'confirming',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+            actions: [keepQuote, 'dropPending'],
           },
           {
             guard: { type: 'withdrawalPending', params: outputOf },
             target: 'withdrawalRequested',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+            actions: [keepQuote, 'dropPending'],
           },
           {
             guard: { type: 'left', params: outputOf },
             target: 'left',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+            actions: [keepQuote, 'dropPending'],
           },
           {
             guard: { type: 'enrolled', params: outputOf },
             target: 'enrolled',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+            actions: [keepQuote, 'dropPending'],
           },
           {
             guard: { type: 'awaitingCash', params: outputOf },
             target: 'awaitingCash',
-            actions: [
-              { type: 'keepQuote', params: outputOf },
-              { type: 'keepPendingPayment', params: outputOf },
-              'dropPending',
-            ],
+            actions: [keepQuote, { type: 'keepPendingPayment', params: outputOf }, 'dropPending'],
           },
           {
             guard: { type: 'awaitingWalletCode', params: outputOf },
             target: 'awaitingWalletCode',
-            actions: [
-              { type: 'keepQuote', params: outputOf },
-              { type: 'keepPendingPayment', params: outputOf },
-              'dropPending',
-            ],
+            actions: [keepQuote, { type: 'keepPendingPayment', params: outputOf }, 'dropPending'],
           },
           {
             guard: 'atCheckout',
             target: 'checkingOut',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending'],
+            actions: [keepQuote, 'dropPending'],
           },
           {
             guard: 'pending',
             target: 'notEnrolled',
-            actions: [{ type: 'keepQuote', params: outputOf }, 'dropPending', 'goToCheckout'],
+            actions: [keepQuote, 'dropPending', 'goToCheckout'],
           },
-          { target: 'notEnrolled', actions: { type: 'keepQuote', params: outputOf } },
+          { target: 'notEnrolled', actions: keepQuote },
         ],
         onError: { target: 'loadFailed', actions: { type: 'showAlert', params: failureOf } },
       },
@@ -337,36 +353,29 @@ export const enrolmentMachine = setup({
       invoke: {
         id: 'createPayment',
         src: 'createPayment',
-        input: ({ context }) => ({
-          courseId: context.courseId,
-          choice: context.choice,
-          free: context.quote?.free ?? false,
-        }),
+        input: ({ context }) => orderOf(context),
         onDone: [
           {
             guard: { type: 'paid', params: outputOf },
             target: 'enrolled',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'announcePaid'],
+            actions: [keepPayment, 'announcePaid'],
           },
           {
             guard: { type: 'atGateway', params: outputOf },
             target: 'atGateway',
-            actions: [
-              { type: 'keepPayment', params: outputOf },
-              { type: 'goToGateway', params: outputOf },
-            ],
+            actions: [keepPayment, { type: 'goToGateway', params: outputOf }],
           },
           {
             guard: { type: 'walletCodeAsked', params: outputOf },
             target: 'awaitingWalletCode',
-            actions: { type: 'keepPayment', params: outputOf },
+            actions: keepPayment,
           },
           {
             guard: { type: 'cashAwaited', params: outputOf },
             target: 'awaitingCash',
-            actions: { type: 'keepPayment', params: outputOf },
+            actions: keepPayment,
           },
-          { target: 'failed', actions: { type: 'keepPayment', params: outputOf } },
+          { target: 'failed', actions: keepPayment },
         ],
         onError: { target: 'checkingOut', actions: { type: 'showAlert', params: failureOf } },
       },
@@ -384,25 +393,25 @@ export const enrolmentMachine = setup({
           {
             guard: { type: 'paid', params: outputOf },
             target: 'enrolled',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn', 'announcePaid'],
+            actions: [keepPayment, 'forgetReturn', 'announcePaid'],
           },
           {
             guard: { type: 'failed', params: outputOf },
             target: 'failed',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+            actions: [keepPayment, 'forgetReturn'],
           },
           // A payment of another method (the latest one, shown at /checkout): where it stands.
           {
             guard: { type: 'walletCodeAsked', params: outputOf },
             target: 'awaitingWalletCode',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+            actions: [keepPayment, 'forgetReturn'],
           },
           {
             guard: { type: 'cashAwaited', params: outputOf },
             target: 'awaitingCash',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'forgetReturn'],
+            actions: [keepPayment, 'forgetReturn'],
           },
-          { target: 'awaitingGateway', actions: { type: 'keepPayment', params: outputOf } },
+          { target: 'awaitingGateway', actions: keepPayment },
         ],
         onError: { target: 'confirmFailed', actions: { type: 'showAlert', params: failureOf } },
       },
@@ -433,14 +442,14 @@ export const enrolmentMachine = setup({
           {
             guard: { type: 'paid', params: outputOf },
             target: 'enrolled',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'announcePaid'],
+            actions: [keepPayment, 'announcePaid'],
           },
           {
             guard: { type: 'failed', params: outputOf },
             target: 'failed',
-            actions: [{ type: 'keepPayment', params: outputOf }, 'clearWalletCode'],
+            actions: [keepPayment, 'clearWalletCode'],
           },
-          { target: 'awaitingWalletCode', actions: { type: 'keepPayment', params: outputOf } },
+          { target: 'awaitingWalletCode', actions: keepPayment },
         ],
         // A wrong code: the payment waits for another (the server counts the tries).
         onError: {

@@ -19,6 +19,7 @@ import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 import { openTestDatabase, type TestDatabase } from './test-database';
+import { ensureUser, type UserRow } from './users';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
@@ -132,4 +133,27 @@ export async function startTestServer(
     await cleanUp();
     throw error;
   }
+}
+
+let traineesMade = 0;
+
+/**
+ * A trainee of the test's own (a unique e-mail address and id number on this server), approved,
+ * with an access token: a session without signing in.
+ */
+export async function signedInTrainee(
+  server: Pick<TestServer, 'db' | 'tokens'>,
+  name: string,
+): Promise<{ user: UserRow; token: string }> {
+  traineesMade += 1;
+  const user = await ensureUser(server.db, {
+    email: `${name}.${traineesMade}@example.com`,
+    password: 'Trainee#2026xyz',
+    full_name: `${name[0]?.toUpperCase()}${name.slice(1)} ${traineesMade}`,
+    role: 'TRAINEE',
+    phone_number: '0551112222',
+    govt_id_or_iqama_no: String(1_400_000_000 + traineesMade),
+    approved: true,
+  });
+  return { user, token: (await server.tokens.issue('access', user)).token };
 }

@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html';
-import { riyals } from '../../src/contract/money';
+import { receiptCode, riyals } from '../../src/contract/money';
 import { printableDocument, qrSvg } from '../print/document';
 
 /** The centre's clock: receipts show the time in Riyadh, whatever the server's zone. */
@@ -32,11 +32,6 @@ const METHODS: Record<ReceiptDocumentData['method'], { en: string; ar: string }>
   cash: { en: 'Cash', ar: 'نقدًا' },
   free: { en: 'Free', ar: 'مجاني' },
 };
-
-/** A receipt number as printed: KFU-000123. */
-export function receiptCode(receiptNumber: number): string {
-  return `KFU-${String(receiptNumber).padStart(6, '0')}`;
-}
 
 function dateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, {

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { receiptCode } from '../../src/contract/money';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { createPrinter, type Printer, PrintUnavailable } from '../print/printer';
 import { findReceipt, isUuid } from './queries';
-import { receiptCode, receiptDocument } from './receipt-document';
+import { receiptDocument } from './receipt-document';
 
 let sharedPrinter: Printer | undefined;
 

@@ -43,3 +43,8 @@ export function riyals(halalas: number): string {
   const cents = halalas % 100;
   return `${whole}.${String(cents).padStart(2, '0')}`;
 }
+
+/** A receipt's number as printed on it and in its file name: 123 → "KFU-000123". */
+export function receiptCode(receiptNumber: number): string {
+  return `KFU-${String(receiptNumber).padStart(6, '0')}`;
+}

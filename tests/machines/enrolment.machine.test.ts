@@ -327,11 +327,26 @@ describe('enrolment machine: behaviour', () => {
     expect(connectCheckout(checkout.harness.snapshot)).toMatchObject({ step: 'closed', withdrawn: true });
   });
 
+  it('orders a wallet payment with the phone written 0–9', async () => {
+    const { harness, actors } = start(TRAINEE, 'checkout');
+    await harness.resolve('readQuote', QUOTE);
+    await harness.send({ type: 'method.choose', method: 'wallet' });
+    await harness.send({ type: 'terms.change', accepted: true });
+    await harness.send({ type: 'walletPhone.change', value: '٠٥٥ ١٢٣ ٤٥٦٧' });
+    await harness.send({ type: 'payment.submit' });
+    expect(actors.createPayment.inputs[0]).toEqual({
+      courseId: 7,
+      method: 'wallet',
+      termsAccepted: true,
+      walletPhone: '0551234567',
+    });
+  });
+
   it('a free course needs no method or terms', async () => {
     const { harness, actors } = start(TRAINEE, 'checkout');
     await harness.resolve('readQuote', FREE_QUOTE);
     await harness.send({ type: 'payment.submit' });
     expectState(harness, 'submitting');
-    expect(actors.createPayment.inputs[0]).toMatchObject({ courseId: 7, free: true });
+    expect(actors.createPayment.inputs[0]).toEqual({ courseId: 7, method: 'free', termsAccepted: true });
   });
 });

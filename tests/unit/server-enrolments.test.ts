@@ -11,8 +11,7 @@ import { decideWithdrawal } from '../../server/enrolments/queries';
 import { HttpProblem } from '../../server/http';
 import { adminTokenFile } from '../../server/paths';
 import { TEST_CARDS } from '../../server/payments/gateway';
-import { startTestServer, type TestServer } from '../../server/testing';
-import { ensureUser, type UserRow } from '../../server/users';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
   enrolledCoursesPageSchema,
   WITHDRAWAL_REASON_MAX,
@@ -26,7 +25,7 @@ let server: TestServer;
 /** A priced course that starts in a month, and one that started ten days ago. */
 let upcoming: number;
 let started: number;
-let traineeCount = 0;
+const _traineeCount = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -50,19 +49,7 @@ afterAll(async () => {
 });
 
 /** A trainee of its own for each test, signed in. */
-async function newTrainee(): Promise<{ user: UserRow; token: string }> {
-  traineeCount += 1;
-  const user = await ensureUser(server.db, {
-    email: `leaver.${traineeCount}@example.com`,
-    password: 'Leaver#2026xyz',
-    full_name: `Leaver ${traineeCount}`,
-    role: 'TRAINEE',
-    phone_number: '0551112222',
-    govt_id_or_iqama_no: String(1_300_000_000 + traineeCount),
-    approved: true,
-  });
-  return { user, token: (await server.tokens.issue('access', user)).token };
-}
+const newTrainee = () => signedInTrainee(server, 'leaver');
 
 async function call(path: string, init: RequestInit & { token?: string; admin?: boolean } = {}) {
   const { token, admin, ...rest } = init;

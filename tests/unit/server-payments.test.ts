@@ -9,8 +9,7 @@ import { adminTokenFile } from '../../server/paths';
 import { readEInvoiceQr } from '../../server/payments/einvoice';
 import { NOTICE_SIGNATURE_HEADER, signNotice, TEST_CARDS } from '../../server/payments/gateway';
 import { DEFAULT_VAT_NUMBER, vatRateFromPercent } from '../../server/payments/settings';
-import { startTestServer, type TestServer } from '../../server/testing';
-import { ensureUser, type UserRow } from '../../server/users';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { courseAboutSchema } from '../../src/contract/courses';
 import { priceBreakdown } from '../../src/contract/money';
 import {
@@ -27,7 +26,7 @@ let server: TestServer;
 let pricedCourse: { id: number; price: number };
 let secondPricedCourse: { id: number; price: number };
 let freeCourse: number;
-let traineeCount = 0;
+const _traineeCount = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -45,19 +44,7 @@ afterAll(async () => {
 });
 
 /** A trainee of its own for each test, signed in. */
-async function newTrainee(): Promise<{ user: UserRow; token: string }> {
-  traineeCount += 1;
-  const user = await ensureUser(server.db, {
-    email: `payer.${traineeCount}@example.com`,
-    password: 'Payer#2026xyz',
-    full_name: `Payer ${traineeCount}`,
-    role: 'TRAINEE',
-    phone_number: '0551112222',
-    govt_id_or_iqama_no: String(1_200_000_000 + traineeCount),
-    approved: true,
-  });
-  return { user, token: (await server.tokens.issue('access', user)).token };
-}
+const newTrainee = () => signedInTrainee(server, 'payer');
 
 async function call(path: string, init: RequestInit & { token?: string } = {}) {
   const { token, ...rest } = init;

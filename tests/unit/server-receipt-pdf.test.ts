@@ -3,14 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { createPrinter } from '../../server/print/printer';
-import { startTestServer, type TestServer } from '../../server/testing';
-import { ensureUser } from '../../server/users';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 let server: TestServer;
 let noPrinter: TestServer;
 let courseId = 0;
-let people = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,17 +25,7 @@ afterAll(async () => {
 });
 
 async function trainee(on = server): Promise<string> {
-  people += 1;
-  const user = await ensureUser(on.db, {
-    email: `receipt.${people}@example.com`,
-    password: 'Receipt#2026xyz',
-    full_name: `Receipt Holder ${people}`,
-    role: 'TRAINEE',
-    phone_number: '0551112233',
-    govt_id_or_iqama_no: String(1_300_000_000 + people),
-    approved: true,
-  });
-  return (await on.tokens.issue('access', user)).token;
+  return (await signedInTrainee(on, 'holder')).token;
 }
 
 const api = (base: string, path: string, init: RequestInit = {}) => fetch(`${base}/api/v1${path}`, init);

@@ -9,7 +9,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { confirmWalletCode, createPayment, getLatestPayment, getPayment, getQuote } from '@/api/payments';
-import { normaliseCode, normalisePhone } from '@/contract/auth-forms';
+import { normaliseCode } from '@/contract/auth-forms';
 import type { FailureReason, PaymentMethod, Quote } from '@/contract/payments';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
@@ -381,12 +381,10 @@ function CheckoutFlow({
         createPayment: fromPromise(({ input }) =>
           createPayment(api, {
             course_id: input.courseId,
-            method: input.free ? 'free' : (input.choice.method ?? 'card'),
+            method: input.method,
             idempotency_key: attemptKey(input.courseId),
-            terms_accepted: input.free || input.choice.termsAccepted,
-            ...(input.choice.method === 'wallet' && !input.free
-              ? { wallet_phone: normalisePhone(input.choice.walletPhone) }
-              : {}),
+            terms_accepted: input.termsAccepted,
+            ...(input.walletPhone === undefined ? {} : { wallet_phone: input.walletPhone }),
             lang: languageRef.current,
           }),
         ),

@@ -7,7 +7,9 @@ import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { downloadReceiptPdf, getReceipt } from '@/api/payments';
+import { receiptCode } from '@/contract/money';
 import type { Receipt } from '@/contract/payments';
+import { PAYMENT_METHOD_LABELS } from '@/entities/payment/labels';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateTime } from '@/i18n/dates';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
@@ -22,11 +24,6 @@ const BUTTON =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
 const SECONDARY =
   'inline-flex items-center justify-center rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50';
-
-/** A receipt number as it is printed: KFU-000123. */
-export function receiptCode(receiptNumber: number): string {
-  return `KFU-${String(receiptNumber).padStart(6, '0')}`;
-}
 
 function saveFile(file: Blob, name: string) {
   const url = URL.createObjectURL(file);
@@ -84,13 +81,12 @@ function Actions({ receipt }: { receipt: Receipt }) {
  * as the printed PDF; the page's language leads.
  */
 function Invoice({ receipt }: { receipt: Receipt }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const rate = formatNumber(receipt.vat_rate / 100, language);
   const other = language === 'ar' ? 'en' : 'ar';
   const seller = { en: receipt.seller_name, ar: receipt.seller_name_ar };
   const course = { en: receipt.course_title, ar: receipt.course_title_ar };
-  const methods = { card: t`Card`, wallet: t`Digital payment`, cash: t`Cash`, free: t`Free` };
   const rows: [string, string][] = [
     [t`Amount before VAT`, formatMoney(receipt.subtotal, language)],
     [t`VAT (${rate}%)`, formatMoney(receipt.vat, language)],
@@ -125,7 +121,7 @@ function Invoice({ receipt }: { receipt: Receipt }) {
           </div>
           <div className="flex gap-2">
             <dt>{t`Payment method`}</dt>
-            <dd>{methods[receipt.method]}</dd>
+            <dd>{i18n._(PAYMENT_METHOD_LABELS[receipt.method])}</dd>
           </div>
         </dl>
       </header>

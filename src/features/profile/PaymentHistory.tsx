@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { listPayments } from '@/api/payments';
-import type { PaymentMethod, PaymentStatus } from '@/contract/payments';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@/entities/payment/labels';
 import { formatDate } from '@/i18n/dates';
 import { formatMoney } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
@@ -14,22 +14,9 @@ import { Card } from './Card';
 
 /** The trainee's payments (spec section 3: date, amount, course name, enrolment type, method), with receipts. */
 export function PaymentHistory() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const payments = useResource(() => listPayments(api, { page: 1, limit: 50 }));
-  const methods: Record<PaymentMethod, string> = {
-    card: t`Card`,
-    wallet: t`Digital payment`,
-    cash: t`Cash`,
-    free: t`Free`,
-  };
-  const statuses: Record<PaymentStatus, string> = {
-    initiated: t`In progress`,
-    awaiting_wallet_code: t`Awaiting the wallet code`,
-    awaiting_cash: t`Awaiting payment at the centre`,
-    paid: t`Paid`,
-    failed: t`Payment Failed`,
-  };
   return (
     <Card title={t`Payment history`}>
       <ResourceView state={payments} loading={<Placeholder className="h-40" />}>
@@ -55,8 +42,8 @@ export function PaymentHistory() {
                       <td className="py-2 pe-3">{pick(payment.course, 'title', language)}</td>
                       <td className="py-2 pe-3 whitespace-nowrap">{formatMoney(payment.amount, language)}</td>
                       <td className="py-2 pe-3">{payment.enrolment_type === 'free' ? t`Free` : t`Paid`}</td>
-                      <td className="py-2 pe-3">{methods[payment.method]}</td>
-                      <td className="py-2 pe-3">{statuses[payment.status]}</td>
+                      <td className="py-2 pe-3">{i18n._(PAYMENT_METHOD_LABELS[payment.method])}</td>
+                      <td className="py-2 pe-3">{i18n._(PAYMENT_STATUS_LABELS[payment.status])}</td>
                       <td className="py-2">
                         {payment.receipt_number !== null ? (
                           <Link
