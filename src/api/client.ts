@@ -38,7 +38,22 @@ export interface ApiClient {
   authed<S extends z.ZodMiniType>(schema: S, path: string, options?: RequestOptions): Promise<z.infer<S>>;
   /** As `authed`, for a file (a PDF): the answer's bytes, of the type it names. */
   authedFile(path: string, accept: string, options?: RequestOptions): Promise<Blob>;
+  /**
+   * As `authed`, for a multipart upload that reports its progress (0 to 1) while the body is sent.
+   * It has no 10 s limit (a large file on a slow line takes longer) but can be cancelled.
+   */
+  authedUpload<S extends z.ZodMiniType>(schema: S, path: string, options: UploadOptions): Promise<z.infer<S>>;
 }
+
+export interface UploadOptions {
+  body: FormData;
+  fallback?: string;
+  onProgress?: (share: number) => void;
+  signal?: AbortSignal;
+}
+
+/** How long an upload may take at most. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 function toApiError(error: unknown, fallback: string): ApiError {
   if (isApiError(error)) return error;
@@ -125,6 +140,42 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
     }
   }
 
+  /**
+   * Sends a multipart body with XMLHttpRequest, the one browser API that reports upload progress;
+   * where there is none (Node, the contract tests) the request goes through fetch without progress.
+   */
+  function upload(path: string, options: UploadOptions, token: string | null): Promise<unknown> {
+    const fallback = options.fallback ?? DEFAULT_FAILURE;
+    if (typeof XMLHttpRequest === 'undefined') {
+      return send(path, { method: 'POST', body: options.body, fallback }, token);
+    }
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', `${config.baseURL.replace(/\/$/, '')}${path}`);
+      request.timeout = UPLOAD_TIMEOUT_MS;
+      request.setRequestHeader('Accept', 'application/json');
+      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+      };
+      request.onload = () => {
+        let body: unknown = request.responseText;
+        try {
+          body = JSON.parse(request.responseText);
+        } catch {
+          // Not JSON: the status decides, with the fallback sentence.
+        }
+        if (request.status >= 200 && request.status < 300) resolve(body);
+        else reject(httpError(request.status, body, fallback));
+      };
+      request.onerror = () => reject(new ApiError(fallback, 'network', 0));
+      request.ontimeout = () => reject(new ApiError(fallback, 'timeout', 0));
+      request.onabort = () => reject(new ApiError(fallback, 'network', 0));
+      options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+      request.send(options.body);
+    });
+  }
+
   return {
     async public(schema, path, options = {}) {
       return parseWith(schema, await send(path, options, null), path);
@@ -136,6 +187,25 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
       const data = await sendAuthed(path, options, { accept });
       if (!(data instanceof Blob)) throw new ApiError(DEFAULT_FAILURE, 'contract', 200, data);
       return data;
+    },
+    async authedUpload(schema, path, options) {
+      const token = auth.getAccessToken();
+      let data: unknown;
+      try {
+        data = await upload(path, options, token);
+      } catch (error) {
+        if (!isApiError(error) || !error.isAuthFailure || options.signal?.aborted) throw error;
+        if (auth.getAccessToken() === token) {
+          try {
+            await refreshOnce();
+          } catch {
+            throw error;
+          }
+        }
+        options.onProgress?.(0);
+        data = await upload(path, options, auth.getAccessToken());
+      }
+      return parseWith(schema, data, path);
     },
   };
 }
