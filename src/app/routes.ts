@@ -32,6 +32,8 @@ const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
 const Checkout = lazyView(() => import('@/features/checkout/CheckoutPage'));
 const Receipt = lazyView(() => import('@/features/checkout/ReceiptPage'));
 const EnrolledCourses = lazyView(() => import('@/features/enrolments/EnrolledCoursesPage'));
+const OngoingCourses = lazyView(() => import('@/features/learning/OngoingCoursesPage'));
+const CoursePlayer = lazyView(() => import('@/features/learning/CoursePlayerPage'));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
@@ -75,14 +77,14 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Ongoing Courses`,
-    view: Planned,
+    view: OngoingCourses,
   },
   {
     path: paths.courseLectures.pattern,
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Course lectures`,
-    view: Planned,
+    view: CoursePlayer,
   },
   {
     path: paths.enrolledCourses.pattern,

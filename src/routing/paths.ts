@@ -46,10 +46,13 @@ export const paths = {
   ),
   profile: fixed('/profile'),
   ongoingCourses: fixed('/ongoing-courses'),
-  courseLectures: route('/ongoing-courses/:courseId/:lectureId?', (courseId: number, lectureId?: number) =>
-    lectureId === undefined
-      ? `/ongoing-courses/${id(courseId)}`
-      : `/ongoing-courses/${id(courseId)}/${id(lectureId)}`,
+  /** A course in the player: a lecture, the course's grades ('grades'), or (none) the first unread lecture. */
+  courseLectures: route(
+    '/ongoing-courses/:courseId/:lectureId?',
+    (courseId: number, lectureId?: number | 'grades') =>
+      lectureId === undefined
+        ? `/ongoing-courses/${id(courseId)}`
+        : `/ongoing-courses/${id(courseId)}/${id(lectureId)}`,
   ),
   enrolledCourses: fixed('/enrolled-courses'),
   /** A payment's receipt: the simplified tax invoice, printable and as PDF (not in the spec's table). */

@@ -149,6 +149,7 @@ describe('typed paths', () => {
     [paths.courseDetails(7, { title: 'Data & AI' }), '/course-details/7?title=Data%20%26%20AI'],
     [paths.courseLectures(3), '/ongoing-courses/3'],
     [paths.courseLectures(3, 9), '/ongoing-courses/3/9'],
+    [paths.courseLectures(3, 'grades'), '/ongoing-courses/3/grades'],
     [paths.issueList({ page: 2, issue: 5 }), '/issue-list?page=2&issue=5'],
     [paths.issueList({ page: 1 }), '/issue-list'],
     [paths.makeAttendance(12), '/trainee/make-attendance/12'],

@@ -1,0 +1,161 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { api } from '@/api/http';
+import { getCourseGrades } from '@/api/learning';
+import { type CourseGrades, GRADE_MAX, type GradeItem, type GradeStatus } from '@/contract/learning';
+import type { Language } from '@/i18n/languages';
+import { formatNumber } from '@/i18n/numbers';
+import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
+import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { useResource } from '@/ui/useResource';
+
+const STATUS: Record<GradeStatus, MessageDescriptor> = {
+  'Not submitted': msg`Not submitted`,
+  Submitted: msg`Submitted`,
+  Reviewed: msg`Reviewed`,
+  Returned: msg`Returned`,
+};
+
+const STATUS_COLOURS: Record<GradeStatus, string> = {
+  'Not submitted': 'bg-slate-100 text-slate-800',
+  Submitted: 'bg-sky-100 text-sky-900',
+  Reviewed: 'bg-emerald-100 text-emerald-900',
+  Returned: 'bg-amber-100 text-amber-900',
+};
+
+/** "8.5 / 10" in the page's digits (the slash kept between the two numbers in either direction). */
+export function gradeText(grade: number, out: number, language: Language): string {
+  return `${formatNumber(grade, language)} / ${formatNumber(out, language)}`;
+}
+
+function GradeRow({ courseId, item }: { courseId: number; item: GradeItem }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <th scope="row" className="p-3 text-start font-semibold">
+        <Link
+          href={paths.courseLectures(courseId, item.lecture_id)}
+          className="text-brand-800 hover:underline"
+        >
+          {pick(item, 'title', language)}
+        </Link>
+      </th>
+      <td className="p-3">{item.kind === 'quiz' ? t`Quiz` : t`Assignment`}</td>
+      <td className="p-3">
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_COLOURS[item.status]}`}>
+          {i18n._(STATUS[item.status])}
+        </span>
+      </td>
+      <td className="p-3 whitespace-nowrap">
+        {item.grade === null ? (
+          <span className="text-slate-500">{t`Not graded`}</span>
+        ) : (
+          <bdi>{gradeText(item.grade, GRADE_MAX, language)}</bdi>
+        )}
+      </td>
+      <td className="p-3 text-slate-700">{item.feedback || <span className="text-slate-500">—</span>}</td>
+    </tr>
+  );
+}
+
+function GradesTable({ courseId, grades }: { courseId: number; grades: CourseGrades }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const captionId = useId();
+  if (grades.items.length === 0) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+        {t`This course has no assignments or quizzes to grade.`}
+      </p>
+    );
+  }
+  return (
+    // The table keeps its columns on phones and scrolls inside its own region, reachable by keyboard.
+    <section
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
+      <table className="w-full min-w-[40rem] text-start text-slate-800">
+        <caption id={captionId} className="p-3 text-start font-semibold text-slate-900">
+          {t`Grades of assignments and quizzes`}
+        </caption>
+        <thead className="bg-slate-50 text-sm text-slate-600">
+          <tr>
+            <th scope="col" className="p-3 text-start">
+              {t`Title`}
+            </th>
+            <th scope="col" className="p-3 text-start">
+              {t`Type`}
+            </th>
+            <th scope="col" className="p-3 text-start">
+              {t`Status`}
+            </th>
+            <th scope="col" className="p-3 text-start">
+              {t`Grade`}
+            </th>
+            <th scope="col" className="p-3 text-start">
+              {t`Feedback`}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {grades.items.map((item) => (
+            <GradeRow key={item.lecture_id} courseId={courseId} item={item} />
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 font-semibold">
+          <tr>
+            <th scope="row" colSpan={3} className="p-3 text-start">
+              {t`Total`}
+            </th>
+            <td className="p-3 whitespace-nowrap">
+              <bdi>{gradeText(grades.total, grades.possible, language)}</bdi>
+            </td>
+            <td className="p-3" />
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="p-3 text-start">
+              {t`Average`}
+            </th>
+            <td className="p-3 whitespace-nowrap">
+              {grades.average === null ? (
+                <span className="font-normal text-slate-500">{t`Not graded`}</span>
+              ) : (
+                <bdi>{gradeText(grades.average, GRADE_MAX, language)}</bdi>
+              )}
+            </td>
+            <td className="p-3" />
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * The course's grades (the sidebar's 'Grads of Assignment' item; spec section 7,
+ * trainee-view-grade-of-assignment-and-quiz): every assignment and quiz with its status, grade out
+ * of 10, feedback, and the total and average; each row opens its lecture.
+ */
+export function GradesView({ courseId }: { courseId: number }) {
+  const { t } = useLingui();
+  const grades = useResource(() => getCourseGrades(api, courseId));
+  return (
+    <article className="flex flex-col gap-4">
+      <h2 tabIndex={-1} data-lecture-title className="text-2xl font-bold text-slate-900 outline-none">
+        {t`Grades`}
+      </h2>
+      <ResourceView state={grades} loading={<Placeholder className="h-72" />}>
+        {(data) => <GradesTable courseId={courseId} grades={data} />}
+      </ResourceView>
+    </article>
+  );
+}
