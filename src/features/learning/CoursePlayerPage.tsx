@@ -20,6 +20,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { CourseSidebar } from './CourseSidebar';
 import { GradesView } from './GradesView';
+import { targetOfParam } from './learning-text';
 import { DirectionArrow } from './lecture-icons';
 import type { LectureViewProps } from './lecture-view';
 import { PdfLecture } from './lectures/PdfLecture';
@@ -41,14 +42,6 @@ const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
 const SECONDARY =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
-
-/** The address's lecture part: none, 'grades', a lecture id, or something no lecture has (undefined). */
-export function targetOfParam(param: string | undefined): LectureTarget | null | undefined {
-  if (param === undefined || param === '') return null;
-  if (param === 'grades') return 'grades';
-  if (/^[1-9]\d{0,9}$/.test(param)) return Number(param);
-  return undefined;
-}
 
 function LectureBody({ view, courseId }: { view: CoursePlayerView; courseId: number }) {
   const { t } = useLingui();

@@ -5,13 +5,9 @@ import { Link } from 'wouter';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { minutesOf } from './learning-text';
 import { LectureIcon, ReadMark } from './lecture-icons';
 import { ProgressBar } from './ProgressBar';
-
-/** A video's length in whole minutes, rounded up (the list gives seconds). */
-export function minutesOf(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
-}
 
 /** The line under a lecture's title (spec section 2, course sidebar). */
 function Subtitle({ item }: { item: SidebarItem }) {

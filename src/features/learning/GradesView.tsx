@@ -6,13 +6,12 @@ import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { getCourseGrades } from '@/api/learning';
 import { type CourseGrades, GRADE_MAX, type GradeItem, type GradeStatus } from '@/contract/learning';
-import type { Language } from '@/i18n/languages';
-import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
+import { gradeText } from './learning-text';
 
 const STATUS: Record<GradeStatus, MessageDescriptor> = {
   'Not submitted': msg`Not submitted`,
@@ -27,11 +26,6 @@ const STATUS_COLOURS: Record<GradeStatus, string> = {
   Reviewed: 'bg-emerald-100 text-emerald-900',
   Returned: 'bg-amber-100 text-amber-900',
 };
-
-/** "8.5 / 10" in the page's digits (the slash kept between the two numbers in either direction). */
-export function gradeText(grade: number, out: number, language: Language): string {
-  return `${formatNumber(grade, language)} / ${formatNumber(out, language)}`;
-}
 
 function GradeRow({ courseId, item }: { courseId: number; item: GradeItem }) {
   const { t, i18n } = useLingui();

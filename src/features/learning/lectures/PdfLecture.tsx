@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatFileSize } from '@/features/learning/file-size';
+import { formatFileSize } from '@/features/learning/learning-text';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { useDesktop } from '@/features/learning/useDesktop';
 import { pick } from '@/i18n/pick';

@@ -1,17 +1,9 @@
+import { paragraphsOf } from '@/features/learning/learning-text';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { LectureHeading } from './LectureHeading';
 import { useMarkRead } from './useMarkRead';
-
-/** Plain text split into paragraphs on blank lines (never HTML). */
-export function paragraphsOf(body: string): string[] {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
 
 /** A lecture to read: its title, description and text, in the page's language when it has one. */
 export function ReadLecture(props: LectureViewProps) {
