@@ -27,8 +27,59 @@ const STATUS_COLOURS: Record<GradeStatus, string> = {
   Returned: 'bg-amber-100 text-amber-900',
 };
 
+function StatusBadge({ status }: { status: GradeStatus }) {
+  const { i18n } = useLingui();
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`}
+    >
+      {i18n._(STATUS[status])}
+    </span>
+  );
+}
+
+function GradeValue({ grade, out }: { grade: number | null; out: number }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return grade === null ? (
+    <span className="font-normal text-slate-500">{t`Not graded`}</span>
+  ) : (
+    <bdi>{gradeText(grade, out, language)}</bdi>
+  );
+}
+
+/** Phones: each item as a card (the table's columns do not fit). */
+function GradeCard({ courseId, item }: { courseId: number; item: GradeItem }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-start justify-between gap-3">
+        <Link
+          href={paths.courseLectures(courseId, item.lecture_id)}
+          className="font-semibold wrap-anywhere text-brand-800 hover:underline"
+        >
+          {pick(item, 'title', language)}
+        </Link>
+        <span className="shrink-0 font-semibold whitespace-nowrap text-slate-900">
+          <GradeValue grade={item.grade} out={GRADE_MAX} />
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <span>{item.kind === 'quiz' ? t`Quiz` : t`Assignment`}</span>
+        <StatusBadge status={item.status} />
+      </div>
+      {item.feedback && (
+        <p dir="auto" className="text-sm text-slate-700">
+          {item.feedback}
+        </p>
+      )}
+    </li>
+  );
+}
+
 function GradeRow({ courseId, item }: { courseId: number; item: GradeItem }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
   return (
     <tr className="border-t border-slate-200 align-top">
@@ -42,25 +93,20 @@ function GradeRow({ courseId, item }: { courseId: number; item: GradeItem }) {
       </th>
       <td className="p-3">{item.kind === 'quiz' ? t`Quiz` : t`Assignment`}</td>
       <td className="p-3">
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_COLOURS[item.status]}`}>
-          {i18n._(STATUS[item.status])}
-        </span>
+        <StatusBadge status={item.status} />
       </td>
       <td className="p-3 whitespace-nowrap">
-        {item.grade === null ? (
-          <span className="text-slate-500">{t`Not graded`}</span>
-        ) : (
-          <bdi>{gradeText(item.grade, GRADE_MAX, language)}</bdi>
-        )}
+        <GradeValue grade={item.grade} out={GRADE_MAX} />
       </td>
-      <td className="p-3 text-slate-700">{item.feedback || <span className="text-slate-500">—</span>}</td>
+      <td dir="auto" className="p-3 text-slate-700">
+        {item.feedback || <span className="text-slate-500">—</span>}
+      </td>
     </tr>
   );
 }
 
 function GradesTable({ courseId, grades }: { courseId: number; grades: CourseGrades }) {
   const { t } = useLingui();
-  const language = useLanguage();
   const captionId = useId();
   if (grades.items.length === 0) {
     return (
@@ -70,67 +116,82 @@ function GradesTable({ courseId, grades }: { courseId: number; grades: CourseGra
     );
   }
   return (
-    // The table keeps its columns on phones and scrolls inside its own region, reachable by keyboard.
-    <section
-      aria-labelledby={captionId}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-    >
-      <table className="w-full min-w-[40rem] text-start text-slate-800">
-        <caption id={captionId} className="p-3 text-start font-semibold text-slate-900">
-          {t`Grades of assignments and quizzes`}
-        </caption>
-        <thead className="bg-slate-50 text-sm text-slate-600">
-          <tr>
-            <th scope="col" className="p-3 text-start">
-              {t`Title`}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t`Type`}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t`Status`}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t`Grade`}
-            </th>
-            <th scope="col" className="p-3 text-start">
-              {t`Feedback`}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <>
+      <div className="flex flex-col gap-3 md:hidden">
+        <ul aria-label={t`Grades of assignments and quizzes`} className="flex flex-col gap-3">
           {grades.items.map((item) => (
-            <GradeRow key={item.lecture_id} courseId={courseId} item={item} />
+            <GradeCard key={item.lecture_id} courseId={courseId} item={item} />
           ))}
-        </tbody>
-        <tfoot className="border-t-2 border-slate-300 font-semibold">
-          <tr>
-            <th scope="row" colSpan={3} className="p-3 text-start">
-              {t`Total`}
-            </th>
-            <td className="p-3 whitespace-nowrap">
-              <bdi>{gradeText(grades.total, grades.possible, language)}</bdi>
-            </td>
-            <td className="p-3" />
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="p-3 text-start">
-              {t`Average`}
-            </th>
-            <td className="p-3 whitespace-nowrap">
-              {grades.average === null ? (
-                <span className="font-normal text-slate-500">{t`Not graded`}</span>
-              ) : (
-                <bdi>{gradeText(grades.average, GRADE_MAX, language)}</bdi>
-              )}
-            </td>
-            <td className="p-3" />
-          </tr>
-        </tfoot>
-      </table>
-    </section>
+        </ul>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 rounded-xl border-2 border-slate-300 bg-white p-4 font-semibold">
+          <dt>{t`Total`}</dt>
+          <dd>
+            <GradeValue grade={grades.total} out={grades.possible} />
+          </dd>
+          <dt>{t`Average`}</dt>
+          <dd>
+            <GradeValue grade={grades.average} out={GRADE_MAX} />
+          </dd>
+        </dl>
+      </div>
+      {/* From tablets up, a table (it scrolls inside its own region if it must). */}
+      <section
+        aria-labelledby={captionId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block"
+      >
+        <table className="w-full min-w-[40rem] text-start text-slate-800">
+          <caption id={captionId} className="p-3 text-start font-semibold text-slate-900">
+            {t`Grades of assignments and quizzes`}
+          </caption>
+          <thead className="bg-slate-50 text-sm text-slate-600">
+            <tr>
+              <th scope="col" className="p-3 text-start">
+                {t`Title`}
+              </th>
+              <th scope="col" className="p-3 text-start">
+                {t`Type`}
+              </th>
+              <th scope="col" className="p-3 text-start">
+                {t`Status`}
+              </th>
+              <th scope="col" className="p-3 text-start">
+                {t`Grade`}
+              </th>
+              <th scope="col" className="p-3 text-start">
+                {t`Feedback`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {grades.items.map((item) => (
+              <GradeRow key={item.lecture_id} courseId={courseId} item={item} />
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-slate-300 font-semibold">
+            <tr>
+              <th scope="row" colSpan={3} className="p-3 text-start">
+                {t`Total`}
+              </th>
+              <td className="p-3 whitespace-nowrap">
+                <GradeValue grade={grades.total} out={grades.possible} />
+              </td>
+              <td className="p-3" />
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="p-3 text-start">
+                {t`Average`}
+              </th>
+              <td className="p-3 whitespace-nowrap">
+                <GradeValue grade={grades.average} out={GRADE_MAX} />
+              </td>
+              <td className="p-3" />
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+    </>
   );
 }
 

@@ -57,6 +57,8 @@ export async function openPage(browser: Browser, baseURL: string, options: TabOp
   if (language) {
     await context.addInitScript(
       ({ key, value }) => {
+        // A frame without storage of its own (the browser's PDF viewer) has nothing to set.
+        if (typeof localStorage === 'undefined' || localStorage === null) return;
         if (!localStorage.getItem(key)) localStorage.setItem(key, value);
       },
       { key: LANGUAGE_STORAGE_KEY, value: language },

@@ -11,7 +11,11 @@ export function LectureHeading({ lecture }: { lecture: LectureDetails }) {
       <h2 tabIndex={-1} data-lecture-title className="text-2xl font-bold text-slate-900 outline-none">
         {pick(lecture, 'title', language)}
       </h2>
-      {description && <p className="text-slate-600">{description}</p>}
+      {description && (
+        <p dir="auto" className="text-slate-600">
+          {description}
+        </p>
+      )}
     </header>
   );
 }

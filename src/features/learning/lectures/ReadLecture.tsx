@@ -18,7 +18,9 @@ export function ReadLecture(props: LectureViewProps) {
         {paragraphs.map((paragraph, index) => (
           // Paragraphs have no identity beyond their place in the text.
           // biome-ignore lint/suspicious/noArrayIndexKey: the text's order is the paragraph's identity
-          <p key={index}>{paragraph}</p>
+          <p key={index} dir="auto">
+            {paragraph}
+          </p>
         ))}
       </div>
     </article>
