@@ -290,7 +290,7 @@ function CoursePlayer({
         />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-10">
-          <aside className="hidden lg:block">
+          <div className="hidden lg:block">
             {sidebar ? (
               <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pe-1">
                 <CourseSidebar sidebar={sidebar} headingId={sidebarHeading} />
@@ -301,7 +301,7 @@ function CoursePlayer({
                 <Placeholder className="h-96" />
               </div>
             )}
-          </aside>
+          </div>
           <div className="flex min-w-0 flex-col gap-6">
             <button
               type="button"

@@ -18,7 +18,7 @@ function Subtitle({ item }: { item: SidebarItem }) {
   } else if (item.kind === 'assignment') text = t`Assignment - 1 file`;
   else if (item.kind === 'quiz') text = t`Exam`;
   else if (item.kind === 'pdf') text = t`PDF - 1 pdf`;
-  return text ? <span className="block text-sm text-slate-500">{text}</span> : null;
+  return text ? <span className="block text-sm text-slate-600">{text}</span> : null;
 }
 
 function Item({ courseId, item }: { courseId: number; item: SidebarItem }) {
