@@ -184,9 +184,7 @@ function SidebarDrawer({ view }: { view: CoursePlayerView }) {
         className="fixed inset-y-0 start-0 flex w-[22rem] max-w-[90vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl transition duration-200 ease-out data-closed:-translate-x-full rtl:data-closed:translate-x-full"
       >
         <div className="flex items-center justify-between gap-3">
-          <DialogTitle id={headingId} className="text-lg font-bold text-slate-900">
-            {t`Course content`}
-          </DialogTitle>
+          <DialogTitle className="text-lg font-bold text-slate-900">{t`Course content`}</DialogTitle>
           <button
             type="button"
             onClick={view.closeDrawer}

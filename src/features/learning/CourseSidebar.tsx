@@ -66,15 +66,20 @@ export function CourseSidebar({
   titled = true,
 }: {
   sidebar: Sidebar;
-  /** The id of the heading that names the list: its own, or (`titled` false) the drawer's title. */
+  /** The id of the list's heading (its weeks' headings are named after it). */
   headingId: string;
+  /** False in the drawer, whose title already says what the list is. */
   titled?: boolean;
 }) {
   const { t } = useLingui();
   const language = useLanguage();
   const courseId = sidebar.course.id;
   return (
-    <nav aria-labelledby={headingId} className="flex flex-col gap-5">
+    <nav
+      aria-labelledby={titled ? headingId : undefined}
+      aria-label={titled ? undefined : t`Course content`}
+      className="flex flex-col gap-5"
+    >
       <div className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
         {titled && (
           <h2 id={headingId} className="font-semibold text-slate-900">

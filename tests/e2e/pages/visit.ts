@@ -6,6 +6,7 @@ import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
+import { CoursePlayer } from './course-player';
 import { Dialog } from './dialog';
 import { EnrolledCourses } from './enrolled-courses';
 import { EventDetails } from './event-details';
@@ -14,6 +15,7 @@ import { Header } from './header';
 import { Home } from './home';
 import { IssueList } from './issue-list';
 import { Notifications } from './notifications';
+import { OngoingCourses } from './ongoing-courses';
 import { OtpDialog } from './otp';
 import { PasswordResetDialog } from './password-reset';
 import { ProfilePage } from './profile';
@@ -61,6 +63,8 @@ export function visitOf(tab: Tab) {
     courseDetails: new CourseDetails(tab),
     checkout: new Checkout(tab),
     enrolledCourses: new EnrolledCourses(tab),
+    ongoingCourses: new OngoingCourses(tab),
+    coursePlayer: new CoursePlayer(tab),
     eventDetails: new EventDetails(tab),
     about: new About(tab),
     contact: new Contact(tab),
