@@ -24,6 +24,7 @@ import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import type { Printer } from './print/printer';
 import { profileRoutes } from './profile/routes';
+import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -135,6 +136,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));
+  api.route('/', quizRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));

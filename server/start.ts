@@ -12,6 +12,7 @@ import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { precompressDir } from './precompress';
+import { quizSweepIntervalMs } from './quizzes/sweep';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
 
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
-  const { app, live, uploads } = buildApp({
+  const { app, live, uploads, notifier } = buildApp({
     db,
     secret,
     distDir: DIST_DIR,
@@ -70,8 +71,11 @@ async function main(): Promise<void> {
   const http = await listen(app, { port, hostname: '0.0.0.0' });
   live.attach(http.server);
   await dataLock?.setUrl(`http://localhost:${http.port}`);
-  // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour.
-  const maintenance = startMaintenance(db, uploads);
+  // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour. Quiz
+  // attempts whose time ran out are submitted every QUIZ_SWEEP_SECONDS (5 by default).
+  const maintenance = startMaintenance(db, uploads, {
+    quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
+  });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
 
   let stopping = false;
