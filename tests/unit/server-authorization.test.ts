@@ -9,9 +9,11 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
 import { startTestServer, type TestServer } from '../../server/testing';
+import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
 import { issueSchema } from '../../src/contract/issues';
+import { attemptSchema } from '../../src/contract/learning';
 import { paymentSchema } from '../../src/contract/payments';
 import { profileSchema } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
@@ -53,6 +55,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
   ['POST',  '/course/enroll-status-update/',               401, 200, 403, 401, 409],
   ['GET',   '/enrolments/',                                401, 200, 403, 401, 200],
+  ['POST',  '/learning/lectures/:id/attempts/',            401, 200, 403, 401, 403],
+  ['GET',   '/learning/attempts/:id/',                     401, 200, 403, 401, 404],
+  ['PUT',   '/learning/attempts/:id/answers/:questionId/', 401, 200, 403, 401, 404],
+  ['POST',  '/learning/attempts/:id/submit/',              401, 200, 403, 401, 404],
+  ['GET',   '/learning/attempts/:id/review/',              401, 200, 403, 401, 404],
   ['GET',   '/notification/',                              401, 200, 200, 401, 200],
   ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
   ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
@@ -116,6 +123,8 @@ interface Fixture {
   cashPaymentId: string;
   notice: { body: string; signature: string };
   photoName: string;
+  /** A quiz of the paid course, the trainee's attempt in progress at it, and a submitted one. */
+  quiz: { lectureId: number; questionId: number; choice: number[]; attemptId: string; submittedId: string };
 }
 
 /** A photo upload: a real PNG. */
@@ -282,6 +291,19 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
         path,
         json: { email: DEMO_ACCOUNTS.trainee.email, course_id: fixture.paidCourseId, reason: 'Half done' },
       }));
+    case 'POST /learning/lectures/:id/attempts/':
+      return { path: `/learning/lectures/${fixture.quiz.lectureId}/attempts/`, json: {} };
+    case 'GET /learning/attempts/:id/':
+      return { path: `/learning/attempts/${fixture.quiz.attemptId}/` };
+    case 'PUT /learning/attempts/:id/answers/:questionId/':
+      return {
+        path: `/learning/attempts/${fixture.quiz.attemptId}/answers/${fixture.quiz.questionId}/`,
+        json: { choice: fixture.quiz.choice, version: 1 + CALLERS.indexOf(caller) },
+      };
+    case 'POST /learning/attempts/:id/submit/':
+      return { path: `/learning/attempts/${fixture.quiz.attemptId}/submit/`, json: { key: randomUUID() } };
+    case 'GET /learning/attempts/:id/review/':
+      return { path: `/learning/attempts/${fixture.quiz.submittedId}/review/` };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -405,6 +427,23 @@ beforeAll(async () => {
     body: photoForm(),
   });
   const image = profileSchema.parse(await uploaded.json()).image ?? '';
+  const quiz = await createQuiz(server.db, { courseId: paidCourseId, attemptsAllowed: 3 });
+  const submittedQuiz = await createQuiz(server.db, { courseId: paidCourseId });
+  const startQuiz = async (lectureId: number) => {
+    const started = await send(
+      'POST',
+      { path: `/learning/lectures/${lectureId}/attempts/`, json: {} },
+      'trainee',
+    );
+    return attemptSchema.parse(await started.json()).id;
+  };
+  const submittedId = await startQuiz(submittedQuiz.lectureId);
+  await send(
+    'POST',
+    { path: `/learning/attempts/${submittedId}/submit/`, json: { key: randomUUID() } },
+    'trainee',
+  );
+  const question = quiz.questions[0];
   fixture = {
     photoName: image.slice(image.lastIndexOf('/') + 1),
     issueId: issueSchema.parse(await reported.json()).id,
@@ -418,6 +457,13 @@ beforeAll(async () => {
     paidPaymentId: paid.id,
     cashPaymentId: cash.id,
     notice: { body: noticeBody, signature: signNotice(server.payments.noticeSecret, noticeBody) },
+    quiz: {
+      lectureId: quiz.lectureId,
+      questionId: question?.id ?? 0,
+      choice: question?.correct ?? [],
+      attemptId: await startQuiz(quiz.lectureId),
+      submittedId,
+    },
   };
 }, 90_000);
 
