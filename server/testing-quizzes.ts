@@ -68,6 +68,18 @@ export async function createQuiz(
   );
   const lectureId = rows[0]?.id;
   if (lectureId === undefined) throw new Error('The quiz lecture was not created');
+  return { lectureId, questions: await setUpQuiz(db, lectureId, spec) };
+}
+
+/**
+ * The settings and questions of an existing 'Quiz' lecture (SAMPLE_QUESTIONS by default); option
+ * ids count from 1 across the quiz.
+ */
+export async function setUpQuiz(
+  db: Queryable,
+  lectureId: number,
+  spec: Omit<QuizSpec, 'courseId' | 'title'>,
+): Promise<CreatedQuestion[]> {
   await db.query(
     `INSERT INTO quizzes (lecture_id, time_limit_seconds, attempts_allowed, closes_at, shows_answers)
      VALUES ($1, $2, $3, $4, $5)`,
@@ -103,7 +115,7 @@ export async function createQuiz(
     if (id === undefined) throw new Error('The question was not created');
     questions.push({ id, kind: question.kind, optionIds: options.map((option) => option.id), correct });
   }
-  return { lectureId, questions };
+  return questions;
 }
 
 /** Another lecture of the course, of a kind that is not a quiz (a text to read). */
