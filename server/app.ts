@@ -24,6 +24,7 @@ import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import type { Printer } from './print/printer';
 import { profileRoutes } from './profile/routes';
+import { quizAdminRoutes } from './quizzes/admin-routes';
 import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
@@ -144,6 +145,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', paymentRoutes(deps, payments));
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/admin', adminRoutes(deps, payments));
+  api.route('/admin', quizAdminRoutes(deps));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
   app.route(API_BASE, api);
   // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).

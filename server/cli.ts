@@ -34,6 +34,8 @@ import { createNotifier } from './notifications/notifier';
 import { adminTokenFile, dataDir, pgliteDir } from './paths';
 import { confirmCashPayment } from './payments/queries';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
+import { QUIZ_TIME_LIMIT_MAX_SECONDS, quizTimeLimitResponseSchema } from './quizzes/admin-routes';
+import { setQuizTimeLimit } from './quizzes/queries';
 
 /** What a command prints and the exit code it ends with. */
 export interface CommandResult {
@@ -205,6 +207,7 @@ const ADMIN_USAGE = [
   '       npm run admin -- approve-withdrawal EMAIL COURSE_ID [--url URL]',
   '       npm run admin -- reject-withdrawal EMAIL COURSE_ID --reason REASON [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
+  '       npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS|none [--url URL]',
 ].join('\n');
 
 /** What an admin command does through the server, or on the database when no server answers. */
@@ -357,6 +360,43 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
         // On the database the gateway is out of reach: a card refund stays due for refund-payment.
         offline: (db) => decideWithdrawal(db, email, courseId, decision, createNotifier(db)),
         describe: withdrawalLines,
+      },
+      values.url,
+      env,
+    );
+  }
+
+  if (command === 'set-quiz-time-limit' && email && title && args.length === 2) {
+    const lectureId = Number(email);
+    const seconds = title.trim().toLowerCase() === 'none' ? null : Number(title);
+    const valid =
+      Number.isSafeInteger(lectureId) &&
+      lectureId >= 1 &&
+      lectureId <= 2_147_483_647 &&
+      (seconds === null ||
+        (Number.isSafeInteger(seconds) && seconds >= 1 && seconds <= QUIZ_TIME_LIMIT_MAX_SECONDS));
+    if (!valid) return { code: 2, out: [], err: [SERVER_MESSAGES.quizTimeLimitInvalid, ADMIN_USAGE] };
+    return runAdminAction(
+      {
+        path: '/admin/set-quiz-time-limit/',
+        body: { lecture_id: lectureId, seconds },
+        email: `lecture ${lectureId}`,
+        parse: (body) => {
+          const answer = quizTimeLimitResponseSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        offline: async (db) => {
+          const quiz = await setQuizTimeLimit(db, lectureId, seconds);
+          if (!quiz) throw new Error(`${SERVER_MESSAGES.notAQuiz}: lecture ${lectureId}`);
+          return quiz;
+        },
+        describe: (quiz, where) => [
+          `${quiz.title} (lecture ${quiz.lecture_id}) now has ${
+            quiz.time_limit_seconds === null
+              ? 'no time limit'
+              : `a time limit of ${quiz.time_limit_seconds} s`
+          } (${where}). Attempts started from now on get it; running ones keep their deadline.`,
+        ],
       },
       values.url,
       env,

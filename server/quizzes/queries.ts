@@ -448,3 +448,24 @@ export async function quizTitles(
     }
   );
 }
+
+/**
+ * Sets a quiz's time limit (null: none); attempts started afterwards get the new deadline, those
+ * running keep theirs. Undefined when the lecture is not a quiz.
+ */
+export async function setQuizTimeLimit(
+  db: Db,
+  lectureId: number,
+  seconds: number | null,
+): Promise<{ lecture_id: number; title: string; time_limit_seconds: number | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const quiz = await findQuiz(tx, lectureId);
+    if (quiz?.class_type !== 'Quiz') return undefined;
+    await tx.query(
+      `INSERT INTO quizzes (lecture_id, time_limit_seconds) VALUES ($1, $2)
+       ON CONFLICT (lecture_id) DO UPDATE SET time_limit_seconds = EXCLUDED.time_limit_seconds`,
+      [lectureId, seconds],
+    );
+    return { lecture_id: lectureId, title: quiz.title, time_limit_seconds: seconds };
+  });
+}

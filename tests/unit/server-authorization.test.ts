@@ -93,6 +93,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
   ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401],
   ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
+  ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
 ];
 
@@ -304,6 +305,8 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/learning/attempts/${fixture.quiz.attemptId}/submit/`, json: { key: randomUUID() } };
     case 'GET /learning/attempts/:id/review/':
       return { path: `/learning/attempts/${fixture.quiz.submittedId}/review/` };
+    case 'POST /admin/set-quiz-time-limit/':
+      return { path, json: { lecture_id: fixture.quiz.lectureId, seconds: 600 } };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:

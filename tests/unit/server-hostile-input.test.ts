@@ -212,6 +212,13 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     withNul: { email, course_id: 1, reason: `Half${NUL} done` },
     nulRefusal: refusedNul('reason'),
   },
+  {
+    path: '/learning/attempts/0b6f6d2e-8f0e-4c59-9d55-2f3f0d1c8a11/submit/',
+    as: 'trainee',
+    valid: { key: '3c9a1e7b-5d2f-4b8e-a6c4-1f0e2d3c4b5a' },
+    withNul: { key: `3c9a1e7b-5d2f${NUL}-4b8e-a6c4-1f0e2d3c4b5a` },
+    nulRefusal: refusedNul('key'),
+  },
 ];
 
 describe('addresses: NUL and broken percent-encoding', () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../server/app';
+import { adminCommand } from '../../server/cli';
 import { startMaintenance } from '../../server/maintenance';
+import { adminTokenFile } from '../../server/paths';
 import { sweepOverdueAttempts } from '../../server/quizzes/sweep';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
@@ -481,6 +486,58 @@ describe('the sweep', () => {
       expect(rows[0]?.submitted_by).toBe('timeout');
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('npm run admin -- set-quiz-time-limit', () => {
+  it('sets the limit of the attempts started afterwards through the running server; refuses what is not a quiz', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kfu-quiz-admin-'));
+    try {
+      await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
+      const env = { DATA_DIR: dataDir };
+      const trainee = await enrolledTrainee();
+      const { lectureId } = await quiz({ attemptsAllowed: 2 });
+      const running = await start(trainee, lectureId);
+      expect(running.deadline).toBeNull();
+
+      const set = await adminCommand(['set-quiz-time-limit', String(lectureId), '60', '--url', server.url], {
+        env,
+      });
+      expect(set.err).toEqual([]);
+      expect(set.code).toBe(0);
+      expect(set.out.join('\n')).toContain('a time limit of 60 s');
+      expect((await start(trainee, lectureId)).deadline).toBeNull();
+      await submit(trainee, running.id);
+      const next = await start(trainee, lectureId);
+      expect(Date.parse(next.deadline ?? '') - Date.parse(next.started_at)).toBe(60_000);
+
+      const reading = await createReadingLecture(server.db, courseId);
+      const notQuiz = await adminCommand(
+        ['set-quiz-time-limit', String(reading), '60', '--url', server.url],
+        {
+          env,
+        },
+      );
+      expect(notQuiz.code).toBe(1);
+      expect(notQuiz.err.join('\n')).toContain(SERVER_MESSAGES.notAQuiz);
+      const invalid = await adminCommand(
+        ['set-quiz-time-limit', String(lectureId), '0', '--url', server.url],
+        {
+          env,
+        },
+      );
+      expect(invalid.code).toBe(2);
+      expect(invalid.err.join('\n')).toContain(SERVER_MESSAGES.quizTimeLimitInvalid);
+      const none = await adminCommand(
+        ['set-quiz-time-limit', String(lectureId), 'none', '--url', server.url],
+        {
+          env,
+        },
+      );
+      expect(none.out.join('\n')).toContain('no time limit');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
