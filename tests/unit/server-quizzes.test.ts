@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../server/app';
 import { adminCommand } from '../../server/cli';
+import type { Db } from '../../server/db';
 import { startMaintenance } from '../../server/maintenance';
 import { adminTokenFile } from '../../server/paths';
+import { finishAttempt, startAttempt } from '../../server/quizzes/queries';
 import { sweepOverdueAttempts } from '../../server/quizzes/sweep';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
@@ -187,6 +189,37 @@ describe('starting an attempt', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers the first attempt to a start whose insert lost the race (unique violation)', async () => {
+    const trainee = await enrolledTrainee();
+    const { lectureId } = await quiz({ attemptsAllowed: 3 });
+    // Both starts find no attempt, then insert together: the second breaks the one-open index.
+    let waiting: (() => void)[] = [];
+    const racing: Db = {
+      ...server.db,
+      async query(sql, params) {
+        if (sql.includes('INSERT INTO quiz_attempts')) {
+          await new Promise<void>((resolve) => {
+            waiting.push(resolve);
+            if (waiting.length === 2) {
+              for (const release of waiting) release();
+              waiting = [];
+            }
+          });
+        }
+        return server.db.query(sql, params);
+      },
+    };
+    const noTimeout = async () => {};
+    const [first, second] = await Promise.all([
+      startAttempt(racing, trainee.id, lectureId, noTimeout),
+      startAttempt(racing, trainee.id, lectureId, noTimeout),
+    ]);
+    expect(second?.attempt.id).toBe(first?.attempt.id);
+    expect([first?.created, second?.created].sort()).toEqual([false, true]);
+    const { rows } = await server.db.query('SELECT id FROM quiz_attempts WHERE lecture_id = $1', [lectureId]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a trainee who withdrew (403 with the sentence), and one never enrolled', async () => {
     const trainee = await enrolledTrainee();
     const { lectureId } = await quiz();
@@ -269,6 +302,45 @@ describe('saving answers', () => {
     expect((await save(trainee, attempt.id, other.questions[0]?.id ?? 0, [], 1)).status).toBe(404);
     expect((await save(trainee, attempt.id, multiple.id, multiple.optionIds, 1)).status).toBe(200);
   });
+
+  // Only PostgreSQL runs two transactions at once (`npm run with-postgres -- npx vitest run …`).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses an answer that waited for a submit holding the attempt, and stores nothing',
+    async () => {
+      const trainee = await enrolledTrainee();
+      const { lectureId, questions } = await quiz();
+      const attempt = await start(trainee, lectureId);
+      const [single] = questions as [CreatedQuestion];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const submitting = server.db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM quiz_attempts WHERE id = $1 FOR UPDATE', [attempt.id]);
+        await finishAttempt(
+          tx,
+          { id: attempt.id, lecture_id: lectureId, user_id: trainee.id },
+          { trainee: randomUUID() },
+        );
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const saving = save(trainee, attempt.id, single.id, single.correct, 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await submitting;
+      expect(await saving).toEqual({ status: 409, body: refusal(SERVER_MESSAGES.attemptEnded) });
+      const { rows } = await server.db.query('SELECT 1 FROM quiz_answers WHERE attempt_id = $1', [
+        attempt.id,
+      ]);
+      expect(rows).toEqual([]);
+    },
+  );
 
   it('refuses an answer after the deadline or the submission (409), and submits the overdue attempt', async () => {
     const trainee = await enrolledTrainee();
