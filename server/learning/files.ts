@@ -143,6 +143,10 @@ function requestedRange(
   return { start, end };
 }
 
+/** The bytes as a response body, without copying them (a file read is never a shared buffer). */
+const view = (bytes: Buffer) =>
+  new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>;
+
 /** The answer carrying a stored file (or its range). */
 async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow): Promise<Response> {
   const bytes = await uploads.read(upload.path);
@@ -168,7 +172,7 @@ async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow)
   }
   if (range) {
     const part = bytes.subarray(range.start, range.end + 1);
-    return new Response(part, {
+    return new Response(view(part), {
       status: 206,
       headers: {
         ...headers,
@@ -177,7 +181,7 @@ async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow)
       },
     });
   }
-  return new Response(bytes, {
+  return new Response(view(bytes), {
     status: 200,
     headers: { ...headers, 'Content-Length': String(bytes.length) },
   });
