@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -399,6 +400,41 @@ describe('uploads (POST /upload/)', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
     expect((await call('/upload/', { body: new FormData() })).status).toBe(401);
+  });
+
+  it('refuses a body declared too large before reading it', async () => {
+    const { token } = await signedInTrainee(server, 'uploader');
+    const { hostname, port } = new URL(server.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/v1/upload/',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(UPLOAD_MAX_BYTES * 2),
+          },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          response.on('end', () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      request.on('error', reject);
+      // Only the start of the body is sent: the answer comes without the rest.
+      request.write('--x\r\n');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
   });
 });
 
