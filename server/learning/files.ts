@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { type FileLink, UPLOAD_MAX_BYTES, type UploadResponse } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
@@ -17,6 +18,9 @@ import { formBody } from '../validation';
  */
 
 export const FILES_PATH = '/files/';
+
+/** The largest upload body: the file and the little the form's parts add to it. */
+const UPLOAD_MAX_BODY = UPLOAD_MAX_BYTES + 64 * 1024;
 
 /** How long a signed link works: from 3 to 6 hours, the same address for the same 3-hour span. */
 const LINK_SPAN_SECONDS = 3 * 3600;
@@ -229,13 +233,19 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Hono
     '/upload/',
     auth,
     async (c, next) => {
-      // Refused before the body is read when its declared length is too large (the form's parts
-      // add a little to the file).
+      // Refused before the body is read when its declared length is too large.
       const length = Number(c.req.header('Content-Length') ?? 0);
-      if (length > UPLOAD_MAX_BYTES + 64 * 1024) throw new HttpProblem(413, SERVER_MESSAGES.uploadTooLarge);
+      if (length > UPLOAD_MAX_BODY) throw new HttpProblem(413, SERVER_MESSAGES.uploadTooLarge);
       await limiter.consume('uploadAccount', String(c.get('user').id));
       await next();
     },
+    // A body sent in chunks is cut off once it passes the limit.
+    bodyLimit({
+      maxSize: UPLOAD_MAX_BODY,
+      onError: () => {
+        throw new HttpProblem(413, SERVER_MESSAGES.uploadTooLarge);
+      },
+    }),
     formBody(SERVER_MESSAGES.uploadRequired, async (form) => {
       const file = form.get('file');
       if (!(file instanceof File) || file.size === 0) {

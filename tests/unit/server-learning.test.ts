@@ -402,6 +402,33 @@ describe('uploads (POST /upload/)', () => {
     expect((await call('/upload/', { body: new FormData() })).status).toBe(401);
   });
 
+  it('stops reading a body sent in chunks once it is too large', async () => {
+    const { token } = await signedInTrainee(server, 'uploader');
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode(
+              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
+            ),
+          );
+        if (sent >= 27) controller.close();
+        else controller.enqueue(chunk);
+        sent += 1;
+      },
+    });
+    const response = await fetch(`${server.url}/api/v1/upload/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'multipart/form-data; boundary=x' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+  });
+
   it('refuses a body declared too large before reading it', async () => {
     const { token } = await signedInTrainee(server, 'uploader');
     const { hostname, port } = new URL(server.url);
