@@ -9,6 +9,7 @@ import { adminCommand } from '../../server/cli';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { GRADES_ITEM_ID } from '../../server/learning/queries';
 import { adminTokenFile, ROOT } from '../../server/paths';
+import { seed } from '../../server/seed';
 import {
   GRADED_ASSIGNMENT,
   LEARNING_COURSES,
@@ -25,6 +26,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../server/testing';
+import { createUploadStore } from '../../server/uploads';
 import { findUserByEmail } from '../../server/users';
 import {
   courseGradesSchema,
@@ -196,6 +198,29 @@ describe('ongoing courses and the course sidebar', () => {
     expect((await call('/learning/courses/999999/lectures/', { token })).status).toBe(404);
     expect((await call('/course/individual-course-lecture-details/999999/', { token })).status).toBe(404);
     expect((await call('/course/individual-course-lecture-details/abc/', { token })).status).toBe(404);
+  });
+});
+
+describe('the learning seed', () => {
+  it('changes nothing when run again, and puts its media in the upload store', async () => {
+    const counts = async () =>
+      (
+        await server.db.query(
+          `SELECT (SELECT count(*)::int FROM lectures) AS lectures, (SELECT count(*)::int FROM questions) AS questions,
+             (SELECT count(*)::int FROM submissions) AS submissions, (SELECT count(*)::int FROM uploads) AS uploads,
+             (SELECT count(*)::int FROM enrolments) AS enrolments`,
+        )
+      ).rows[0];
+    const before = await counts();
+    await seed(server.db, { uploads: createUploadStore(server.uploadsDir) });
+    expect(await counts()).toEqual(before);
+    const stored = await readFile(join(server.uploadsDir, 'seed', 'cloud-intro.mp4'));
+    expect(stored.equals(await seedFile('cloud-intro.mp4'))).toBe(true);
+    const { rows } = await server.db.query<{ created_by: number }>(
+      'SELECT created_by FROM courses WHERE id = $1',
+      [cloudId],
+    );
+    expect(rows[0]?.created_by).toBe((await findUserByEmail(server.db, DEMO_ACCOUNTS.trainer.email))?.id);
   });
 });
 
@@ -404,29 +429,53 @@ describe('uploads (POST /upload/)', () => {
 
   it('stops reading a body sent in chunks once it is too large', async () => {
     const { token } = await signedInTrainee(server, 'uploader');
-    const chunk = new Uint8Array(1024 * 1024);
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0)
-          controller.enqueue(
-            new TextEncoder().encode(
-              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
-            ),
-          );
-        if (sent >= 27) controller.close();
-        else controller.enqueue(chunk);
-        sent += 1;
-      },
+    const { hostname, port } = new URL(server.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let answered = false;
+      const request = httpRequest(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/v1/upload/',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Transfer-Encoding': 'chunked',
+          },
+        },
+        (response) => {
+          answered = true;
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          response.on('end', () => {
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, body });
+          });
+        },
+      );
+      // The server may close the connection while the rest is still being sent.
+      request.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      request.write('--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-');
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const send = () => {
+        while (!answered && !request.destroyed && sent < 27) {
+          sent += 1;
+          if (!request.write(chunk)) {
+            request.once('drain', send);
+            return;
+          }
+        }
+      };
+      send();
     });
-    const response = await fetch(`${server.url}/api/v1/upload/`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'multipart/form-data; boundary=x' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
   });
 
   it('refuses a body declared too large before reading it', async () => {
