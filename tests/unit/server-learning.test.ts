@@ -9,6 +9,7 @@ import { adminCommand } from '../../server/cli';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { GRADES_ITEM_ID } from '../../server/learning/queries';
 import { adminTokenFile, ROOT } from '../../server/paths';
+import { RATE_LIMITS } from '../../server/rate-limits';
 import { seed } from '../../server/seed';
 import {
   GRADED_ASSIGNMENT,
@@ -476,6 +477,16 @@ describe('uploads (POST /upload/)', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+  });
+
+  it('takes at most 60 uploads an hour from one user', async () => {
+    const { token } = await signedInTrainee(server, 'busy');
+    for (let count = 0; count < RATE_LIMITS.uploadAccount.max; count += 1) {
+      expect((await upload(token, PNG, `page-${count}.png`)).status).toBe(200);
+    }
+    const refused = await upload(token, PNG, 'one-more.png');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(refusal(SERVER_MESSAGES.tooManyRequests));
   });
 
   it('refuses a body declared too large before reading it', async () => {
