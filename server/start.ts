@@ -15,6 +15,7 @@ import { precompressDir } from './precompress';
 import { quizSweepIntervalMs } from './quizzes/sweep';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
+import { createUploadStore } from './uploads';
 
 const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  await seed(db);
+  // The learning seed's media are copied into the upload store the server serves them from.
+  await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder
