@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../server/app';
 import { adminCommand } from '../../server/cli';
-import type { Db } from '../../server/db';
+import { type Db, openPglite } from '../../server/db';
 import { startMaintenance } from '../../server/maintenance';
-import { adminTokenFile } from '../../server/paths';
+import { migrate } from '../../server/migrate';
+import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { finishAttempt, startAttempt } from '../../server/quizzes/queries';
 import { sweepOverdueAttempts } from '../../server/quizzes/sweep';
+import { seed } from '../../server/seed';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
   ageAttempt,
@@ -612,4 +615,46 @@ describe('npm run admin -- set-quiz-time-limit', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('sets the limit on the database of the data folder when no server runs', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kfu-quiz-offline-'));
+    try {
+      let db = await openPglite(pgliteDir(dataDir));
+      let lectureId: number;
+      try {
+        await migrate(db);
+        await seed(db, { generatedCourses: 0 });
+        const { rows } = await db.query<{ id: number }>(
+          "SELECT id FROM courses WHERE status = 'Approved' LIMIT 1",
+        );
+        ({ lectureId } = await createQuiz(db, { courseId: rows[0]?.id ?? 0 }));
+      } finally {
+        await db.close();
+      }
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+        });
+      });
+      const result = await adminCommand(
+        ['set-quiz-time-limit', String(lectureId), '90', '--url', `http://127.0.0.1:${port}`],
+        { env: { DATA_DIR: dataDir } },
+      );
+      expect(result.err).toEqual([]);
+      expect(result.out.join('\n')).toContain(`in the database of ${dataDir}`);
+      db = await openPglite(pgliteDir(dataDir));
+      try {
+        const { rows } = await db.query<{ time_limit_seconds: number }>(
+          'SELECT time_limit_seconds FROM quizzes WHERE lecture_id = $1',
+          [lectureId],
+        );
+        expect(rows[0]?.time_limit_seconds).toBe(90);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
