@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AssignmentSubmissionView } from '@machines/assignmentSubmission.connect';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
 import { translateMessage } from '@/i18n/api-messages';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -15,6 +15,7 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const types = acceptedTypes(language);
   const limit = formatFileSize(UPLOAD_MAX_BYTES, language);
   const percent = formatPercent(view.progress, language);
@@ -22,23 +23,37 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
   return (
     <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-file`} className="text-sm font-semibold text-slate-800">
+        <p id={`${id}-label`} className="text-sm font-semibold text-slate-800">
           <Trans>Your file</Trans>
-        </label>
+        </p>
+        {/* The browser's own file button speaks the browser's language: a button of ours opens it. */}
         <input
-          id={`${id}-file`}
+          ref={input}
           type="file"
           accept={UPLOAD_ACCEPT}
-          disabled={!view.canChoose}
-          aria-invalid={view.problem ? true : undefined}
-          aria-describedby={describedBy}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
           onChange={(event) => {
             const file = event.target.files?.[0];
+            event.target.value = '';
             if (file) view.choose(file, file.name);
-            else view.clear();
           }}
-          className="w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:me-3 file:border-0 file:bg-brand-50 file:px-3 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100 disabled:opacity-60"
         />
+        <div>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            disabled={!view.canChoose}
+            aria-labelledby={`${id}-label ${id}-choose`}
+            aria-describedby={describedBy}
+            className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50`}
+          >
+            <span id={`${id}-choose`}>
+              {view.file ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
+            </span>
+          </button>
+        </div>
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {t`One file. Accepted types: ${types}. At most ${limit}.`}
         </p>

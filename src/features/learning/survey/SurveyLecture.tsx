@@ -117,7 +117,7 @@ function SurveyForm({
   if (view.done) return <Answered on={null} />;
   return (
     <>
-      <Form ref={form} onSubmit={view.submit} className="flex flex-col gap-5">
+      <Form ref={form} onSubmit={view.submit} className="flex max-w-2xl flex-col gap-5">
         <p className="text-sm text-slate-600">
           <Trans>Questions marked * need an answer.</Trans>
         </p>
