@@ -259,7 +259,9 @@ describe('surveys', () => {
       await survey.send();
       const required = questions.filter((question) => question.required).length;
       await expect.poll(() => survey.messages()).toHaveLength(required);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+        .toBe('radio');
       await expectNoAxeViolations(page);
 
       await survey.rate(pick(rating, 'text', language), 4);
