@@ -227,7 +227,7 @@ function Question({
               return (
                 <label
                   key={rating}
-                  className={`grid size-11 cursor-pointer place-items-center rounded-lg border text-lg font-semibold has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ${
+                  className={`grid size-11 cursor-pointer place-items-center rounded-lg border text-lg font-semibold has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus]:outline-2 has-[:focus]:outline-offset-2 has-[:focus]:outline-brand-700 ${
                     error ? 'border-red-600' : 'border-slate-300 hover:border-brand-600'
                   }`}
                 >
@@ -261,7 +261,7 @@ function Question({
           {question.options.map((option) => (
             <label
               key={option.id}
-              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 ${
+              className={`flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus]:outline-2 has-[:focus]:outline-offset-2 has-[:focus]:outline-brand-700 ${
                 error ? 'border-red-600' : 'border-slate-300 hover:border-brand-600'
               }`}
             >
