@@ -61,13 +61,11 @@ export class AssignmentLecture extends PageObject {
 
   /** One attempt of the list, by its number. */
   attempt(number: number): Locator {
-    return this.page
-      .getByRole('listitem')
-      .filter({
-        has: this.page.getByRole('heading', {
-          name: this.t('Attempt {attempt}', { attempt: numberText(number, this.tab.language) }),
-        }),
-      });
+    return this.page.getByRole('listitem').filter({
+      has: this.page.getByRole('heading', {
+        name: this.t('Attempt {attempt}', { attempt: numberText(number, this.tab.language) }),
+      }),
+    });
   }
 
   /** The attempts' headings in the order shown (newest first). */
