@@ -15,6 +15,8 @@ import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
+import { fileRoutes } from './learning/files';
+import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
@@ -129,13 +131,17 @@ export function buildApp(options: AppOptions): ReferenceApp {
   // multipart sign-up and photo, which check their own), at most 16 KiB.
   api.use(
     '*',
-    requestGuard({ formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`] }),
+    requestGuard({
+      formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`, `${API_BASE}/upload/`],
+    }),
   );
   api.route('/cms', cmsRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));
   api.route('/', notificationRoutes(deps));
+  api.route('/', learningRoutes(deps));
+  api.route('/', fileRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/user', profileRoutes(deps));

@@ -14,6 +14,7 @@ import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings'
 import { precompressDir } from './precompress';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
+import { createUploadStore } from './uploads';
 
 const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  await seed(db);
+  // The learning seed's media are copied into the upload store the server serves them from.
+  await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder
