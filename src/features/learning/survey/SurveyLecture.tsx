@@ -29,12 +29,12 @@ export function SurveyLecture({ lecture, onChanged }: LectureViewProps) {
   const survey = lecture.survey;
   const title = pick(lecture, 'title', language);
   const description = pick(lecture, 'description', language);
+  // The stage is said once, when the lecture's own title does not already say it.
+  const stage = survey?.stage === 'post' ? t`Post-course evaluation` : t`Pre-course evaluation`;
   return (
     <article className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <p className="text-sm font-semibold text-brand-700">
-          {survey?.stage === 'post' ? t`Post-course evaluation` : t`Pre-course evaluation`}
-        </p>
+        {stage !== title && <p className="text-sm font-semibold text-brand-700">{stage}</p>}
         <h2 dir="auto" className="text-2xl font-bold text-slate-900">
           {title}
         </h2>
