@@ -1,4 +1,4 @@
-import type { LectureViewProps } from '../lecture-view';
+import type { LectureViewProps } from '@/features/learning/lecture-view';
 
 /** Replaced by the quiz work before this lands. */
 export function QuizLecture({ lecture }: LectureViewProps) {
