@@ -50,7 +50,7 @@ async function learner(language: Language, width: Width, title = LEARNING_COURSE
   expect(paid.status).toBe(201);
   if (!free) await runAdmin(suite.app.env, ['confirm-payment', ((await paid.json()) as { id: string }).id]);
   const lectures = await suite.read<CourseLectures>(`/learning/courses/${course.id}/lectures/`, { token });
-  return { visit, course, token, lectures, title: pick(course, 'title', language) };
+  return { visit, course, token, person, lectures, title: pick(course, 'title', language) };
 }
 
 /** A lecture's id and title (in the tab's language) by its seed title. */
@@ -238,6 +238,24 @@ describe('ongoing courses and the course player', () => {
       .toBe(1);
     await page.getByRole('link', { name: t('Go to your enrolled courses') }).click();
     await expectAddress(visit, '/enrolled-courses');
+  });
+
+  it('refuses a trainee who has withdrawn, saying so', async () => {
+    const { visit, course, token, person } = await learner('en', 'desktop');
+    const { page, t, coursePlayer: player, problems } = visit;
+    const asked = await suite.call('/course/enroll-status-update/', {
+      token,
+      body: { course_id: course.id, reason: 'My working hours changed' },
+    });
+    expect(asked.ok).toBe(true);
+    await runAdmin(suite.app.env, ['approve-withdrawal', person.email, String(course.id)]);
+    await player.open(course.id);
+    await expect
+      .poll(() => page.getByRole('alert').getByText(t('You have withdrawn from this course')).count())
+      .toBe(1);
+    expect(await page.getByRole('link', { name: t('Go to your enrolled courses') }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
   });
 
   it('says when there is no ongoing course, with the way to the catalogue', async () => {
