@@ -254,6 +254,20 @@ function CoursePlayer({
     document.querySelector<HTMLElement>('[data-lecture-title]')?.focus({ preventScroll: false });
   }, [moved, shown]);
 
+  // The sidebar beside the lecture scrolls on its own: it keeps the current lecture in view.
+  const sidebarBox = useRef<HTMLDivElement>(null);
+  const hasSidebar = view.sidebar !== null;
+  useEffect(() => {
+    const box = sidebarBox.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !item || view.current === null || !hasSidebar) return;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top - (box.clientHeight - item.offsetHeight) / 2;
+    }
+  }, [view.current, hasSidebar]);
+
   if (view.main.status === 'missing' && view.main.what === 'course') {
     return (
       <NotFound
@@ -290,7 +304,7 @@ function CoursePlayer({
         <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-10">
           <div className="hidden lg:block">
             {sidebar ? (
-              <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pe-1">
+              <div ref={sidebarBox} className="sticky top-24 max-h-[calc(100vh-12rem)] overflow-y-auto pe-1">
                 <CourseSidebar sidebar={sidebar} headingId={sidebarHeading} />
               </div>
             ) : (
