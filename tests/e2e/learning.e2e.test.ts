@@ -5,7 +5,12 @@ import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { GRADED_ASSIGNMENT, LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';
+import {
+  GRADED_ASSIGNMENT,
+  LEARNING_COURSES,
+  LEARNING_LECTURES,
+  VIDEO_SECONDS,
+} from '../../server/seed-learning';
 import type { Visit } from './pages/visit';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';
@@ -142,7 +147,7 @@ describe('ongoing courses and the course player', () => {
   }
 
   for (const { language, width } of [WIDTHS[0], WIDTHS[3]]) {
-    it(`keeps the place in the video across a reload (${language}, ${width})`, async () => {
+    it(`keeps the place in the video across a reload, and counts it read once watched (${language}, ${width})`, async () => {
       const { visit, course, lectures } = await learner(language, width);
       const { page, coursePlayer: player, problems } = visit;
       const video = lectureOf(lectures, LEARNING_LECTURES.cloudVideo.title, language);
@@ -166,6 +171,16 @@ describe('ongoing courses and the course player', () => {
       expect(tracks).toHaveLength(2);
       await player.speed.selectOption('1.5');
       expect(await player.video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+      // Watched to 90 %, the video counts as read: the sidebar says so without a reload.
+      expect(await player.isRead(video.title)).toBe(false);
+      if (player.isPhone) await player.escape();
+      const watched = page.waitForResponse(
+        (response) => response.url().includes(`/learning/lectures/${video.id}/position/`) && response.ok(),
+      );
+      await player.seekVideo(VIDEO_SECONDS - 1);
+      await watched;
+      await expect.poll(() => player.isRead(video.title)).toBe(true);
+      if (player.isPhone) await player.escape();
       await expectNoAxeViolations(page);
       expect(problems).toEqual([]);
     });
