@@ -4,6 +4,7 @@ import type { CourseAbout, CourseCard } from '@/contract/courses';
 import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import {
   GRADED_ASSIGNMENT,
@@ -288,4 +289,42 @@ describe('ongoing courses and the course player', () => {
       .click();
     await expectAddress(visit, '/browse-course-list');
   });
+
+  for (const { language, width } of [WIDTHS[0], WIDTHS[3]]) {
+    it(`keeps what it shows in place while slow answers arrive (${language}, ${width})`, async () => {
+      const { visit, course, lectures } = await learner(language, width);
+      const { page, problems } = visit;
+      const video = lectureOf(lectures, LEARNING_LECTURES.cloudVideo.title, language);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.route('**/api/v1/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      for (const path of [paths.ongoingCourses(), paths.courseLectures(course.id, video.id)]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await page.waitForLoadState('networkidle');
+        const shift = await page.evaluate(() =>
+          ((window as unknown as { layoutShifts: number[] }).layoutShifts ?? []).reduce(
+            (sum, value) => sum + value,
+            0,
+          ),
+        );
+        expect(shift, path).toBeLessThanOrEqual(0.02);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });

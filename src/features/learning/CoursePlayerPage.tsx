@@ -162,6 +162,8 @@ function PreviousNext({ view, courseId }: { view: CoursePlayerView; courseId: nu
       </Link>
     );
   };
+  // Shown with the lecture, below it: while a lecture loads its height is not known yet.
+  if (view.main.status !== 'lecture' && view.main.status !== 'grades') return null;
   if (view.previous === null && view.next === null) return null;
   return (
     <nav aria-label={t`Lectures`} className="flex flex-col gap-3 sm:flex-row">
