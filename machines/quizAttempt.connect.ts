@@ -46,6 +46,7 @@ export type TimeWarning = 5 | 1 | null;
 
 export interface QuizAttemptView {
   phase: QuizAttemptPhase;
+  attemptId: string | null;
   question: ShownQuestion | null;
   total: number;
   panel: PanelItem[];
@@ -126,6 +127,7 @@ export function connectQuizAttempt(
   const remainingMs = context.attempt ? timeLeft(context.deadline, context.now, context.offset) : null;
   return {
     phase: phaseOf(snapshot),
+    attemptId: context.attempt?.id ?? null,
     question,
     total: questions.length,
     panel,

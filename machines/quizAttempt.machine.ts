@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { DEFAULT_FAILURE } from '../src/contract/errors';
 import type {
   Attempt,
   AttemptReview,
@@ -115,6 +116,18 @@ export function isTransient(error: unknown): boolean {
   }
   const status = statusOf(error);
   return status === undefined || status === 0 || status === 429 || status >= 500;
+}
+
+/** The alert of a call that did not reach the server: the view says answers are kept on the device. */
+export const OFFLINE_ALERT = 'offline';
+
+/** No network or no answer in time: nothing reached the server. */
+export function isOffline(error: unknown): boolean {
+  if (typeof error === 'object' && error !== null && 'kind' in error) {
+    const { kind } = error as { kind: unknown };
+    return kind === 'network' || kind === 'timeout';
+  }
+  return false;
 }
 
 /** 409 'This attempt has ended': the time ran out (or another tab submitted). */
@@ -364,7 +377,7 @@ export const quizAttemptMachine = setup({
       const answer = context.answers[next.questionId] as AnswerState;
       return {
         answers: { ...context.answers, [next.questionId]: { ...answer, savedVersion: answer.version } },
-        alert: alertOf(error, 'Your answer could not be saved'),
+        alert: alertOf(error, DEFAULT_FAILURE),
       };
     }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
@@ -374,7 +387,9 @@ export const quizAttemptMachine = setup({
       return { submitKey: context.submitKey ?? event.key };
     }),
     keepReview: assign({ review: (_, { value }: { value: AttemptReview }) => value }),
-    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, 'Something went wrong') }),
+    showAlert: assign({
+      alert: (_, { error }: Failure) => (isOffline(error) ? OFFLINE_ALERT : alertOf(error, DEFAULT_FAILURE)),
+    }),
     clearAlert: assign({ alert: null }),
     /**
      * Writes the outbox: answers newer than the server's are kept (before they are sent), the

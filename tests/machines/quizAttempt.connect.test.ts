@@ -3,6 +3,7 @@ import { fromCallback } from 'xstate';
 import { connectQuizAttempt } from '../../machines/quizAttempt.connect.ts';
 import {
   type LoadedAttempt,
+  OFFLINE_ALERT,
   quizAttemptMachine,
   type SaveRequest,
 } from '../../machines/quizAttempt.machine.ts';
@@ -102,7 +103,7 @@ describe('quiz attempt view', () => {
     view(harness).confirmSubmit('key-0000-0001');
     await vi.waitFor(() => expect(view(harness).phase).toBe('submitting'));
     await harness.reject('submitAttempt', offline);
-    expect(view(harness)).toMatchObject({ phase: 'submitFailed', alert: 'Network error' });
+    expect(view(harness)).toMatchObject({ phase: 'submitFailed', alert: OFFLINE_ALERT });
     view(harness).retry();
     await harness.resolve('submitAttempt', review);
     expect(view(harness)).toMatchObject({ phase: 'submitted', popup: true, review });
