@@ -1,7 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { connectQuizAttempt, type PanelItem, type QuizAttemptView } from '@machines/quizAttempt.connect';
 import { OFFLINE_ALERT, quizAttemptMachine } from '@machines/quizAttempt.machine';
 import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '@/api/http';
@@ -109,18 +110,19 @@ function Countdown({ remainingMs, warning }: Pick<QuizAttemptView, 'remainingMs'
 
 function SaveStatusLine({ status }: { status: QuizAttemptView['saveStatus'] }) {
   const { t } = useLingui();
-  const language = useLanguage();
-  let text = t`All answers saved`;
+  let text: ReactNode = t`All answers saved`;
   let tone = 'text-emerald-800';
   if (status.kind === 'saving') {
     text = t`Saving…`;
     tone = 'text-slate-700';
   } else if (status.kind === 'offline') {
-    const count = formatNumber(status.waiting, language);
-    text =
-      status.waiting === 1
-        ? t`Offline: 1 answer will be saved when you are back online`
-        : t`Offline: ${count} answers will be saved when you are back online`;
+    text = (
+      <Plural
+        value={status.waiting}
+        one="Offline: # answer will be saved when you are back online"
+        other="Offline: # answers will be saved when you are back online"
+      />
+    );
     tone = 'text-amber-900';
   }
   return (
@@ -247,16 +249,16 @@ function QuestionCard({ view }: { view: QuizAttemptView }) {
 
 function ConfirmSubmit({ view, onConfirm }: { view: QuizAttemptView; onConfirm: () => void }) {
   const { t } = useLingui();
-  const language = useLanguage();
-  const count = formatNumber(view.unanswered, language);
   return (
     <Modal title={t`Submit your answers?`} onClose={view.cancelSubmit}>
       <div className="flex flex-col gap-3 text-slate-700">
         {view.unanswered > 0 && (
           <p className="font-semibold text-amber-900">
-            {view.unanswered === 1
-              ? t`You have 1 unanswered question`
-              : t`You have ${count} unanswered questions`}
+            <Plural
+              value={view.unanswered}
+              one="You have # unanswered question"
+              other="You have # unanswered questions"
+            />
           </p>
         )}
         <p>{t`Once submitted, your answers cannot be changed.`}</p>

@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { api } from '@/api/http';
@@ -71,8 +72,8 @@ function startState(quiz: QuizInfo): 'start' | 'continue' | 'closed' | 'used' {
 
 function Score({ score }: { score: number }) {
   const { t } = useLingui();
-  const parts = scoreParts(score, useLanguage());
-  return <>{t`${parts.score} / ${parts.max}`}</>;
+  const { score: value, max } = scoreParts(score, useLanguage());
+  return <>{t`${value} / ${max}`}</>;
 }
 
 function Facts({ quiz }: { quiz: QuizInfo }) {
@@ -83,15 +84,15 @@ function Facts({ quiz }: { quiz: QuizInfo }) {
     quiz.time_limit_seconds === null ? null : formatNumber(Math.ceil(quiz.time_limit_seconds / 60), language);
   const used = formatNumber(quiz.attempts.length, language);
   const allowed = formatNumber(quiz.attempts_allowed, language);
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     [t`Questions`, questions],
     [
       t`Time limit`,
-      minutes === null
-        ? t`No time limit`
-        : quiz.time_limit_seconds === 60
-          ? t`1 minute`
-          : t`${minutes} minutes`,
+      minutes === null ? (
+        t`No time limit`
+      ) : (
+        <Plural key="minutes" value={minutes} one="# minute" other="# minutes" />
+      ),
     ],
     [t`Attempts`, t`${used} of ${allowed} used`],
     [t`Closes`, quiz.closes_at === null ? t`Does not close` : formatDateTime(quiz.closes_at, language)],
@@ -123,6 +124,10 @@ function PastAttempts({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
+  const submittedOn = (at: string) => {
+    const when = formatDateTime(at, language);
+    return t`Submitted on ${when}`;
+  };
   if (attempts.length === 0) return <p className="text-sm text-slate-600">{t`No attempts yet.`}</p>;
   return (
     <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -135,7 +140,7 @@ function PastAttempts({
               <p className="text-sm text-slate-600">
                 {attempt.state === 'in_progress' || attempt.submitted_at === null
                   ? t`In progress`
-                  : t`Submitted on ${formatDateTime(attempt.submitted_at, language)}`}
+                  : submittedOn(attempt.submitted_at)}
               </p>
             </div>
             {attempt.state === 'submitted' && (
@@ -274,7 +279,6 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   }
 
   const state = startState(quiz);
-  const questions = formatNumber(quiz.question_count, language);
   return (
     <section aria-labelledby="quiz-title" className="flex flex-col gap-4">
       <h2 id="quiz-title" className="text-2xl font-bold text-slate-900">
@@ -283,7 +287,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
       {description.trim() && <p className="whitespace-pre-line text-slate-700">{description}</p>}
       <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <p className="text-slate-800">
-          {quiz.question_count === 1 ? t`1 question` : t`${questions} questions`}
+          <Plural value={quiz.question_count} one="# question" other="# questions" />
           {quiz.best_score !== null && (
             <>
               {' · '}

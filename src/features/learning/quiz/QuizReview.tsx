@@ -86,10 +86,11 @@ function ReviewedItem({ question, index }: { question: ReviewedQuestion; index: 
 export function QuizReview({ review, onBack }: { review: AttemptReview; onBack: () => void }) {
   const { t } = useLingui();
   const language = useLanguage();
-  const { score, max } = scoreParts(review.score, language);
+  const { score: value, max } = scoreParts(review.score, language);
   const correct = formatNumber(review.correct_count, language);
   const total = formatNumber(review.question_count, language);
   const attempt = formatNumber(review.number, language);
+  const when = formatDateTime(review.submitted_at, language);
   const shown = review.questions.some((question) => question.correct !== null);
   return (
     <section aria-labelledby="quiz-review-title" className="flex flex-col gap-5">
@@ -100,13 +101,11 @@ export function QuizReview({ review, onBack }: { review: AttemptReview; onBack: 
         <div className="mt-4 flex flex-wrap items-end gap-x-8 gap-y-2">
           <p>
             <span className="block text-sm text-slate-600">{t`Score`}</span>
-            <span className="text-3xl font-bold text-slate-900">{t`${score} / ${max}`}</span>
+            <span className="text-3xl font-bold text-slate-900">{t`${value} / ${max}`}</span>
           </p>
           <p className="text-lg text-slate-800">{t`${correct} of ${total} correct`}</p>
         </div>
-        <p className="mt-2 text-sm text-slate-600">
-          {t`Submitted on ${formatDateTime(review.submitted_at, language)}`}
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t`Submitted on ${when}`}</p>
         {review.submitted_by === 'timeout' && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 font-semibold text-amber-900">
             {t`Submitted automatically when the time ran out`}
