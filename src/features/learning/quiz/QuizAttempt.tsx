@@ -156,7 +156,7 @@ function PanelButton({ item, onGo }: { item: PanelItem; onGo: (index: number) =>
         <span aria-hidden="true" className="text-xs leading-none">
           {item.answered ? '✓' : ''}
           {item.flagged ? '⚑' : ''}
-          {item.unsaved ? '•' : ''}
+          {item.unsaved ? '↻' : ''}
         </span>
       </button>
     </li>
@@ -176,7 +176,7 @@ function QuestionPanel({ view }: { view: QuizAttemptView }) {
       <p className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
         <span>✓ {t`Answered`}</span>
         <span>⚑ {t`Flagged`}</span>
-        <span>• {t`Not saved yet`}</span>
+        <span>↻ {t`Not saved yet`}</span>
       </p>
     </nav>
   );
@@ -380,7 +380,7 @@ export function QuizAttempt({
                 disabled={view.question?.isFirst ?? true}
                 className={SECONDARY}
               >
-                <span aria-hidden="true" className="rtl:-scale-x-100">
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
                 </span>
                 {t`Previous question`}
@@ -392,7 +392,7 @@ export function QuizAttempt({
                 className={SECONDARY}
               >
                 {t`Next question`}
-                <span aria-hidden="true" className="rtl:-scale-x-100">
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   →
                 </span>
               </button>

@@ -76,12 +76,15 @@ function Score({ score }: { score: number }) {
   return <>{t`${value} / ${max}`}</>;
 }
 
+function TimeLimit({ minutes }: { minutes: number }) {
+  return <Plural value={minutes} one="# minute" other="# minutes" />;
+}
+
 function Facts({ quiz }: { quiz: QuizInfo }) {
   const { t } = useLingui();
   const language = useLanguage();
   const questions = formatNumber(quiz.question_count, language);
-  const minutes =
-    quiz.time_limit_seconds === null ? null : formatNumber(Math.ceil(quiz.time_limit_seconds / 60), language);
+  const minutes = quiz.time_limit_seconds === null ? null : Math.ceil(quiz.time_limit_seconds / 60);
   const used = formatNumber(quiz.attempts.length, language);
   const allowed = formatNumber(quiz.attempts_allowed, language);
   const rows: Array<[string, ReactNode]> = [
