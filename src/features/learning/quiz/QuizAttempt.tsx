@@ -17,6 +17,7 @@ import { Modal } from '@/ui/Modal';
 import { formatCountdown } from './format';
 import { OptionLabel } from './OptionLabel';
 import { browserOutbox } from './outbox';
+import { QuizReview } from './QuizReview';
 
 const PRIMARY =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
@@ -350,11 +351,14 @@ export function QuizAttempt({
   }
   if (view.phase === 'submitted') {
     return (
-      <SuccessPopup
-        title={t`Quiz submitted`}
-        message={t`Your answers have been submitted.`}
-        onClose={view.closePopup}
-      />
+      <>
+        {view.review && <QuizReview review={view.review} onBack={onLeave} />}
+        <SuccessPopup
+          title={t`Quiz submitted`}
+          message={t`Your answers have been submitted.`}
+          onClose={view.closePopup}
+        />
+      </>
     );
   }
 
