@@ -57,10 +57,16 @@ export interface AnswerState {
 
 export interface QuizAttemptInput {
   lectureId: number;
+  /**
+   * The attempt in progress, to resume it by its id: read, never started anew (an attempt whose
+   * time ran out meanwhile comes back submitted, and its review is shown).
+   */
+  attemptId?: string | null;
 }
 
 export interface QuizAttemptContext {
   lectureId: number;
+  resumeId: string | null;
   attempt: Attempt | null;
   /** The deadline in server time (ms since the epoch), or null when the attempt has none. */
   deadline: number | null;
@@ -274,7 +280,8 @@ export const quizAttemptMachine = setup({
     events: {} as QuizAttemptEvent,
   },
   actors: {
-    loadAttempt: fromPromise<LoadedAttempt, { lectureId: number }>(async () => {
+    /** Starts an attempt, or reads the one in progress (`attemptId`). */
+    loadAttempt: fromPromise<LoadedAttempt, { lectureId: number; attemptId: string | null }>(async () => {
       throw new Error('loadAttempt is supplied by the view');
     }),
     saveAnswer: fromPromise<SavedAnswerResponse, SaveRequest>(async () => {
@@ -405,6 +412,7 @@ export const quizAttemptMachine = setup({
   id: 'quizAttempt',
   context: ({ input }) => ({
     lectureId: input.lectureId,
+    resumeId: input.attemptId ?? null,
     attempt: null,
     deadline: null,
     offset: 0,
@@ -424,7 +432,7 @@ export const quizAttemptMachine = setup({
       invoke: {
         id: 'loadAttempt',
         src: 'loadAttempt',
-        input: ({ context }) => ({ lectureId: context.lectureId }),
+        input: ({ context }) => ({ lectureId: context.lectureId, attemptId: context.resumeId }),
         onDone: [
           {
             guard: { type: 'submitted', params: outputOf },

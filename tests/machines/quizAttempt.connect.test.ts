@@ -16,7 +16,7 @@ const offline = Object.assign(new Error('Network error'), { kind: 'network', sta
 function implementations() {
   return {
     actors: {
-      loadAttempt: scriptedPromise<LoadedAttempt, { lectureId: number }>(),
+      loadAttempt: scriptedPromise<LoadedAttempt, { lectureId: number; attemptId: string | null }>(),
       saveAnswer: scriptedPromise<SavedAnswerResponse, SaveRequest>(),
       submitAttempt: scriptedPromise<AttemptReview, { attemptId: string; key: string }>(),
       loadReview: scriptedPromise<AttemptReview, { attemptId: string }>(),

@@ -44,7 +44,7 @@ const used = httpFailure(409, SERVER_MESSAGES.attemptsUsed);
 function implementations() {
   return {
     actors: {
-      loadAttempt: scriptedPromise<LoadedAttempt, { lectureId: number }>(),
+      loadAttempt: scriptedPromise<LoadedAttempt, { lectureId: number; attemptId: string | null }>(),
       saveAnswer: scriptedPromise<SavedAnswerResponse, SaveRequest>(),
       submitAttempt: scriptedPromise<AttemptReview, { attemptId: string; key: string }>(),
       loadReview: scriptedPromise<AttemptReview, { attemptId: string }>(),
@@ -290,6 +290,17 @@ describe('quiz attempt machine: behaviour', () => {
     expect(harness.context.current).toBe(0);
   });
 
+  it('resumes the attempt in progress by its id, and shows its review when its time ran out meanwhile', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { lectureId: 41, attemptId: ATTEMPT_ID } });
+    expect(impl.actors.loadAttempt.inputs).toEqual([{ lectureId: 41, attemptId: ATTEMPT_ID }]);
+    await harness.resolve('loadAttempt', loadedSubmitted);
+    expectState(harness, { expired: 'reading' });
+    await harness.resolve('loadReview', timeoutReview);
+    expectState(harness, { submitted: 'reviewing' });
+    expect(impl.actions.reviewShown).toHaveBeenCalledTimes(1);
+  });
+
   it('shows why it cannot start, and tries again', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { lectureId: 41 } });
@@ -297,6 +308,9 @@ describe('quiz attempt machine: behaviour', () => {
     expectState(harness, 'failed');
     expect(harness.context.alert).toBe(SERVER_MESSAGES.attemptsUsed);
     await harness.send({ type: 'retry' });
-    expect(impl.actors.loadAttempt.inputs).toEqual([{ lectureId: 41 }, { lectureId: 41 }]);
+    expect(impl.actors.loadAttempt.inputs).toEqual([
+      { lectureId: 41, attemptId: null },
+      { lectureId: 41, attemptId: null },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import { getAttemptReview, saveAnswer, startAttempt, submitAttempt } from '@/api/learning';
+import { getAttempt, getAttemptReview, saveAnswer, startAttempt, submitAttempt } from '@/api/learning';
 import type { AttemptReview } from '@/contract/learning';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
@@ -25,7 +25,11 @@ const SECONDARY =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The machine with the calls, the outbox and the clock of this page. */
-function useQuizAttempt(lectureId: number, onReview: (review: AttemptReview) => void) {
+function useQuizAttempt(
+  lectureId: number,
+  attemptId: string | null,
+  onReview: (review: AttemptReview) => void,
+) {
   const onReviewRef = useRef(onReview);
   onReviewRef.current = onReview;
   const [setup] = useState(() => {
@@ -34,7 +38,9 @@ function useQuizAttempt(lectureId: number, onReview: (review: AttemptReview) => 
       actors: {
         loadAttempt: fromPromise(async ({ input }) => {
           const sentAt = Date.now();
-          const attempt = await startAttempt(api, input.lectureId);
+          const attempt = input.attemptId
+            ? await getAttempt(api, input.attemptId)
+            : await startAttempt(api, input.lectureId);
           const receivedAt = Date.now();
           const local = outbox.read(
             attempt.id,
@@ -71,7 +77,7 @@ function useQuizAttempt(lectureId: number, onReview: (review: AttemptReview) => 
     });
     return { machine, outbox };
   });
-  const [state, send] = useMachine(setup.machine, { input: { lectureId } });
+  const [state, send] = useMachine(setup.machine, { input: { lectureId, attemptId } });
   useEffect(() => {
     const online = () => send({ type: 'network.online' });
     window.addEventListener('online', online);
@@ -297,16 +303,19 @@ function Alert({ message }: { message: string | null }) {
  */
 export function QuizAttempt({
   lectureId,
+  attemptId,
   onReview,
   onLeave,
 }: {
   lectureId: number;
+  /** The attempt in progress to resume; null starts one. */
+  attemptId: string | null;
   /** The attempt is submitted: show its review. */
   onReview: (review: AttemptReview) => void;
   onLeave: () => void;
 }) {
   const { t } = useLingui();
-  const { view, outbox } = useQuizAttempt(lectureId, onReview);
+  const { view, outbox } = useQuizAttempt(lectureId, attemptId, onReview);
 
   if (view.phase === 'loading') {
     return (

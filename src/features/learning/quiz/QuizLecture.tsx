@@ -89,14 +89,7 @@ function Facts({ quiz }: { quiz: QuizInfo }) {
   const allowed = formatNumber(quiz.attempts_allowed, language);
   const rows: Array<[string, ReactNode]> = [
     [t`Questions`, questions],
-    [
-      t`Time limit`,
-      minutes === null ? (
-        t`No time limit`
-      ) : (
-        <Plural key="minutes" value={minutes} one="# minute" other="# minutes" />
-      ),
-    ],
+    [t`Time limit`, minutes === null ? t`No time limit` : <TimeLimit key="limit" minutes={minutes} />],
     [t`Attempts`, t`${used} of ${allowed} used`],
     [t`Closes`, quiz.closes_at === null ? t`Does not close` : formatDateTime(quiz.closes_at, language)],
   ];
@@ -260,6 +253,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
       <QuizAttempt
         key={lecture.id}
         lectureId={lecture.id}
+        attemptId={quiz.attempts.find((attempt) => attempt.state === 'in_progress')?.id ?? null}
         onReview={(submitted) => {
           setReview(submitted);
           go({ kind: 'review', attemptId: submitted.id });
