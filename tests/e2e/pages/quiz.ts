@@ -25,11 +25,9 @@ export class QuizLecture extends PageObject {
 
   /** The page's button that opens the quiz details modal. */
   get detailsButton(): Locator {
-    return this.page
-      .getByRole('main')
-      .getByRole('button', {
-        name: anyOf(this.t('Start quiz'), this.t('Continue quiz'), this.t('Quiz details')),
-      });
+    return this.page.getByRole('main').getByRole('button', {
+      name: anyOf(this.t('Start quiz'), this.t('Continue quiz'), this.t('Quiz details')),
+    });
   }
 
   async openDetails(): Promise<void> {

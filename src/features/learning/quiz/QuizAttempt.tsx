@@ -174,7 +174,7 @@ function QuestionPanel({ view }: { view: QuizAttemptView }) {
   const { t } = useLingui();
   return (
     <nav aria-label={t`Questions`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h3 className="mb-3 text-sm font-semibold text-slate-800">{t`Questions`}</h3>
+      <h2 className="mb-3 text-sm font-semibold text-slate-800">{t`Questions`}</h2>
       <ul className="grid grid-cols-5 gap-2 sm:grid-cols-8 lg:grid-cols-5">
         {view.panel.map((item) => (
           <PanelButton key={item.questionId} item={item} onGo={view.goTo} />
