@@ -62,6 +62,8 @@ export interface QuizAttemptInput {
    * time ran out meanwhile comes back submitted, and its review is shown).
    */
   attemptId?: string | null;
+  /** The question this tab showed before a reload, by its index. */
+  current?: number;
 }
 
 export interface QuizAttemptContext {
@@ -320,7 +322,7 @@ export const quizAttemptMachine = setup({
     refused: (_, { error }: Failure) => isRefused(error),
   },
   actions: {
-    keepLoaded: assign((_, { value }: { value: LoadedAttempt }) => {
+    keepLoaded: assign(({ context }, { value }: { value: LoadedAttempt }) => {
       const { attempt, sentAt, receivedAt, local } = value;
       const questionIds = new Set(attempt.questions.map((question) => question.id));
       return {
@@ -329,6 +331,7 @@ export const quizAttemptMachine = setup({
         offset: clockOffset(attempt.server_now, sentAt, receivedAt),
         now: receivedAt,
         answers: mergeAnswers(attempt, local),
+        current: Math.max(0, Math.min(attempt.questions.length - 1, Math.trunc(context.current))),
         flags: local.flags.filter((id) => questionIds.has(id)),
         submitKey: local.submitKey,
         failures: 0,
@@ -419,7 +422,7 @@ export const quizAttemptMachine = setup({
     now: 0,
     answers: {},
     flags: [],
-    current: 0,
+    current: Number.isFinite(input.current) ? (input.current ?? 0) : 0,
     submitKey: null,
     review: null,
     failures: 0,

@@ -301,6 +301,17 @@ describe('quiz attempt machine: behaviour', () => {
     expect(impl.actions.reviewShown).toHaveBeenCalledTimes(1);
   });
 
+  it('comes back to the question shown before a reload, within the attempt’s questions', async () => {
+    const back = launch(implementations(), { input: { lectureId: 41, attemptId: ATTEMPT_ID, current: 2 } });
+    await back.resolve('loadAttempt', loadedTimed);
+    expect(back.context.current).toBe(2);
+    const beyond = launch(implementations(), {
+      input: { lectureId: 41, attemptId: ATTEMPT_ID, current: 40 },
+    });
+    await beyond.resolve('loadAttempt', loadedTimed);
+    expect(beyond.context.current).toBe(attempt.questions.length - 1);
+  });
+
   it('shows why it cannot start, and tries again', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { lectureId: 41 } });

@@ -24,6 +24,25 @@ const PRIMARY =
 const SECONDARY =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 
+const shownKey = (attemptId: string) => `quiz-question:${attemptId}`;
+
+/** The question this tab showed last in the attempt (sessionStorage: this tab, across reloads). */
+function shownQuestion(attemptId: string): number {
+  try {
+    return Number(sessionStorage.getItem(shownKey(attemptId)) ?? '0') || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function keepShownQuestion(attemptId: string, index: number): void {
+  try {
+    sessionStorage.setItem(shownKey(attemptId), String(index));
+  } catch {
+    // Not kept: a reload shows the first question.
+  }
+}
+
 /** The machine with the calls, the outbox and the clock of this page. */
 function useQuizAttempt(
   lectureId: number,
@@ -77,7 +96,14 @@ function useQuizAttempt(
     });
     return { machine, outbox };
   });
-  const [state, send] = useMachine(setup.machine, { input: { lectureId, attemptId } });
+  const [state, send] = useMachine(setup.machine, {
+    input: { lectureId, attemptId, current: attemptId ? shownQuestion(attemptId) : 0 },
+  });
+  const shownId = state.context.attempt?.id;
+  const current = state.context.current;
+  useEffect(() => {
+    if (shownId) keepShownQuestion(shownId, current);
+  }, [shownId, current]);
   useEffect(() => {
     const online = () => send({ type: 'network.online' });
     window.addEventListener('online', online);
@@ -378,7 +404,7 @@ export function QuizAttempt({
   };
   return (
     <div className="flex flex-col gap-4">
-      <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white/95 px-4 py-2 shadow-sm">
+      <div className="sticky top-16 z-20 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white/95 px-4 py-2 shadow-sm">
         <Countdown remainingMs={view.remainingMs} warning={view.warning} />
         <SaveStatusLine status={view.saveStatus} />
       </div>

@@ -250,17 +250,22 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   }
   if (view.kind === 'attempt') {
     return (
-      <QuizAttempt
-        key={lecture.id}
-        lectureId={lecture.id}
-        attemptId={quiz.attempts.find((attempt) => attempt.state === 'in_progress')?.id ?? null}
-        onReview={(submitted) => {
-          setReview(submitted);
-          go({ kind: 'review', attemptId: submitted.id });
-          onChanged();
-        }}
-        onLeave={() => go({ kind: 'details' })}
-      />
+      <section aria-labelledby="quiz-title" className="flex flex-col gap-4">
+        <h2 id="quiz-title" className="text-xl font-bold text-slate-900">
+          {title}
+        </h2>
+        <QuizAttempt
+          key={lecture.id}
+          lectureId={lecture.id}
+          attemptId={quiz.attempts.find((attempt) => attempt.state === 'in_progress')?.id ?? null}
+          onReview={(submitted) => {
+            setReview(submitted);
+            go({ kind: 'review', attemptId: submitted.id });
+            onChanged();
+          }}
+          onLeave={() => go({ kind: 'details' })}
+        />
+      </section>
     );
   }
   if (view.kind === 'review') {
