@@ -62,7 +62,8 @@ export interface BenchServer {
   exited(): string | undefined;
   /** What it printed so far. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server; `inspect` reads the data folder once the server is gone, before it is removed. */
+  stop(inspect?: (dataDir: string) => Promise<void>): Promise<void>;
 }
 
 /**
@@ -110,7 +111,7 @@ export async function startServer(
   });
 
   let stopped: Promise<void> | undefined;
-  const stop = () => {
+  const stop = (inspect?: (dataDir: string) => Promise<void>) => {
     stopped ??= (async () => {
       unregister();
       if (exited === undefined) {
@@ -119,11 +120,15 @@ export async function startServer(
         await exit;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await inspect?.(dataDir);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     })();
     return stopped;
   };
-  const unregister = stopOnSignal(stop);
+  const unregister = stopOnSignal(() => stop());
 
   const origin = `http://127.0.0.1:${port}`;
   try {

@@ -6,8 +6,9 @@
  * (scripts/bench-load.ts): requests per second and latency p50/p90/p99 of the catalogue's first
  * page, a category of the catalogue, a search and a course's details.
  *
- * Both runs end with 100 trainees paying at once (scripts/bench-payments.ts); `npm run bench --
- * --payments` runs that case alone.
+ * Both runs end with 100 trainees paying at once (scripts/bench-payments.ts) and 200 trainees
+ * answering one quiz at once (scripts/bench-quiz.ts); `npm run bench -- --payments` and
+ * `npm run bench -- --quiz [--postgres]` run those cases alone.
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +18,7 @@ import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
 import { type LoadCase, type LoadOptions, loadOne, loadTable } from './bench-load';
 import { paymentsBench, paymentsTable } from './bench-payments';
+import { QUIZ_TRAINEES, quizBench, quizTable } from './bench-quiz';
 import { percentile, startServer } from './bench-server';
 import { kb, ROUTES, readBuild, routeSize } from './size';
 
@@ -225,11 +227,23 @@ async function payments(): Promise<void> {
   for (const line of lines) console.log(line);
 }
 
+async function quiz(): Promise<void> {
+  const postgres = process.argv.includes('--postgres');
+  console.log(`Starting a server for ${QUIZ_TRAINEES} trainees answering one quiz at once…`);
+  const loadBefore = loadavg();
+  const lines = quizTable(await quizBench({ postgres }));
+  console.log();
+  for (const line of lines) console.log(line);
+  console.log(`load average before ${load(loadBefore)}, after ${load(loadavg())} (${cpus().length} cores)`);
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--payments')) return payments();
+  if (process.argv.includes('--quiz')) return quiz();
   if (process.argv.includes('--concurrent')) {
     await concurrent();
-    return payments();
+    await payments();
+    return quiz();
   }
   const sizes = await bundleSizes();
   const started = performance.now();
@@ -246,9 +260,11 @@ async function main(): Promise<void> {
   for (const line of table(results)) console.log(line);
   console.log(sizes);
   await payments();
+  await quiz();
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error(error instanceof Error ? `${error.message}${cause}` : error);
   process.exit(1);
 });

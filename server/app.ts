@@ -15,6 +15,8 @@ import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
+import { fileRoutes } from './learning/files';
+import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
@@ -24,6 +26,8 @@ import { type PaymentsDeps, paymentRoutes } from './payments/routes';
 import { defaultPaymentSettings, type PaymentSettings } from './payments/settings';
 import type { Printer } from './print/printer';
 import { profileRoutes } from './profile/routes';
+import { quizAdminRoutes } from './quizzes/admin-routes';
+import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -129,19 +133,25 @@ export function buildApp(options: AppOptions): ReferenceApp {
   // multipart sign-up and photo, which check their own), at most 16 KiB.
   api.use(
     '*',
-    requestGuard({ formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`] }),
+    requestGuard({
+      formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`, `${API_BASE}/upload/`],
+    }),
   );
   api.route('/cms', cmsRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));
+  api.route('/', quizRoutes(deps));
   api.route('/', notificationRoutes(deps));
+  api.route('/', learningRoutes(deps));
+  api.route('/', fileRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/user', profileRoutes(deps));
   api.route('/', paymentRoutes(deps, payments));
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/admin', adminRoutes(deps, payments));
+  api.route('/admin', quizAdminRoutes(deps));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
   app.route(API_BASE, api);
   // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).

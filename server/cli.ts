@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import * as z from 'zod/mini';
 import { messageFromBody } from '../src/contract/errors';
 import { riyals } from '../src/contract/money';
 import { type Payment, paymentSchema } from '../src/contract/payments';
@@ -28,12 +29,24 @@ import {
   type WithdrawalDecision,
   withdrawalDecisionSchema,
 } from './enrolments/queries';
+import {
+  gradeRequestSchema,
+  type ReviewedSubmission,
+  returnRequestSchema,
+  reviewedSubmissionSchema,
+  reviewSubmission,
+  waitingSubmissions,
+} from './learning/grading';
+import { LearningError } from './learning/queries';
 import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
 import { createNotifier } from './notifications/notifier';
 import { adminTokenFile, dataDir, pgliteDir } from './paths';
 import { confirmCashPayment } from './payments/queries';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
+import { QUIZ_TIME_LIMIT_MAX_SECONDS, quizTimeLimitResponseSchema } from './quizzes/admin-routes';
+import { setQuizTimeLimit } from './quizzes/queries';
+import { MAX_ID, wholeNumber } from './validation';
 
 /** What a command prints and the exit code it ends with. */
 export interface CommandResult {
@@ -205,11 +218,17 @@ const ADMIN_USAGE = [
   '       npm run admin -- approve-withdrawal EMAIL COURSE_ID [--url URL]',
   '       npm run admin -- reject-withdrawal EMAIL COURSE_ID --reason REASON [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
+  '       npm run admin -- list-submissions [--url URL]',
+  '       npm run admin -- grade-submission SUBMISSION_ID --grade GRADE [--feedback TEXT] [--url URL]',
+  '       npm run admin -- return-submission SUBMISSION_ID --feedback TEXT [--url URL]',
+  '       npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS|none [--url URL]',
 ].join('\n');
 
 /** What an admin command does through the server, or on the database when no server answers. */
 interface AdminAction<T> {
   path: string;
+  /** POST with the body, unless GET (a list). */
+  method?: 'GET' | 'POST';
   body: unknown;
   email: string;
   /** The answer of the server, when it is a success. */
@@ -225,11 +244,18 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
   let target: ServerTarget;
   let answer: ServerAnswer;
   try {
-    ({ target, answer } = await askServer(serverTarget(url, env), env, action.path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
-      body: JSON.stringify(action.body),
-    }));
+    ({ target, answer } = await askServer(
+      serverTarget(url, env),
+      env,
+      action.path,
+      action.method === 'GET'
+        ? { headers: { [ADMIN_TOKEN_HEADER]: token ?? '' } }
+        : {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
+            body: JSON.stringify(action.body),
+          },
+    ));
   } catch (error) {
     err.push((error as Error).message);
     return { code: 1, out, err };
@@ -242,7 +268,7 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
       return { code: 0, out, err };
     } catch (error) {
       err.push(
-        error instanceof AdminError || error instanceof EnrolmentError
+        error instanceof AdminError || error instanceof EnrolmentError || error instanceof LearningError
           ? `${error.userMessage}: ${action.email}`
           : (error as Error).message,
       );
@@ -363,6 +389,43 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  if (command === 'set-quiz-time-limit' && email && title && args.length === 2) {
+    const lectureId = Number(email);
+    const seconds = title.trim().toLowerCase() === 'none' ? null : Number(title);
+    const valid =
+      Number.isSafeInteger(lectureId) &&
+      lectureId >= 1 &&
+      lectureId <= 2_147_483_647 &&
+      (seconds === null ||
+        (Number.isSafeInteger(seconds) && seconds >= 1 && seconds <= QUIZ_TIME_LIMIT_MAX_SECONDS));
+    if (!valid) return { code: 2, out: [], err: [SERVER_MESSAGES.quizTimeLimitInvalid, ADMIN_USAGE] };
+    return runAdminAction(
+      {
+        path: '/admin/set-quiz-time-limit/',
+        body: { lecture_id: lectureId, seconds },
+        email: `lecture ${lectureId}`,
+        parse: (body) => {
+          const answer = quizTimeLimitResponseSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        offline: async (db) => {
+          const quiz = await setQuizTimeLimit(db, lectureId, seconds);
+          if (!quiz) throw new Error(`${SERVER_MESSAGES.notAQuiz}: lecture ${lectureId}`);
+          return quiz;
+        },
+        describe: (quiz, where) => [
+          `${quiz.title} (lecture ${quiz.lecture_id}) now has ${
+            quiz.time_limit_seconds === null
+              ? 'no time limit'
+              : `a time limit of ${quiz.time_limit_seconds} s`
+          } (${where}). Attempts started from now on get it; running ones keep their deadline.`,
+        ],
+      },
+      values.url,
+      env,
+    );
+  }
+
   if (command === 'notify' && email && title && text && args.length === 3) {
     const checked = notifyRequestSchema.safeParse({
       email,
@@ -392,7 +455,85 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  if (command === 'list-submissions' && args.length === 0) {
+    return runAdminAction(
+      {
+        path: '/admin/submissions/',
+        method: 'GET',
+        body: null,
+        email: 'the submissions waiting for a grade',
+        parse: (body) => {
+          const answer = submissionListSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        offline: waitingSubmissions,
+        describe: submissionListLines,
+      },
+      values.url,
+      env,
+    );
+  }
+
+  const [submissionText] = args;
+  if (
+    (command === 'grade-submission' || command === 'return-submission') &&
+    submissionText &&
+    args.length === 1
+  ) {
+    const id = wholeNumber(submissionText, MAX_ID);
+    const grading = command === 'grade-submission';
+    const body = grading
+      ? gradeRequestSchema.safeParse({ grade: Number(values.grade ?? 'none'), feedback: values.feedback })
+      : returnRequestSchema.safeParse({ feedback: values.feedback ?? '' });
+    if (id === undefined || (grading && values.grade === undefined) || !body.success) {
+      const problem = grading ? SERVER_MESSAGES.gradeInvalid : SERVER_MESSAGES.feedbackRequired;
+      return { code: 2, out: [], err: [id === undefined ? SERVER_MESSAGES.notFound : problem, ADMIN_USAGE] };
+    }
+    const decision =
+      grading && 'grade' in body.data
+        ? {
+            status: 'Reviewed' as const,
+            grade: body.data.grade,
+            feedback: body.data.feedback?.trim() || null,
+          }
+        : { status: 'Returned' as const, feedback: body.data.feedback ?? '' };
+    return runAdminAction(
+      {
+        path: `/admin/submissions/${id}/${grading ? 'grade' : 'return'}/`,
+        body: body.data,
+        email: `submission ${id}`,
+        parse: (answer) => {
+          const parsed = reviewedAnswerSchema.safeParse(answer);
+          return parsed.success ? parsed.data.data : undefined;
+        },
+        // On the database no socket is open: the trainee reads the notification on the next visit.
+        offline: (db) => reviewSubmission(db, createNotifier(db), id, decision),
+        describe: (submission, where) => [
+          submission.status === 'Reviewed'
+            ? `Graded submission ${submission.id} ${submission.grade ?? ''}/10 (${where}): ${submission.trainee_email}, ${submission.lecture_title}. The trainee is notified.`
+            : `Returned submission ${submission.id} (${where}) to ${submission.trainee_email}, ${submission.lecture_title}: they can submit again and are notified.`,
+        ],
+      },
+      values.url,
+      env,
+    );
+  }
+
   return { code: 2, out: [], err: [ADMIN_USAGE] };
+}
+
+const submissionListSchema = z.object({ data: z.array(reviewedSubmissionSchema) });
+const reviewedAnswerSchema = z.object({ data: reviewedSubmissionSchema });
+
+function submissionListLines(submissions: ReviewedSubmission[], where: string): string[] {
+  if (submissions.length === 0) return [`No submission waits for a grade (${where}).`];
+  return [
+    `${submissions.length} submission${submissions.length === 1 ? '' : 's'} waiting for a grade (${where}):`,
+    ...submissions.map(
+      (submission) =>
+        `  #${submission.id}  ${submission.submitted_at}  ${submission.trainee_email}  ${submission.course_title} / ${submission.lecture_title} (attempt ${submission.attempt})`,
+    ),
+  ];
 }
 
 function withdrawalLines(decision: WithdrawalDecision, where: string): string[] {
@@ -454,6 +595,8 @@ function parseAdminArgs(argv: string[]) {
       'title-ar': { type: 'string' },
       'text-ar': { type: 'string' },
       reason: { type: 'string' },
+      grade: { type: 'string' },
+      feedback: { type: 'string' },
     },
     allowPositionals: true,
   });

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ValidationMessage } from '../src/contract/auth-forms';
+import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
@@ -17,7 +18,8 @@ export type UserMessage =
   | PublicValidationMessage
   | PublicMessage
   | ProfileValidationMessage
-  | ProfileMessage;
+  | ProfileMessage
+  | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

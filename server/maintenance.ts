@@ -1,5 +1,7 @@
 import type { Db } from './db';
 import { describeError } from './http';
+import type { Notifier } from './notifications/notifier';
+import { QUIZ_SWEEP_INTERVAL_MS, sweepOverdueAttempts } from './quizzes/sweep';
 import type { UploadStore } from './uploads';
 
 /** A sign-up whose e-mailed code was not confirmed within this time is removed. */
@@ -37,42 +39,30 @@ export async function pruneUnconfirmedSignUps(db: Db, uploads: Pick<UploadStore,
 }
 
 export interface Maintenance {
-  /** Stops the timer and waits for a clean-up that is running. */
+  /** Stops the timers and waits for the jobs that are running. */
   stop(): Promise<void>;
-  /** Waits for a clean-up that is running (for tests). */
+  /** Waits for the jobs that are running (for tests). */
   idle(): Promise<void>;
 }
 
 /**
- * Runs the clean-up now and then every `intervalMs` (an hour by default) until stopped. The timer
- * does not keep the process alive; a run that is still going when the next is due is not doubled.
+ * Runs `job` now and then every `intervalMs` until stopped. The timer does not keep the process
+ * alive; a run that is still going when the next is due is not doubled, and a failed run is logged.
  */
-export function startMaintenance(
-  db: Db,
-  uploads: Pick<UploadStore, 'remove'>,
-  options: { intervalMs?: number } = {},
-): Maintenance {
+function periodic(job: () => Promise<void>, intervalMs: number, what: string): Maintenance {
   let running: Promise<void> | null = null;
   let stopped = false;
 
   function run(): void {
     if (running || stopped) return;
-    running = pruneUnconfirmedSignUps(db, uploads)
-      .then((removed) => {
-        if (removed > 0)
-          console.log(
-            `Removed ${removed} sign-up(s) not confirmed within ${UNCONFIRMED_SIGN_UP_HOURS} hours`,
-          );
-      })
-      .catch((error: unknown) =>
-        console.error(`removing unconfirmed sign-ups failed: ${describeError(error)}`),
-      )
+    running = job()
+      .catch((error: unknown) => console.error(`${what} failed: ${describeError(error)}`))
       .finally(() => {
         running = null;
       });
   }
 
-  const timer = setInterval(run, options.intervalMs ?? MAINTENANCE_INTERVAL_MS);
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   run();
 
@@ -84,6 +74,54 @@ export function startMaintenance(
     },
     async idle() {
       await running;
+    },
+  };
+}
+
+/**
+ * Runs the clean-up now and then every `intervalMs` (an hour by default) until stopped; given
+ * `quizSweep`, also submits the quiz attempts whose time ran out, now and every
+ * `quizSweep.intervalMs` (QUIZ_SWEEP_INTERVAL_MS by default), notifying their trainees.
+ */
+export function startMaintenance(
+  db: Db,
+  uploads: Pick<UploadStore, 'remove'>,
+  options: {
+    intervalMs?: number;
+    quizSweep?: { notifier: Pick<Notifier, 'notifyWithin'>; intervalMs?: number };
+  } = {},
+): Maintenance {
+  const jobs = [
+    periodic(
+      async () => {
+        const removed = await pruneUnconfirmedSignUps(db, uploads);
+        if (removed > 0)
+          console.log(
+            `Removed ${removed} sign-up(s) not confirmed within ${UNCONFIRMED_SIGN_UP_HOURS} hours`,
+          );
+      },
+      options.intervalMs ?? MAINTENANCE_INTERVAL_MS,
+      'removing unconfirmed sign-ups',
+    ),
+  ];
+  const { quizSweep } = options;
+  if (quizSweep) {
+    jobs.push(
+      periodic(
+        async () => {
+          await sweepOverdueAttempts(db, quizSweep.notifier);
+        },
+        quizSweep.intervalMs ?? QUIZ_SWEEP_INTERVAL_MS,
+        'submitting quiz attempts whose time ran out',
+      ),
+    );
+  }
+  return {
+    async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+    async idle() {
+      await Promise.all(jobs.map((job) => job.idle()));
     },
   };
 }

@@ -75,6 +75,8 @@ export const RATE_LIMITS = {
   paymentClient: { max: 600, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Payments started per trainee (each attempt is a new payment; replays of one are not counted). */
   paymentAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Files uploaded per user (assignments, lecture files): at most 25 MB each. */
+  uploadAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Withdrawal requests per trainee (each one waits for an administrator). */
   withdrawalAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Wallet codes checked per client address. */

@@ -67,7 +67,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('Permissions-Policy', PERMISSIONS_POLICY);
-    headers.set('X-Frame-Options', 'DENY');
+    // A stored file the app shows in a frame (a PDF) allows its own origin (server/learning/files.ts).
+    if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'DENY');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_POLICY);

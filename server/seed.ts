@@ -2,7 +2,9 @@ import type { CentreDetails } from '../src/contract/cms';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CMS_BLOCKS } from './seed-content';
+import { seedLearning } from './seed-learning';
 import { seedPublicSite } from './seed-public';
+import type { UploadStore } from './uploads';
 import { ensureUser } from './users';
 
 /** The training centre's details, in English and Arabic. */
@@ -56,11 +58,19 @@ export function generatedCoursesFromEnv(env: NodeJS.ProcessEnv = process.env): n
 }
 
 /** Idempotent: running it again changes nothing. */
-export async function seed(db: Db, options: { generatedCourses?: number } = {}): Promise<void> {
+export async function seed(
+  db: Db,
+  options: {
+    generatedCourses?: number;
+    /** Where the learning seed's media go (server/seed-learning.ts); rows only when absent. */
+    uploads?: Pick<UploadStore, 'read' | 'put'>;
+  } = {},
+): Promise<void> {
   await seedCentreDetails(db);
   await seedDemoAccounts(db);
   const generatedCourses = options.generatedCourses ?? generatedCoursesFromEnv();
   await seedPublicSite(db, { generatedCourses });
+  await seedLearning(db, options.uploads);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -12,8 +12,10 @@ import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { precompressDir } from './precompress';
+import { quizSweepIntervalMs } from './quizzes/sweep';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
+import { createUploadStore } from './uploads';
 
 const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  await seed(db);
+  // The learning seed's media are copied into the upload store the server serves them from.
+  await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
 
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
-  const { app, live, uploads } = buildApp({
+  const { app, live, uploads, notifier } = buildApp({
     db,
     secret,
     distDir: DIST_DIR,
@@ -70,8 +73,11 @@ async function main(): Promise<void> {
   const http = await listen(app, { port, hostname: '0.0.0.0' });
   live.attach(http.server);
   await dataLock?.setUrl(`http://localhost:${http.port}`);
-  // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour.
-  const maintenance = startMaintenance(db, uploads);
+  // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour. Quiz
+  // attempts whose time ran out are submitted every QUIZ_SWEEP_SECONDS (5 by default).
+  const maintenance = startMaintenance(db, uploads, {
+    quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
+  });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
 
   let stopping = false;

@@ -19,7 +19,8 @@ import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 import { openTestDatabase, type TestDatabase } from './test-database';
-import { ensureUser, type UserRow } from './users';
+import { createUploadStore } from './uploads';
+import { ensureUser, findUserByEmail, type UserRow } from './users';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:40123 (the API is under /api/v1). */
@@ -91,7 +92,7 @@ export async function startTestServer(
   try {
     if (!first) {
       await migrate(db);
-      await seed(db);
+      await seed(db, { uploads: createUploadStore(uploadsDir) });
     }
     broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
@@ -156,4 +157,44 @@ export async function signedInTrainee(
     approved: true,
   });
   return { user, token: (await server.tokens.issue('access', user)).token };
+}
+
+/** The id of a seeded course (server/seed-public.ts) or lecture (server/seed-learning.ts) by slug. */
+async function idBySlug(db: Db, table: 'courses' | 'lectures', slug: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [slug]);
+  const id = rows[0]?.id;
+  if (id === undefined)
+    throw new Error(`No ${table === 'courses' ? 'course' : 'lecture'} has the slug ${slug}`);
+  return id;
+}
+
+/** The id of a seeded course by its slug (LEARNING_COURSES in server/seed-learning.ts). */
+export function courseIdBySlug(server: Pick<TestServer, 'db'>, slug: string): Promise<number> {
+  return idBySlug(server.db, 'courses', slug);
+}
+
+/** The id of a seeded lecture by its slug (LEARNING_LECTURES in server/seed-learning.ts). */
+export function lectureIdBySlug(server: Pick<TestServer, 'db'>, slug: string): Promise<number> {
+  return idBySlug(server.db, 'lectures', slug);
+}
+
+/**
+ * Enrols a user (by id or e-mail address) in the course of the slug, as a paid or free enrolment
+ * would (status `enrolled`, no payment row); an existing enrolment becomes `enrolled` again.
+ * Answers the course id.
+ */
+export async function enrolBySlug(
+  server: Pick<TestServer, 'db'>,
+  user: number | string,
+  courseSlug: string,
+): Promise<number> {
+  const userId = typeof user === 'number' ? user : (await findUserByEmail(server.db, user))?.id;
+  if (userId === undefined) throw new Error(`No user has the e-mail address ${String(user)}`);
+  const courseId = await courseIdBySlug(server, courseSlug);
+  await server.db.query(
+    `INSERT INTO enrolments (user_id, course_id, status) VALUES ($1, $2, 'enrolled')
+     ON CONFLICT (user_id, course_id) DO UPDATE SET status = 'enrolled', updated_at = now()`,
+    [userId, courseId],
+  );
+  return courseId;
 }

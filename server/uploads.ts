@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadExtension } from '../src/contract/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
@@ -40,8 +41,8 @@ function isOleDocument(bytes: Buffer): boolean {
   return bytes.length >= 2 ** sectorShift * 2 && bytes.length % 512 === 0;
 }
 
-/** A Word 2007+ document is a ZIP archive that holds `word/document.xml` and its content types. */
-function isDocx(bytes: Buffer): boolean {
+/** Whether the bytes are a ZIP archive holding every one of `required` (an Office 2007+ file). */
+function isZipWith(bytes: Buffer, required: readonly string[]): boolean {
   const names = new Set<string>();
   try {
     // Reads the archive's central directory only: nothing is decompressed.
@@ -54,7 +55,12 @@ function isDocx(bytes: Buffer): boolean {
   } catch {
     return false;
   }
-  return names.has('word/document.xml') && names.has('[Content_Types].xml');
+  return required.every((name) => names.has(name));
+}
+
+/** A Word 2007+ document is a ZIP archive that holds `word/document.xml` and its content types. */
+function isDocx(bytes: Buffer): boolean {
+  return isZipWith(bytes, ['word/document.xml', '[Content_Types].xml']);
 }
 
 const CONTENT_CHECKS: Record<CvFormat, (bytes: Buffer) => boolean> = {
@@ -96,6 +102,94 @@ export async function cvProblem(file: File): Promise<ServerMessage | null> {
   return CONTENT_CHECKS[format](bytes) ? null : SERVER_MESSAGES.cvType;
 }
 
+/** The extension of a file name, lower-case, without the dot ('' when it has none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+const startsWith = (bytes: Buffer, prefix: readonly number[] | string, at = 0) => {
+  const expected = typeof prefix === 'string' ? Buffer.from(prefix, 'latin1') : Buffer.from(prefix);
+  return bytes.length >= at + expected.length && bytes.subarray(at, at + expected.length).equals(expected);
+};
+
+/** Text in UTF-8 (a byte-order mark allowed) without NUL: what a CSV file is. */
+function isUtf8Text(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An ISO base media file (MP4, M4A, QuickTime): its first box is `ftyp`. */
+const isIsoMedia = (bytes: Buffer) => startsWith(bytes, 'ftyp', 4);
+const isOgg = (bytes: Buffer) => startsWith(bytes, 'OggS');
+
+/** An MP3 starts with an ID3 tag or an MPEG audio frame's sync bits. */
+function isMp3(bytes: Buffer): boolean {
+  if (startsWith(bytes, 'ID3')) return true;
+  return bytes.length >= 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
+}
+
+/**
+ * The files a trainee or trainer may upload (spec section 5: assignments and lecture files), each
+ * recognised by its extension and its content, with the type it is served as.
+ */
+export const UPLOAD_FORMATS: Record<UploadExtension, { check: (bytes: Buffer) => boolean; type: string }> = {
+  pdf: { check: isPdf, type: 'application/pdf' },
+  csv: { check: isUtf8Text, type: 'text/csv; charset=utf-8' },
+  xlsx: {
+    check: (bytes) => isZipWith(bytes, ['xl/workbook.xml', '[Content_Types].xml']),
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  xls: { check: isOleDocument, type: 'application/vnd.ms-excel' },
+  png: {
+    check: (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    type: 'image/png',
+  },
+  gif: { check: (bytes) => startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a'), type: 'image/gif' },
+  jpeg: { check: (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]), type: 'image/jpeg' },
+  jpg: { check: (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]), type: 'image/jpeg' },
+  mp3: { check: isMp3, type: 'audio/mpeg' },
+  m4a: { check: isIsoMedia, type: 'audio/mp4' },
+  wav: { check: (bytes) => startsWith(bytes, 'RIFF') && startsWith(bytes, 'WAVE', 8), type: 'audio/wav' },
+  oga: { check: isOgg, type: 'audio/ogg' },
+  ogg: { check: isOgg, type: 'video/ogg' },
+  mp4: { check: isIsoMedia, type: 'video/mp4' },
+  mov: { check: isIsoMedia, type: 'video/quicktime' },
+  webm: { check: (bytes) => startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]), type: 'video/webm' },
+};
+
+export function isUploadExtension(extension: string): extension is UploadExtension {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** An upload that was accepted: its bytes, the name it came with, its extension and served type. */
+export interface AcceptedUpload {
+  bytes: Buffer;
+  name: string;
+  extension: UploadExtension;
+  contentType: string;
+}
+
+/**
+ * An upload checked (spec section 5): at most UPLOAD_MAX_BYTES, an accepted extension, and
+ * content that is really of that type. Answers the refusal's sentence, or the accepted file.
+ */
+export async function checkUpload(file: File): Promise<AcceptedUpload | ServerMessage> {
+  if (file.size > UPLOAD_MAX_BYTES) return SERVER_MESSAGES.uploadTooLarge;
+  const name = uploadedName(file);
+  const extension = extensionOf(name);
+  if (!isUploadExtension(extension) || file.size === 0) return SERVER_MESSAGES.uploadType;
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const format = UPLOAD_FORMATS[extension];
+  if (!format.check(bytes)) return SERVER_MESSAGES.uploadType;
+  return { bytes, name, extension, contentType: format.type };
+}
+
 export interface StoredUpload {
   /** Path under the uploads folder, with forward slashes. */
   file: string;
@@ -110,6 +204,10 @@ export interface UploadStore {
   storeCv(file: File): Promise<StoredUpload>;
   /** Stores an accepted photo (see server/profile/photos.ts) under a random name with its extension. */
   storePhoto(bytes: Uint8Array, extension: string): Promise<string>;
+  /** Stores bytes in `folder` under a random name with the extension; answers the stored path. */
+  store(bytes: Uint8Array, folder: string, extension: string): Promise<string>;
+  /** Writes bytes at a path chosen by the caller (the seed's files), replacing what was there. */
+  put(file: string, bytes: Uint8Array): Promise<void>;
   /** The bytes of a stored file, or null when there is none. */
   read(file: string): Promise<Buffer | null>;
   /** Deletes a stored file; a missing file is not an error. */
@@ -132,6 +230,18 @@ export function createUploadStore(dir?: string): UploadStore {
     return path;
   }
 
+  async function put(file: string, bytes: Uint8Array): Promise<void> {
+    const path = await pathOf(file);
+    await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+    await writeFile(path, bytes, { mode: 0o600 });
+  }
+
+  async function store(bytes: Uint8Array, folder: string, extension: string): Promise<string> {
+    const file = `${folder}/${randomUUID()}.${extension}`;
+    await put(file, bytes);
+    return file;
+  }
+
   return {
     dir: rootDir,
     async storeCv(upload) {
@@ -142,13 +252,9 @@ export function createUploadStore(dir?: string): UploadStore {
       await writeFile(path, Buffer.from(await upload.arrayBuffer()), { mode: 0o600 });
       return { file, name };
     },
-    async storePhoto(bytes, extension) {
-      const file = `photos/${randomUUID()}.${extension}`;
-      const path = await pathOf(file);
-      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-      await writeFile(path, bytes, { mode: 0o600 });
-      return file;
-    },
+    storePhoto: (bytes, extension) => store(bytes, 'photos', extension),
+    store,
+    put,
     async read(file) {
       try {
         return await readFile(await pathOf(file));

@@ -7,9 +7,17 @@ import type { Deps } from '../deps';
 import { decideWithdrawal, type WithdrawalDecision } from '../enrolments/queries';
 import { refuseEnrolmentError } from '../enrolments/routes';
 import { type AppEnv, describeError, HttpProblem } from '../http';
+import {
+  gradeRequestSchema,
+  type ReviewedSubmission,
+  returnRequestSchema,
+  reviewSubmission,
+  waitingSubmissions,
+} from '../learning/grading';
+import { LearningError } from '../learning/queries';
 import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
-import { jsonBody, jsonForm, MAX_ID } from '../validation';
+import { jsonBody, jsonForm, MAX_ID, validId } from '../validation';
 import { requireAdminToken } from './middleware';
 import {
   AdminError,
@@ -152,6 +160,37 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
       return c.json({ success: true, data: decided });
     },
   );
+
+  // Assignments: the submissions waiting for a grade; a grade (Reviewed) or a return, each notified.
+  routes.get('/submissions/', async (c) => c.json({ success: true, data: await waitingSubmissions(db) }));
+  const reviewed = (decided: Promise<ReviewedSubmission>) =>
+    decided.catch((error: unknown) => {
+      if (error instanceof LearningError) throw new HttpProblem(error.status, error.userMessage);
+      throw error;
+    });
+  for (const slash of ['', '/']) {
+    routes.post(
+      `/submissions/:id/grade${slash}`,
+      validId(),
+      jsonBody(gradeRequestSchema, SERVER_MESSAGES.gradeInvalid),
+      async (c) => {
+        const { grade, feedback } = c.req.valid('json');
+        const decision = { status: 'Reviewed' as const, grade, feedback: feedback?.trim() || null };
+        const data = await reviewed(reviewSubmission(db, notifier, c.req.valid('param').id, decision));
+        return c.json({ success: true, data });
+      },
+    );
+    routes.post(
+      `/submissions/:id/return${slash}`,
+      validId(),
+      jsonBody(returnRequestSchema, SERVER_MESSAGES.feedbackRequired),
+      async (c) => {
+        const decision = { status: 'Returned' as const, feedback: c.req.valid('json').feedback };
+        const data = await reviewed(reviewSubmission(db, notifier, c.req.valid('param').id, decision));
+        return c.json({ success: true, data });
+      },
+    );
+  }
 
   return routes;
 }

@@ -95,8 +95,9 @@ export type Progress = z.infer<typeof progressSchema>;
 
 /**
  * GET /learning/courses/{courseId}/lectures/ (enrolled trainee): the course sidebar. The last week
- * ends with the course's grades ('Grads of Assignment'). `next_lecture_id` is the first unread
- * lecture, or null when every lecture is read.
+ * ends with the course's grades ('Grads of Assignment'): not a lecture, it has the id 0, which no
+ * lecture has, and the player opens the course's grades for it; progress does not count it.
+ * `next_lecture_id` is the first unread lecture, or null when every lecture is read.
  */
 export const courseLecturesSchema = z.object({
   course: learningCourseSchema,

@@ -89,6 +89,8 @@ export const SERVER_MESSAGES = {
   gradeInvalid: 'The grade must be a number from 0 to 10',
   submissionNotAwaiting: 'This submission is not waiting for a grade',
   courseIdRequired: 'Give the id of a course',
+  feedbackRequired: 'Give the feedback for the trainee, at most 2000 characters',
+  quizTimeLimitInvalid: 'Give the id of a quiz lecture and a time limit from 1 to 604800 seconds, or none',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -166,6 +166,8 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'The grade must be a number from 0 to 10': msg`The grade must be a number from 0 to 10`,
   'This submission is not waiting for a grade': msg`This submission is not waiting for a grade`,
   'Give the id of a course': msg`Give the id of a course`,
+  'Give the feedback for the trainee, at most 2000 characters': msg`Give the feedback for the trainee, at most 2000 characters`,
+  'Give the id of a quiz lecture and a time limit from 1 to 604800 seconds, or none': msg`Give the id of a quiz lecture and a time limit from 1 to 604800 seconds, or none`,
   'Please answer this question': msg`Please answer this question`,
   'The answer must be at most 2000 characters': msg`The answer must be at most 2000 characters`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,

@@ -35,6 +35,13 @@ export const PROVIDER_STATES = {
   emailChangeCodeSent: 'a signed-in trainee was sent a code to confirm a new e-mail address',
   accountToClose: 'a signed-in trainee may close their account',
   accountClosed: 'an account was closed',
+  learningCourse: 'the trainee is enrolled in a course with lectures of every kind',
+  learningWithdrawn: 'the trainee has withdrawn from a course with lectures',
+  assignmentAwaitingGrade: "the trainee's assignment waits for a grade",
+  assignmentReturned: "the trainee's assignment was returned and another reviewed",
+  quizAttemptInProgress: 'the trainee has a quiz attempt in progress',
+  quizAttemptTimedOut: "the trainee's quiz attempt has run out of time",
+  quizAttemptSubmitted: 'the trainee has submitted the only attempt of a quiz',
 } as const;
 
 export type ProviderStateName = (typeof PROVIDER_STATES)[keyof typeof PROVIDER_STATES];
@@ -65,6 +72,29 @@ export const INJECTED_COURSE_ID = 'courseId';
 export const INJECTED_EVENT_ID = 'eventId';
 export const INJECTED_ISSUE_ID = 'issueId';
 export const INJECTED_NOTIFICATION_ID = 'notificationId';
+/**
+ * Keys of what the learning states return: the course (INJECTED_COURSE_ID), a lecture of each
+ * kind, the trainee's uploaded file's address, the quiz's first question (a single choice whose
+ * options are 1, 2 and 3, 1 right), the attempt, and the survey's questions (a rating, a choice
+ * whose options are 1 and 2, a text).
+ */
+export const INJECTED_LECTURES = {
+  read: 'readLectureId',
+  video: 'videoLectureId',
+  pdf: 'pdfLectureId',
+  assignment: 'assignmentLectureId',
+  quiz: 'quizLectureId',
+  survey: 'surveyLectureId',
+} as const;
+export const INJECTED_FILE_ADDRESS = 'fileAddress';
+export const INJECTED_QUESTION_ID = 'questionId';
+export const INJECTED_ATTEMPT_ID = 'attemptId';
+export const INJECTED_SURVEY_QUESTION_IDS = {
+  rating: 'ratingQuestionId',
+  choice: 'choiceQuestionId',
+  text: 'textQuestionId',
+} as const;
+
 /** Key of the payment id the payment states return. */
 export const INJECTED_PAYMENT_ID = 'paymentId';
 /** Key of the signature of EXAMPLE_NOTICE under the provider's notice secret. */

@@ -20,6 +20,7 @@ import {
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
+import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
 import { publicStateHandlers } from './public-states';
@@ -78,6 +79,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
   return {
     ...publicStateHandlers(server, trainee),
     ...paymentStateHandlers(server, trainee),
+    ...learningStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

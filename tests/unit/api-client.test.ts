@@ -171,3 +171,108 @@ describe('failures', () => {
     });
   });
 });
+
+/** A stand-in for the browser's XMLHttpRequest: answers each request with the next reply. */
+function fakeXhr(replies: { status: number; body: unknown }[]) {
+  const sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
+  class FakeRequest {
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    upload: {
+      onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      sent.push({ url: this.url, headers: this.headers, body });
+      const reply = replies.shift();
+      queueMicrotask(() => {
+        if (!reply) {
+          this.onerror?.();
+          return;
+        }
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  return sent;
+}
+
+describe('uploads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reports the share sent and parses the answer', async () => {
+    const sent = fakeXhr([{ status: 201, body: { ok: true } }]);
+    const api = createApiClient(
+      { baseURL: 'http://api.test/api/v1/' },
+      { getAccessToken: () => 'token', refresh: vi.fn() },
+    );
+    const shares: number[] = [];
+    const body = new FormData();
+    const result = await api.authedUpload(okSchema, '/upload/', {
+      body,
+      onProgress: (share) => shares.push(share),
+    });
+    expect(result).toEqual({ ok: true });
+    expect(shares).toEqual([0.5, 1]);
+    expect(sent[0]?.url).toBe('http://api.test/api/v1/upload/');
+    expect(sent[0]?.headers.Authorization).toBe('Bearer token');
+    expect(sent[0]?.body).toBe(body);
+  });
+
+  it('renews the session once after a refusal and sends the file again', async () => {
+    const sent = fakeXhr([
+      { status: 401, body: { detail: 'Token expired' } },
+      { status: 201, body: { ok: true } },
+    ]);
+    let token = 'stale';
+    const refresh = vi.fn(async () => {
+      token = 'fresh';
+    });
+    const api = createApiClient({ baseURL: '/api/v1' }, { getAccessToken: () => token, refresh });
+    await expect(api.authedUpload(okSchema, '/upload/', { body: new FormData() })).resolves.toEqual({
+      ok: true,
+    });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(sent.map((request) => request.headers.Authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
+  });
+
+  it("says the server's sentence, or the caller's fallback when the line fails", async () => {
+    fakeXhr([{ status: 400, body: { details: [{ message: 'The file must not be larger than 25 MB' }] } }]);
+    const api = createApiClient({ baseURL: '/api/v1' }, { getAccessToken: () => 'token', refresh: vi.fn() });
+    await expect(api.authedUpload(okSchema, '/upload/', { body: new FormData() })).rejects.toMatchObject({
+      message: 'The file must not be larger than 25 MB',
+      status: 400,
+    });
+    fakeXhr([]);
+    const failure = api.authedUpload(okSchema, '/upload/', {
+      body: new FormData(),
+      fallback: 'Error uploading file',
+    });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ message: 'Error uploading file', kind: 'network' });
+  });
+});

@@ -8,10 +8,13 @@ import { startSession } from '../../server/auth/sessions';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
-import { startTestServer, type TestServer } from '../../server/testing';
+import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
+import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } from '../../server/testing';
+import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
 import { issueSchema } from '../../src/contract/issues';
+import { attemptSchema } from '../../src/contract/learning';
 import { paymentSchema } from '../../src/contract/payments';
 import { profileSchema } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
@@ -53,6 +56,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
   ['POST',  '/course/enroll-status-update/',               401, 200, 403, 401, 409],
   ['GET',   '/enrolments/',                                401, 200, 403, 401, 200],
+  ['POST',  '/learning/lectures/:id/attempts/',            401, 200, 403, 401, 403],
+  ['GET',   '/learning/attempts/:id/',                     401, 200, 403, 401, 404],
+  ['PUT',   '/learning/attempts/:id/answers/:questionId/', 401, 200, 403, 401, 404],
+  ['POST',  '/learning/attempts/:id/submit/',              401, 200, 403, 401, 404],
+  ['GET',   '/learning/attempts/:id/review/',              401, 200, 403, 401, 404],
   ['GET',   '/notification/',                              401, 200, 200, 401, 200],
   ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
   ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
@@ -86,6 +94,22 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
   ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401],
   ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
+  ['GET',   '/learning/courses/',                          401, 200, 403, 401, 200],
+  ['GET',   '/learning/courses/:id/lectures/',             401, 200, 403, 401, 403],
+  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 403, 401, 403],
+  ['GET',   '/course/lecture-is-read/:id/',                401, 200, 403, 401, 403],
+  ['PUT',   '/learning/lectures/:id/position/',            401, 200, 403, 401, 403],
+  ['POST',  '/learning/lectures/:id/submissions/',         401, 201, 403, 401, 403],
+  ['POST',  '/learning/lectures/:id/survey/',              401, 200, 403, 401, 403],
+  ['GET',   '/course/trainee-view-grade-of-assignment-and-quiz/', 401, 200, 403, 401, 403],
+  ['POST',  '/upload/',                                    401, 200, 200, 401, 200],
+  ['GET',   '/files/:id',                                  401, 200, 200, 401, 404],
+  ['GET',   '/admin/submissions/',                         401, 401, 401, 200, 401],
+  ['POST',  '/admin/submissions/:id/grade',                401, 401, 401, 200, 401],
+  ['POST',  '/admin/submissions/:id/grade/',               401, 401, 401, 200, 401],
+  ['POST',  '/admin/submissions/:id/return',               401, 401, 401, 200, 401],
+  ['POST',  '/admin/submissions/:id/return/',              401, 401, 401, 200, 401],
+  ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
 ];
 
@@ -116,6 +140,13 @@ interface Fixture {
   cashPaymentId: string;
   notice: { body: string; signature: string };
   photoName: string;
+  /** The learning seed's course the trainee studies, and lectures of it (server/seed-learning.ts). */
+  learningCourseId: number;
+  lectureIds: Record<LearningLectureKey, number>;
+  /** The seeded video's file. */
+  videoFileId: string;
+  /** A quiz of the paid course, the trainee's attempt in progress at it, and a submitted one. */
+  quiz: { lectureId: number; questionId: number; choice: number[]; attemptId: string; submittedId: string };
 }
 
 /** A photo upload: a real PNG. */
@@ -282,6 +313,55 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
         path,
         json: { email: DEMO_ACCOUNTS.trainee.email, course_id: fixture.paidCourseId, reason: 'Half done' },
       }));
+    case 'GET /learning/courses/:id/lectures/':
+      return { path: `/learning/courses/${fixture.learningCourseId}/lectures/` };
+    case 'GET /course/individual-course-lecture-details/:id/':
+      return { path: `/course/individual-course-lecture-details/${fixture.lectureIds.cloudWelcome}/` };
+    case 'GET /course/lecture-is-read/:id/':
+      return { path: `/course/lecture-is-read/${fixture.lectureIds.cloudNotes}/` };
+    case 'PUT /learning/lectures/:id/position/':
+      return { path: `/learning/lectures/${fixture.lectureIds.cloudVideo}/position/`, json: { seconds: 3 } };
+    // The trainee hands in the returned assignment again, with a file of their own.
+    case 'POST /learning/lectures/:id/submissions/':
+      return uploadedBy(caller).then((file) => ({
+        path: `/learning/lectures/${fixture.lectureIds.cloudDesign}/submissions/`,
+        json: { file },
+      }));
+    case 'POST /learning/lectures/:id/survey/':
+      return surveyAnswers(fixture).then((answers) => ({
+        path: `/learning/lectures/${fixture.lectureIds.cloudPostSurvey}/survey/`,
+        json: { answers },
+      }));
+    case 'GET /course/trainee-view-grade-of-assignment-and-quiz/':
+      return { path: `${path}?course_id=${fixture.learningCourseId}` };
+    case 'POST /upload/':
+      return { path, form: uploadForm() };
+    case 'GET /files/:id':
+      return { path: `/files/${fixture.videoFileId}` };
+    // Each grade or return decides a submission of its own that waits for a grade.
+    case 'POST /admin/submissions/:id/grade':
+    case 'POST /admin/submissions/:id/grade/':
+    case 'POST /admin/submissions/:id/return':
+    case 'POST /admin/submissions/:id/return/':
+      return (caller === 'admin' ? waitingSubmission(fixture) : Promise.resolve(1)).then((id) => ({
+        path: path.replace(':id', String(id)),
+        json: path.includes('grade') ? { grade: 7.5, feedback: 'Good' } : { feedback: 'Add an example' },
+      }));
+    case 'POST /learning/lectures/:id/attempts/':
+      return { path: `/learning/lectures/${fixture.quiz.lectureId}/attempts/`, json: {} };
+    case 'GET /learning/attempts/:id/':
+      return { path: `/learning/attempts/${fixture.quiz.attemptId}/` };
+    case 'PUT /learning/attempts/:id/answers/:questionId/':
+      return {
+        path: `/learning/attempts/${fixture.quiz.attemptId}/answers/${fixture.quiz.questionId}/`,
+        json: { choice: fixture.quiz.choice, version: 1 + CALLERS.indexOf(caller) },
+      };
+    case 'POST /learning/attempts/:id/submit/':
+      return { path: `/learning/attempts/${fixture.quiz.attemptId}/submit/`, json: { key: randomUUID() } };
+    case 'GET /learning/attempts/:id/review/':
+      return { path: `/learning/attempts/${fixture.quiz.submittedId}/review/` };
+    case 'POST /admin/set-quiz-time-limit/':
+      return { path, json: { lecture_id: fixture.quiz.lectureId, seconds: 600 } };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -291,6 +371,56 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 
 let server: TestServer;
 let fixture: Fixture;
+
+/** An upload form with a real PNG (POST /upload/). */
+function uploadForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pngOf(16))], { type: 'image/png' }), 'answer.png');
+  return form;
+}
+
+/** The address of a file the caller uploads (or of none, for a caller who cannot upload). */
+async function uploadedBy(caller: Caller): Promise<string> {
+  const response = await send('POST', { path: '/upload/', form: uploadForm() }, caller);
+  if (!response.ok) {
+    await response.body?.cancel();
+    return `/api/v1/files/${randomUUID()}`;
+  }
+  return ((await response.json()) as { file: string }).file;
+}
+
+/** Answers to every question of the post-course survey. */
+async function surveyAnswers(fixture: Fixture): Promise<unknown[]> {
+  const { rows } = await server.db.query<{ id: number; kind: string }>(
+    'SELECT id, kind FROM questions WHERE lecture_id = $1 ORDER BY position',
+    [fixture.lectureIds.cloudPostSurvey],
+  );
+  return rows.map((question) =>
+    question.kind === 'rating'
+      ? { question_id: question.id, rating: 5 }
+      : question.kind === 'choice'
+        ? { question_id: question.id, option: 1 }
+        : { question_id: question.id, text: 'More practice' },
+  );
+}
+
+/** A submission of the other trainee to the course's second assignment, waiting for a grade. */
+async function waitingSubmission(fixture: Fixture): Promise<number> {
+  const user = await findUserByEmail(server.db, OTHER_TRAINEE.email);
+  const fileId = randomUUID();
+  await server.db.query(
+    `INSERT INTO uploads (id, owner_id, path, name, extension, content_type, size)
+     VALUES ($1, $2, $3, 'answer.png', 'png', 'image/png', 1)`,
+    [fileId, user?.id, `files/${fileId}.png`],
+  );
+  const { rows } = await server.db.query<{ id: number }>(
+    `INSERT INTO submissions (lecture_id, user_id, attempt, file_id)
+     SELECT $1, $2, coalesce(max(attempt), 0) + 1, $3 FROM submissions WHERE lecture_id = $1 AND user_id = $2
+     RETURNING id`,
+    [fixture.lectureIds.cloudCompare, user?.id, fileId],
+  );
+  return rows[0]?.id ?? 0;
+}
 
 /** The trainee asks to withdraw from the course they paid for (a request already waiting is left as it is). */
 async function withdrawalAsked(fixture: Fixture): Promise<void> {
@@ -361,8 +491,12 @@ beforeAll(async () => {
   const { rows: events } = await server.db.query<{ id: number }>(
     'SELECT id FROM events WHERE ends_at > now() ORDER BY id LIMIT 1',
   );
+  // Courses the trainee has no enrolment in yet (the learning seed enrols them in three).
   const { rows: priced } = await server.db.query<{ id: number }>(
-    "SELECT id FROM courses WHERE status = 'Approved' AND price_halalas > 0 ORDER BY id LIMIT 3",
+    `SELECT id FROM courses WHERE status = 'Approved' AND price_halalas > 0
+       AND id NOT IN (SELECT course_id FROM enrolments WHERE user_id = $1)
+     ORDER BY id LIMIT 3`,
+    [trainee.userId],
   );
   const [pricedCourseId = 0, paidCourseId = 0, cashCourseId = 0] = priced.map((row) => row.id);
   const startPayment = async (caller: Caller, course_id: number, method: string, more = {}) => {
@@ -405,7 +539,35 @@ beforeAll(async () => {
     body: photoForm(),
   });
   const image = profileSchema.parse(await uploaded.json()).image ?? '';
+  const lectureIds = {} as Record<LearningLectureKey, number>;
+  for (const [key, lecture] of Object.entries(LEARNING_LECTURES)) {
+    lectureIds[key as LearningLectureKey] = await lectureIdBySlug(server, lecture.slug);
+  }
+  const { rows: videos } = await server.db.query<{ file_id: string }>(
+    'SELECT file_id FROM lectures WHERE id = $1',
+    [lectureIds.cloudVideo],
+  );
+  const quiz = await createQuiz(server.db, { courseId: paidCourseId, attemptsAllowed: 3 });
+  const submittedQuiz = await createQuiz(server.db, { courseId: paidCourseId });
+  const startQuiz = async (lectureId: number) => {
+    const started = await send(
+      'POST',
+      { path: `/learning/lectures/${lectureId}/attempts/`, json: {} },
+      'trainee',
+    );
+    return attemptSchema.parse(await started.json()).id;
+  };
+  const submittedId = await startQuiz(submittedQuiz.lectureId);
+  await send(
+    'POST',
+    { path: `/learning/attempts/${submittedId}/submit/`, json: { key: randomUUID() } },
+    'trainee',
+  );
+  const question = quiz.questions[0];
   fixture = {
+    learningCourseId: await courseIdBySlug(server, LEARNING_COURSES.cloud.slug),
+    lectureIds,
+    videoFileId: videos[0]?.file_id ?? '',
     photoName: image.slice(image.lastIndexOf('/') + 1),
     issueId: issueSchema.parse(await reported.json()).id,
     notificationId: notification.id,
@@ -418,6 +580,13 @@ beforeAll(async () => {
     paidPaymentId: paid.id,
     cashPaymentId: cash.id,
     notice: { body: noticeBody, signature: signNotice(server.payments.noticeSecret, noticeBody) },
+    quiz: {
+      lectureId: quiz.lectureId,
+      questionId: question?.id ?? 0,
+      choice: question?.correct ?? [],
+      attemptId: await startQuiz(quiz.lectureId),
+      submittedId,
+    },
   };
 }, 90_000);
 

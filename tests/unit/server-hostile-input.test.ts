@@ -99,7 +99,7 @@ const postJson = (path: string, value: unknown, as: Caller = 'visitor'): Call =>
 /** Every JSON endpoint with a valid-looking body and a body holding a NUL in one text field. */
 interface JsonEndpoint {
   path: string;
-  method?: 'POST' | 'PATCH';
+  method?: 'POST' | 'PATCH' | 'PUT';
   as?: Caller;
   valid: Record<string, unknown>;
   withNul: Record<string, unknown>;
@@ -212,6 +212,49 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     withNul: { email, course_id: 1, reason: `Half${NUL} done` },
     nulRefusal: refusedNul('reason'),
   },
+  {
+    path: '/learning/lectures/1/position/',
+    method: 'PUT',
+    as: 'trainee',
+    valid: { seconds: 3 },
+    withNul: { seconds: 3, note: `a${NUL}` },
+    nulRefusal: refusedNul('note'),
+  },
+  {
+    path: '/learning/lectures/1/submissions/',
+    as: 'trainee',
+    valid: { file: '/api/v1/files/5eed0000-0000-4000-8000-000000000001' },
+    withNul: { file: `/api/v1/files/${NUL}` },
+    nulRefusal: refusedNul('file'),
+  },
+  {
+    path: '/learning/lectures/1/survey/',
+    as: 'trainee',
+    valid: { answers: [{ question_id: 1, rating: 4 }] },
+    withNul: { answers: [{ question_id: 1, text: `Good${NUL}` }] },
+    nulRefusal: refusedNul('answers'),
+  },
+  {
+    path: '/admin/submissions/1/grade/',
+    as: 'admin',
+    valid: { grade: 8.5, feedback: 'Good' },
+    withNul: { grade: 8.5, feedback: `Go${NUL}od` },
+    nulRefusal: refusedNul('feedback'),
+  },
+  {
+    path: '/admin/submissions/1/return/',
+    as: 'admin',
+    valid: { feedback: 'Add sources' },
+    withNul: { feedback: `Add${NUL} sources` },
+    nulRefusal: refusedNul('feedback'),
+  },
+  {
+    path: '/learning/attempts/0b6f6d2e-8f0e-4c59-9d55-2f3f0d1c8a11/submit/',
+    as: 'trainee',
+    valid: { key: '3c9a1e7b-5d2f-4b8e-a6c4-1f0e2d3c4b5a' },
+    withNul: { key: `3c9a1e7b-5d2f${NUL}-4b8e-a6c4-1f0e2d3c4b5a` },
+    nulRefusal: refusedNul('key'),
+  },
 ];
 
 describe('addresses: NUL and broken percent-encoding', () => {
@@ -235,6 +278,13 @@ describe('addresses: NUL and broken percent-encoding', () => {
     [{ path: '/notification/?search=%00', as: 'trainee' }, nul('search')],
     [{ method: 'PATCH', path: '/notification/mark-as-seen/%00/', as: 'trainee' }, nulInPath],
     [{ path: '/dev/outbox/?to=%00', as: 'admin' }, nul('to')],
+    [{ path: '/course/individual-course-lecture-details/%00/', as: 'trainee' }, nulInPath],
+    [
+      { path: '/course/trainee-view-grade-of-assignment-and-quiz/?course_id=%00', as: 'trainee' },
+      nul('course_id'),
+    ],
+    [{ path: '/files/%00', as: 'trainee' }, nulInPath],
+    [{ path: '/learning/courses/%C3%28/lectures/', as: 'trainee' }, malformed],
     [{ path: '/course/browse-course-list/?search=%zz' }, malformed],
     [{ path: '/course/browse-course-list/?search=%E0%A4%A' }, malformed],
     [{ path: '/course/search-result/?search=%C3%28' }, malformed],
@@ -461,6 +511,24 @@ function chunks(text: string): ReadableStream<Uint8Array> {
     },
   });
 }
+
+describe('uploads (POST /upload/)', () => {
+  it('takes only a multipart form with a file, whose name holds no NUL', async () => {
+    const path = '/upload/';
+    await expectRefusal(postJson(path, { file: 'x' }, 'trainee'), {
+      status: 400,
+      message: SERVER_MESSAGES.uploadRequired,
+    });
+    await expectRefusal(
+      { method: 'POST', path, as: 'trainee', body: formOf({ file: new File(['a,b'], `list${NUL}.csv`) }) },
+      { status: 400, message: SERVER_MESSAGES.forbiddenCharacter },
+    );
+    await expectRefusal(
+      { method: 'POST', path, as: 'trainee', body: formOf({ file: 'not a file' }) },
+      { status: 400, message: SERVER_MESSAGES.uploadRequired, field: 'file' },
+    );
+  });
+});
 
 function formOf(fields: Record<string, string | File>): FormData {
   const form = new FormData();

@@ -23,6 +23,7 @@ export function SuccessPopup({
           className="grid size-12 shrink-0 place-items-center rounded-full bg-emerald-100"
         >
           <svg
+            aria-hidden="true"
             viewBox="0 0 24 24"
             className="size-7 text-emerald-700"
             fill="none"

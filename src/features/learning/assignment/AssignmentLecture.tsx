@@ -1,6 +1,162 @@
-import type { LectureViewProps } from '../lecture-view';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { connectAssignmentSubmission } from '@machines/assignmentSubmission.connect';
+import {
+  type AssignmentSubmissionEvent,
+  assignmentSubmissionMachine,
+} from '@machines/assignmentSubmission.machine';
+import { useMachine } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '@/api/http';
+import { submitAssignment, uploadFile } from '@/api/learning';
+import type { LectureDetails } from '@/contract/learning';
+import { SERVER_MESSAGES } from '@/contract/server-messages';
+import type { LectureViewProps } from '@/features/learning/lecture-view';
+import { SuccessPopup } from '@/features/learning/SuccessPopup';
+import { translateMessage } from '@/i18n/api-messages';
+import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
+import { showToast } from '@/stores/toasts';
+import { Modal } from '@/ui/Modal';
+import { FileLinkItem } from './FileLinkItem';
+import { SubmissionList } from './SubmissionList';
+import { SubmitPanel } from './SubmitPanel';
 
-/** Replaced by the assignment work before this lands. */
-export function AssignmentLecture({ lecture }: LectureViewProps) {
-  return <p>{lecture.title}</p>;
+/** Plain text split into paragraphs at blank lines; never HTML. */
+function Paragraphs({ text }: { text: string }) {
+  const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
+  return (
+    <>
+      {paragraphs.map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text never move
+        <p key={index} dir="auto" className="whitespace-pre-line text-slate-700">
+          {paragraph}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/**
+ * An assignment lecture: the brief and the trainer's file, the assignment details modal (spec
+ * section 2) where one file is handed in, and every attempt with its status.
+ */
+export function AssignmentLecture({ lecture, onChanged }: LectureViewProps) {
+  return <Assignment key={lecture.id} lecture={lecture} onChanged={onChanged} />;
+}
+
+function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged: () => void }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const latest = useRef(onChanged);
+  latest.current = onChanged;
+  const sendRef = useRef<(event: AssignmentSubmissionEvent) => void>(() => {});
+  const [machine] = useState(() =>
+    assignmentSubmissionMachine.provide({
+      actors: {
+        upload: fromPromise(({ input, signal }) =>
+          uploadFile(api, input.file, input.name, {
+            signal,
+            onProgress: (share) => sendRef.current({ type: 'upload.progress', share }),
+          }),
+        ),
+        submit: fromPromise(({ input }) => submitAssignment(api, input.lectureId, input.file)),
+      },
+      actions: {
+        announceUploaded: () => showToast(t`File has been uploaded successfully`),
+        announceUploadFailed: () => showToast(t`Error uploading file`, 'error'),
+        submissionsChanged: () => {
+          setOpen(false);
+          latest.current();
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { lectureId: lecture.id } });
+  sendRef.current = send;
+  const view = connectAssignmentSubmission(state, send);
+
+  const title = pick(lecture, 'title', language);
+  const description = pick(lecture, 'description', language);
+  const assignment = lecture.assignment;
+  const canSubmit = assignment?.can_submit ?? false;
+  const submissions = assignment?.submissions ?? [];
+
+  const closeDetails = () => {
+    if (view.step === 'submitting') return;
+    if (view.step === 'uploading') view.cancel();
+    setOpen(false);
+  };
+
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <p className="text-sm font-semibold text-brand-700">
+          <Trans>Assignment</Trans>
+        </p>
+        <h2 dir="auto" className="text-2xl font-bold text-slate-900">
+          {title}
+        </h2>
+        {description.trim() && <Paragraphs text={description} />}
+        {lecture.file && (
+          <div className="max-w-md">
+            <FileLinkItem file={lecture.file} label={t`The trainer's file`} />
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-haspopup="dialog"
+            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            {canSubmit ? <Trans>Open the assignment and submit</Trans> : <Trans>Assignment details</Trans>}
+          </button>
+          {!canSubmit && submissions.length > 0 && (
+            <p className="text-sm text-slate-600">
+              <Trans>You can submit again only if the trainer returns your work.</Trans>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <SubmissionList submissions={submissions} canSubmit={canSubmit} onSubmitAgain={() => setOpen(true)} />
+
+      {open && !view.popup && (
+        <Modal title={t`Assignment details`} onClose={closeDetails} wide>
+          <div className="flex flex-col gap-4">
+            <h3 dir="auto" className="text-lg font-bold text-slate-900">
+              {title}
+            </h3>
+            {description.trim() ? (
+              <div className="flex flex-col gap-2">
+                <Paragraphs text={description} />
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600">
+                <Trans>The trainer gave no description.</Trans>
+              </p>
+            )}
+            {lecture.file && <FileLinkItem file={lecture.file} label={t`The trainer's file`} />}
+            {canSubmit ? (
+              <SubmitPanel view={view} />
+            ) : (
+              <p className="border-t border-slate-200 pt-4 text-sm text-slate-700">
+                <Trans>Your work is handed in. You can submit again only if the trainer returns it.</Trans>
+              </p>
+            )}
+          </div>
+        </Modal>
+      )}
+
+      {view.popup && (
+        <SuccessPopup
+          title={t`Assignment submitted`}
+          message={translateMessage(SERVER_MESSAGES.assignmentSubmitted, i18n)}
+          onClose={view.closePopup}
+        />
+      )}
+    </article>
+  );
 }

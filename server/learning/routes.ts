@@ -1,0 +1,213 @@
+import { Hono } from 'hono';
+import type { Confirmation } from '../../src/contract/common';
+import {
+  courseGradesSchema,
+  courseLecturesSchema,
+  type LectureRead,
+  lectureDetailsSchema,
+  ongoingCoursesSchema,
+  SURVEY_TEXT_MAX,
+  SURVEY_VALIDATION,
+  type SurveyAnswer,
+  type SurveyQuestion,
+  submissionSchema,
+  submitAssignmentSchema,
+  surveyResponseSchema,
+  videoPositionResponseSchema,
+  videoPositionSchema,
+} from '../../src/contract/learning';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAuth, requireRole } from '../auth/middleware';
+import type { Queryable } from '../db';
+import type { Deps } from '../deps';
+import { assertEnrolled } from '../enrolments/access';
+import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
+import { jsonBody, MAX_ID, validId, validQuery, wholeNumber } from '../validation';
+import { fileIdOf } from './files';
+import {
+  answerSurvey,
+  courseGrades,
+  courseLectures,
+  isRead,
+  isVideo,
+  LearningError,
+  lectureDetails,
+  lectureHead,
+  markRead,
+  ongoingCourses,
+  readsOnOpen,
+  type StoredSurveyAnswer,
+  saveVideoPosition,
+  submitAssignment,
+  surveyQuestions,
+  toSubmission,
+} from './queries';
+
+function refuseLearningError(error: unknown): never {
+  if (error instanceof LearningError) throw new HttpProblem(error.status, error.userMessage);
+  throw error;
+}
+
+async function assertCourse(db: Queryable, courseId: number): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId]);
+  if (rows.length === 0) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+}
+
+/**
+ * The survey's answers checked against its questions: every required question answered, a rating
+ * from 1 to 5, an option of the question, a text of at most SURVEY_TEXT_MAX characters; no answer
+ * to a question of another survey. Answers what is stored, or the details of the refusal (the first
+ * is surveyIncomplete, then one per question).
+ */
+export function checkSurveyAnswers(
+  questions: readonly SurveyQuestion[],
+  answers: readonly SurveyAnswer[],
+): StoredSurveyAnswer[] | ProblemDetail[] {
+  const byQuestion = new Map(answers.map((answer) => [answer.question_id, answer]));
+  const problems: ProblemDetail[] = [];
+  const stored: StoredSurveyAnswer[] = [];
+  const known = new Set(questions.map((question) => question.id));
+  if (answers.some((answer) => !known.has(answer.question_id)) || byQuestion.size !== answers.length) {
+    return [{ message: SERVER_MESSAGES.surveyIncomplete }];
+  }
+  for (const question of questions) {
+    const answer = byQuestion.get(question.id);
+    const field = `answers.${question.id}`;
+    let given: StoredSurveyAnswer | undefined;
+    if (question.kind === 'rating' && answer?.rating !== undefined) {
+      given = { question_id: question.id, rating: answer.rating };
+    } else if (question.kind === 'choice' && answer?.option !== undefined) {
+      if (!question.options.some((option) => option.id === answer.option)) {
+        problems.push({ field, message: SERVER_MESSAGES.answerInvalid });
+        continue;
+      }
+      given = { question_id: question.id, option: answer.option };
+    } else if (question.kind === 'text' && answer?.text?.trim()) {
+      if (answer.text.length > SURVEY_TEXT_MAX) {
+        problems.push({ field, message: SURVEY_VALIDATION.textMax });
+        continue;
+      }
+      given = { question_id: question.id, text: answer.text.trim() };
+    }
+    if (given) stored.push(given);
+    else if (question.required) problems.push({ field, message: SURVEY_VALIDATION.answerRequired });
+  }
+  return problems.length > 0 ? [{ message: SERVER_MESSAGES.surveyIncomplete }, ...problems] : stored;
+}
+
+const courseIdQuery = () =>
+  validQuery((query) => {
+    const courseId = wholeNumber(query('course_id'), MAX_ID);
+    if (courseId === undefined)
+      throw new HttpProblem(400, { field: 'course_id', message: SERVER_MESSAGES.courseIdRequired });
+    return { course_id: courseId };
+  });
+
+/**
+ * The trainee's learning: ongoing courses, a course's lectures, a lecture's details, read state,
+ * video positions, assignment submissions, survey answers and grades. Every call is a trainee's,
+ * and every per-course one is for a trainee enrolled in the course (assertEnrolled).
+ */
+export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
+
+  /** The lecture of the path, once its trainee is known to be enrolled in its course. */
+  const enrolledLecture = async (lectureId: number, userId: number) => {
+    const lecture = await lectureHead(db, lectureId);
+    await assertEnrolled(db, userId, lecture.course_id);
+    return lecture;
+  };
+
+  routes.get('/learning/courses/', ...trainee, async (c) =>
+    c.json(ongoingCoursesSchema.parse({ results: await ongoingCourses(db, c.get('user').id) })),
+  );
+
+  routes.get('/learning/courses/:id/lectures/', ...trainee, validId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const user = c.get('user');
+    await assertCourse(db, id);
+    await assertEnrolled(db, user.id, id);
+    return c.json(courseLecturesSchema.parse(await courseLectures(db, id, user.id)));
+  });
+
+  routes.get('/course/individual-course-lecture-details/:id/', ...trainee, validId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const user = c.get('user');
+    await enrolledLecture(id, user.id);
+    c.header('Cache-Control', 'no-store');
+    return c.json(lectureDetailsSchema.parse(await lectureDetails(db, secret, id, user.id)));
+  });
+
+  routes.get('/course/lecture-is-read/:id/', ...trainee, validId(), async (c) => {
+    const { id } = c.req.valid('param');
+    const user = c.get('user');
+    const lecture = await enrolledLecture(id, user.id);
+    if (readsOnOpen(lecture)) await markRead(db, user.id, id);
+    c.header('Cache-Control', 'no-store');
+    const answer: LectureRead = { id, is_read: await isRead(db, user.id, id) };
+    return c.json(answer);
+  });
+
+  routes.put(
+    '/learning/lectures/:id/position/',
+    ...trainee,
+    validId(),
+    jsonBody(videoPositionSchema, SERVER_MESSAGES.positionInvalid),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      const lecture = await enrolledLecture(id, user.id);
+      if (!isVideo(lecture)) throw new HttpProblem(400, SERVER_MESSAGES.positionInvalid);
+      const { seconds } = c.req.valid('json');
+      return c.json(
+        videoPositionResponseSchema.parse(await saveVideoPosition(db, user.id, lecture, seconds)),
+      );
+    },
+  );
+
+  routes.post(
+    '/learning/lectures/:id/submissions/',
+    ...trainee,
+    validId(),
+    jsonBody(submitAssignmentSchema, SERVER_MESSAGES.uploadUnknown),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      const lecture = await enrolledLecture(id, user.id);
+      if (lecture.class_type !== 'Assignment') throw new HttpProblem(400, SERVER_MESSAGES.notAnAssignment);
+      const fileId = fileIdOf(c.req.valid('json').file);
+      if (!fileId) throw new HttpProblem(400, { field: 'file', message: SERVER_MESSAGES.uploadUnknown });
+      const submission = await submitAssignment(db, user.id, id, fileId).catch(refuseLearningError);
+      return c.json(submissionSchema.parse(toSubmission(secret, submission)), 201);
+    },
+  );
+
+  routes.post(
+    '/learning/lectures/:id/survey/',
+    ...trainee,
+    validId(),
+    jsonBody(surveyResponseSchema, SERVER_MESSAGES.surveyIncomplete),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      const lecture = await enrolledLecture(id, user.id);
+      if (lecture.class_type !== 'Survey') throw new HttpProblem(400, SERVER_MESSAGES.notASurvey);
+      const checked = checkSurveyAnswers(await surveyQuestions(db, id), c.req.valid('json').answers);
+      if (checked.some((item) => 'message' in item)) throw new HttpProblem(400, checked as ProblemDetail[]);
+      await answerSurvey(db, user.id, id, checked as StoredSurveyAnswer[]).catch(refuseLearningError);
+      const answer: Confirmation = { success: true, message: SERVER_MESSAGES.surveyThanks };
+      return c.json(answer);
+    },
+  );
+
+  routes.get('/course/trainee-view-grade-of-assignment-and-quiz/', ...trainee, courseIdQuery(), async (c) => {
+    const { course_id } = c.req.valid('query');
+    const user = c.get('user');
+    await assertCourse(db, course_id);
+    await assertEnrolled(db, user.id, course_id);
+    return c.json(courseGradesSchema.parse(await courseGrades(db, course_id, user.id)));
+  });
+
+  return routes;
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAdminToken } from '../admin/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { jsonBody, MAX_ID } from '../validation';
+import { setQuizTimeLimit } from './queries';
+
+/** The longest time limit a quiz may have: a week. */
+export const QUIZ_TIME_LIMIT_MAX_SECONDS = 7 * 24 * 3600;
+
+export const quizTimeLimitRequestSchema = z.object({
+  lecture_id: z.int().check(z.positive(), z.lte(MAX_ID)),
+  /** Null: no time limit. */
+  seconds: z.nullable(z.int().check(z.positive(), z.lte(QUIZ_TIME_LIMIT_MAX_SECONDS))),
+});
+
+export const quizTimeLimitResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ lecture_id: z.int(), title: z.string(), time_limit_seconds: z.nullable(z.int()) }),
+});
+
+/** /admin/set-quiz-time-limit/ (`npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS`). */
+export function quizAdminRoutes({ db, adminToken }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAdminToken(adminToken));
+  routes.post(
+    '/set-quiz-time-limit/',
+    jsonBody(quizTimeLimitRequestSchema, SERVER_MESSAGES.quizTimeLimitInvalid),
+    async (c) => {
+      const { lecture_id, seconds } = c.req.valid('json');
+      const quiz = await setQuizTimeLimit(db, lecture_id, seconds);
+      if (!quiz) throw new HttpProblem(404, SERVER_MESSAGES.notAQuiz);
+      return c.json(quizTimeLimitResponseSchema.parse({ success: true, data: quiz }));
+    },
+  );
+  return routes;
+}

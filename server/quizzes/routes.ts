@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import {
+  attemptReviewSchema,
+  attemptSchema,
+  saveAnswerSchema,
+  savedAnswerResponseSchema,
+  submitAttemptSchema,
+} from '../../src/contract/learning';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAuth, requireRole } from '../auth/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { jsonBody, MAX_ID, validId, wholeNumber } from '../validation';
+import { isAttemptId, readAttempt, reviewAttempt, saveAnswer, startAttempt, submitAttempt } from './queries';
+import { timeoutNotice } from './sweep';
+
+/** A path's attempt id (a UUID) and, when present, question id; anything else is not found. */
+function validAttempt() {
+  return validator('param', (param: Record<string, string>) => {
+    const id = (param.id ?? '').toLowerCase();
+    if (!isAttemptId(id)) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    const questionId = param.questionId === undefined ? 0 : wholeNumber(param.questionId, MAX_ID);
+    if (questionId === undefined) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    return { id, questionId };
+  });
+}
+
+/**
+ * Quiz attempts of an enrolled trainee (the server is authoritative: the deadline, the saved
+ * answers and the one submission are its own): start or resume, read, save an answer at its
+ * version, submit once, review.
+ */
+export function quizRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
+  const onTimeout = timeoutNotice(db, notifier);
+
+  routes.post('/learning/lectures/:id/attempts/', ...trainee, validId(), async (c) => {
+    const { attempt, created } = await startAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout);
+    return c.json(attemptSchema.parse(attempt), created ? 201 : 200);
+  });
+
+  routes.get('/learning/attempts/:id/', ...trainee, validAttempt(), async (c) =>
+    c.json(attemptSchema.parse(await readAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout))),
+  );
+
+  routes.put(
+    '/learning/attempts/:id/answers/:questionId/',
+    ...trainee,
+    validAttempt(),
+    jsonBody(saveAnswerSchema, SERVER_MESSAGES.answerInvalid),
+    async (c) => {
+      const { id, questionId } = c.req.valid('param');
+      const saved = await saveAnswer(db, c.get('user').id, id, questionId, c.req.valid('json'), onTimeout);
+      return c.json(savedAnswerResponseSchema.parse(saved));
+    },
+  );
+
+  routes.post(
+    '/learning/attempts/:id/submit/',
+    ...trainee,
+    validAttempt(),
+    jsonBody(submitAttemptSchema, SERVER_MESSAGES.submitKeyInvalid),
+    async (c) => {
+      const review = await submitAttempt(
+        db,
+        c.get('user').id,
+        c.req.valid('param').id,
+        c.req.valid('json').key,
+        onTimeout,
+      );
+      return c.json(attemptReviewSchema.parse(review));
+    },
+  );
+
+  routes.get('/learning/attempts/:id/review/', ...trainee, validAttempt(), async (c) =>
+    c.json(
+      attemptReviewSchema.parse(
+        await reviewAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout),
+      ),
+    ),
+  );
+
+  return routes;
+}

@@ -1,0 +1,147 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AssignmentSubmissionView } from '@machines/assignmentSubmission.connect';
+import { useId, useRef } from 'react';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
+import { translateMessage } from '@/i18n/api-messages';
+import { useLanguage } from '@/i18n/useLanguage';
+import { AlertBox } from '@/ui/forms';
+import { acceptedTypes, formatFileSize, formatPercent } from './format';
+
+const button =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+
+/** One file: chosen and checked, uploaded with its progress (Cancel), then submitted. */
+export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const types = acceptedTypes(language);
+  const limit = formatFileSize(UPLOAD_MAX_BYTES, language);
+  const percent = formatPercent(view.progress, language);
+  const describedBy = [`${id}-hint`, view.problem ? `${id}-problem` : null].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+      <div className="flex flex-col gap-1.5">
+        <p id={`${id}-label`} className="text-sm font-semibold text-slate-800">
+          <Trans>Your file</Trans>
+        </p>
+        {/* The browser's own file button speaks the browser's language: a button of ours opens it. */}
+        <input
+          ref={input}
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) view.choose(file, file.name);
+          }}
+        />
+        <div>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            disabled={!view.canChoose}
+            aria-labelledby={`${id}-label ${id}-choose`}
+            aria-describedby={describedBy}
+            className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50`}
+          >
+            <span id={`${id}-choose`}>
+              {view.file ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
+            </span>
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t`One file. Accepted types: ${types}. At most ${limit}.`}
+        </p>
+      </div>
+
+      {view.file && (
+        <div
+          className={`rounded-lg border px-3 py-2 text-sm ${view.problem ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
+        >
+          <p className="flex flex-wrap gap-x-2">
+            <span className="font-semibold text-slate-800">
+              <Trans>Chosen file:</Trans>
+            </span>
+            <span dir="auto" className="break-all text-slate-800">
+              {view.file.name}
+            </span>
+            <span className="text-slate-600">({formatFileSize(view.file.size, language)})</span>
+          </p>
+          {view.problem && (
+            <p id={`${id}-problem`} role="alert" className="mt-1 text-red-800">
+              {translateMessage(view.problem, i18n)}
+            </p>
+          )}
+        </div>
+      )}
+
+      {/* Space kept for the progress so the buttons do not move when the upload starts. */}
+      <div className="min-h-12" aria-live="polite">
+        {(view.step === 'uploading' || view.step === 'submitting') && (
+          <div className="flex flex-col gap-1.5">
+            <div className="flex justify-between text-sm">
+              <span id={`${id}-progress`} className="font-semibold text-slate-800">
+                {view.step === 'uploading' ? <Trans>Uploading…</Trans> : <Trans>Submitting…</Trans>}
+              </span>
+              <span className="text-slate-700">{percent}</span>
+            </div>
+            <div
+              role="progressbar"
+              aria-labelledby={`${id}-progress`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={view.percent}
+              aria-valuetext={percent}
+              className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div
+                className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
+                style={{ width: `${view.percent}%` }}
+              />
+            </div>
+          </div>
+        )}
+      </div>
+
+      <AlertBox message={view.alert} />
+
+      <div className="flex flex-wrap justify-end gap-2">
+        {view.step === 'uploading' ? (
+          <button
+            type="button"
+            onClick={view.cancel}
+            className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          >
+            <Trans>Cancel upload</Trans>
+          </button>
+        ) : view.step === 'failed' ? (
+          <button
+            type="button"
+            onClick={view.retry}
+            className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={view.upload}
+            disabled={!view.canUpload}
+            aria-busy={view.busy || undefined}
+            className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            {view.busy && (
+              <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+            )}
+            <Trans>Submit assignment</Trans>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
