@@ -95,6 +95,10 @@ describe('taking a quiz', () => {
         );
       await quiz.start();
       await expect.poll(() => quiz.timer.count()).toBe(1);
+      // The countdown in the page's digits (mm:ss), Arabic-Indic in Arabic.
+      expect(await quiz.timer.textContent()).toMatch(
+        language === 'ar' ? /^[٠-٩]{2}:[٠-٩]{2}$/ : /^\d{2}:\d{2}$/,
+      );
 
       // Two answers (the second flagged), saved as they are given.
       expect(info.question_count).toBeGreaterThanOrEqual(3);
