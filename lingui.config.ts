@@ -1,6 +1,15 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * The signed-in screens' sentences (learning, checkout, profile, enrolments) are a catalogue of
+ * their own, loaded with those screens (`withCatalogue` in src/i18n/index.ts): a visitor's pages
+ * carry only the messages of the public site and the shell.
+ */
+const ACCOUNT_FEATURES = ['learning', 'checkout', 'profile', 'enrolments'].map(
+  (feature) => `<rootDir>/src/features/${feature}/**`,
+);
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
@@ -9,6 +18,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
+      exclude: ACCOUNT_FEATURES,
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/account',
+      include: ACCOUNT_FEATURES,
     },
   ],
   // Origins without line numbers: catalogues change only when messages do.

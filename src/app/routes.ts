@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
+import { withCatalogue } from '@/i18n';
 import { paths } from '@/routing/paths';
 import { type LazyView, lazyView } from './lazy-view';
 
@@ -29,11 +30,15 @@ export interface AppRoute {
 // Screens that later work builds show their title until then. Every view is lazy-loaded, so a
 // visitor downloads only the screens they open.
 const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
-const Checkout = lazyView(() => import('@/features/checkout/CheckoutPage'));
-const Receipt = lazyView(() => import('@/features/checkout/ReceiptPage'));
-const EnrolledCourses = lazyView(() => import('@/features/enrolments/EnrolledCoursesPage'));
-const OngoingCourses = lazyView(() => import('@/features/learning/OngoingCoursesPage'));
-const CoursePlayer = lazyView(() => import('@/features/learning/CoursePlayerPage'));
+const Checkout = lazyView(() => withCatalogue('account', import('@/features/checkout/CheckoutPage')));
+const Receipt = lazyView(() => withCatalogue('account', import('@/features/checkout/ReceiptPage')));
+const EnrolledCourses = lazyView(() =>
+  withCatalogue('account', import('@/features/enrolments/EnrolledCoursesPage')),
+);
+const OngoingCourses = lazyView(() =>
+  withCatalogue('account', import('@/features/learning/OngoingCoursesPage')),
+);
+const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/learning/CoursePlayerPage')));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
@@ -42,7 +47,7 @@ const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
-const Profile = lazyView(() => import('@/features/profile/ProfilePage'));
+const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },

@@ -4,19 +4,53 @@ import { formattingLocale } from './numbers';
 
 export { i18n };
 
-const catalogues: Record<Language, () => Promise<{ messages: Messages }>> = {
+type Catalogue = Record<Language, () => Promise<{ messages: Messages }>>;
+
+/** The public site's and the shell's messages: every page needs them. */
+const main: Catalogue = {
   en: () => import('./locales/en/messages.po'),
   ar: () => import('./locales/ar/messages.po'),
 };
 
+/** Messages that only some screens need (lingui.config.ts says which), loaded with those screens. */
+const screenCatalogues = {
+  account: {
+    en: () => import('./locales/en/account.po'),
+    ar: () => import('./locales/ar/account.po'),
+  },
+} satisfies Record<string, Catalogue>;
+export type ScreenCatalogue = keyof typeof screenCatalogues;
+
+/** The screen catalogues asked for so far: a change of language loads them in the new language too. */
+const wanted = new Set<ScreenCatalogue>();
+let current: Language | undefined;
+
 /** Loads and activates a language, and makes the document follow it (lang, dir). */
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = await catalogues[language]();
+  current = language;
+  const loaded = await Promise.all(
+    [main, ...[...wanted].map((name) => screenCatalogues[name])].map((c) => c[language]()),
+  );
+  const messages: Messages = Object.assign({}, ...loaded.map((catalogue) => catalogue.messages));
   // Lingui formats numbers (the # of plurals) in the same digits as the rest of the page.
   i18n.loadAndActivate({ locale: language, locales: [formattingLocale(language)], messages });
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
+}
+
+/** Adds a screen catalogue to the language in use (and to any language chosen later). */
+export async function loadCatalogue(name: ScreenCatalogue): Promise<void> {
+  wanted.add(name);
+  const language = current ?? initialLanguage();
+  const { messages } = await screenCatalogues[name][language]();
+  i18n.load(language, messages);
+}
+
+/** A screen's module, resolved once its messages are there too (for a route's lazy view). */
+export async function withCatalogue<T>(name: ScreenCatalogue, module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadCatalogue(name)]);
+  return loaded;
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

@@ -20,7 +20,7 @@ import {
 } from '@/contract/public-forms';
 import { validate } from '@/contract/rules';
 import { KNOWN_MESSAGES, translateMessage } from '@/i18n/api-messages';
-import { messages as arabic } from '@/i18n/locales/ar/messages.po';
+import { arabic } from '../catalogues';
 
 const text = (length: number, character = 'x') => character.repeat(length);
 /** An address of exactly `length` characters. */

@@ -39,13 +39,15 @@ function readPo(path: string): Entry[] {
   return entries;
 }
 
-const arabic = readPo('src/i18n/locales/ar/messages.po');
-const english = readPo('src/i18n/locales/en/messages.po');
+/** The catalogues of lingui.config.ts: the public site's and the signed-in screens'. */
+const CATALOGUES = ['messages', 'account'] as const;
 
-describe('catalogues', () => {
+describe.each(CATALOGUES)('catalogue %s', (catalogue) => {
+  const arabic = readPo(`src/i18n/locales/ar/${catalogue}.po`);
+  const english = readPo(`src/i18n/locales/en/${catalogue}.po`);
   it('has an Arabic translation for every message', () => {
     const missing = arabic.filter((entry) => !entry.translation.trim()).map((entry) => entry.id);
-    expect(missing, 'run `npm run i18n:extract` and translate these in ar/messages.po').toEqual([]);
+    expect(missing, `run \`npm run i18n:extract\` and translate these in ar/${catalogue}.po`).toEqual([]);
   });
   it('has the same messages in both languages', () => {
     expect(arabic.map((entry) => entry.id).sort()).toEqual(english.map((entry) => entry.id).sort());

@@ -3,10 +3,15 @@ import { VALIDATION } from '@/contract/auth-forms';
 import { WITHDRAWAL_SENT, WITHDRAWAL_VALIDATION } from '@/contract/enrolments';
 import { DEFAULT_FAILURE } from '@/contract/errors';
 import { FAILURES } from '@/contract/failures';
+import { SURVEY_VALIDATION, UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/learning';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
-import { KNOWN_MESSAGES } from '@/i18n/api-messages';
+import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
+import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
+
+/** The sentences every page translates, and those the learning screens add when they load. */
+const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES };
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {
@@ -24,6 +29,9 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(PUBLIC_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
       WITHDRAWAL_SENT,
+      ...Object.values(SURVEY_VALIDATION),
+      UPLOAD_SUCCESS,
+      UPLOAD_FAILURE,
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });

@@ -2,9 +2,8 @@ import { setupI18n } from '@lingui/core';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateRange, formatTime } from '@/i18n/dates';
-import { messages as arabic } from '@/i18n/locales/ar/messages.po';
-import { messages as english } from '@/i18n/locales/en/messages.po';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';
+import { arabic, english } from '../catalogues';
 
 const WESTERN = /[0-9]/;
 const ARABIC_INDIC = /[\u0660-\u0669]/;

@@ -4,8 +4,7 @@ import { ApiError, httpError } from '@/api/errors';
 import { readWaitSentence, retryAfterOf, waitOf, waitSentence } from '@/contract/errors';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { errorText, translateMessage } from '@/i18n/api-messages';
-import { messages as arabic } from '@/i18n/locales/ar/messages.po';
-import { messages as english } from '@/i18n/locales/en/messages.po';
+import { arabic, english } from '../catalogues';
 
 /** What the reference server answers when a limit refuses a request (server/rate-limits.ts). */
 function refusal(seconds: number, message: string = SERVER_MESSAGES.tooManyRequests) {

@@ -26,6 +26,7 @@ import type { LectureViewProps } from './lecture-view';
 import { PdfLecture } from './lectures/PdfLecture';
 import { ReadLecture } from './lectures/ReadLecture';
 import { VideoLecture } from './lectures/VideoLecture';
+import './known-messages';
 
 // The quiz, assignment and survey views carry their own flows: they load when such a lecture opens.
 const QuizLecture = lazy(() =>

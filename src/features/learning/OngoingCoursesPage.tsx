@@ -11,6 +11,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { ProgressBar } from './ProgressBar';
+import './known-messages';
 
 const BUTTON =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';

@@ -1,9 +1,8 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Language } from '@/i18n/languages';
-import { messages as arabic } from '@/i18n/locales/ar/messages.po';
-import { messages as english } from '@/i18n/locales/en/messages.po';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';
+import { arabic, english } from '../../catalogues';
 
 const catalogues = { en: english, ar: arabic } as const;
 
