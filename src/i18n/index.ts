@@ -23,17 +23,30 @@ export type ScreenCatalogue = keyof typeof screenCatalogues;
 
 /** The screen catalogues asked for so far: a change of language loads them in the new language too. */
 const wanted = new Set<ScreenCatalogue>();
+/** Screen catalogues fetched, by language (each is fetched once). */
+const fetched: Record<Language, Map<ScreenCatalogue, Messages>> = { en: new Map(), ar: new Map() };
 let current: Language | undefined;
+
+async function screenMessages(name: ScreenCatalogue, language: Language): Promise<Messages> {
+  const known = fetched[language].get(name);
+  if (known) return known;
+  const { messages } = await screenCatalogues[name][language]();
+  fetched[language].set(name, messages);
+  return messages;
+}
 
 /** Loads and activates a language, and makes the document follow it (lang, dir). */
 export async function activateLanguage(language: Language): Promise<void> {
   current = language;
-  const loaded = await Promise.all(
-    [main, ...[...wanted].map((name) => screenCatalogues[name])].map((c) => c[language]()),
-  );
-  const messages: Messages = Object.assign({}, ...loaded.map((catalogue) => catalogue.messages));
+  const [{ messages }] = await Promise.all([
+    main[language](),
+    ...[...wanted].map((name) => screenMessages(name, language)),
+  ]);
+  // Activating replaces the language's messages: with the main catalogue go every screen catalogue
+  // fetched so far, also those a screen asked for while this one was on its way.
+  const all: Messages = Object.assign({}, messages, ...fetched[language].values());
   // Lingui formats numbers (the # of plurals) in the same digits as the rest of the page.
-  i18n.loadAndActivate({ locale: language, locales: [formattingLocale(language)], messages });
+  i18n.loadAndActivate({ locale: language, locales: [formattingLocale(language)], messages: all });
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
@@ -43,8 +56,9 @@ export async function activateLanguage(language: Language): Promise<void> {
 export async function loadCatalogue(name: ScreenCatalogue): Promise<void> {
   wanted.add(name);
   const language = current ?? initialLanguage();
-  const { messages } = await screenCatalogues[name][language]();
-  i18n.load(language, messages);
+  const messages = await screenMessages(name, language);
+  // An active language takes them at once; a language being activated takes them from `fetched`.
+  if (i18n.locale === language) i18n.load(language, messages);
 }
 
 /** A screen's module, resolved once its messages are there too (for a route's lazy view). */

@@ -31,6 +31,20 @@ describe('screen catalogues', () => {
     expect(i18n._(accountId)).toBe(ACCOUNT_ONLY);
   });
 
+  it('keeps a screen catalogue that arrives while the language is being activated', async () => {
+    // The page's messages are slower than its screen's: the screen's must survive the activation.
+    vi.doMock('@/i18n/locales/en/messages.po', async (importOriginal) => {
+      const original = await importOriginal<{ messages: Record<string, unknown> }>();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return original;
+    });
+    const { activateLanguage, i18n, withCatalogue } = await import('@/i18n');
+    await Promise.all([activateLanguage('en'), withCatalogue('account', Promise.resolve('the view'))]);
+    expect(i18n._(generateMessageId(ACCOUNT_ONLY))).toBe(ACCOUNT_ONLY);
+    expect(i18n._(generateMessageId(EVERY_PAGE))).toBe(EVERY_PAGE);
+    vi.doUnmock('@/i18n/locales/en/messages.po');
+  });
+
   it('leaves a screen catalogue out of the pages that do not ask for it', async () => {
     const { activateLanguage, i18n } = await import('@/i18n');
     await activateLanguage('en');
