@@ -150,7 +150,7 @@ export async function courseLectures(db: Db, courseId: number, userId: number): 
   }
   weeks.at(-1)?.lectures.push({
     id: GRADES_ITEM_ID,
-    title: 'Grads of Assignment',
+    title: 'Grades of assignments and quizzes',
     title_ar: 'درجات الواجبات والاختبارات',
     class_type_name: 'Grads of Assignment',
     file_extension: null,

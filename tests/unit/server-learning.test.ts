@@ -163,7 +163,7 @@ describe('ongoing courses and the course sidebar', () => {
     const items = sidebar.weeks.flatMap((week) => week.lectures);
     expect(items.at(-1)).toEqual({
       id: GRADES_ITEM_ID,
-      title: 'Grads of Assignment',
+      title: 'Grades of assignments and quizzes',
       title_ar: expect.any(String),
       class_type_name: 'Grads of Assignment',
       file_extension: null,
