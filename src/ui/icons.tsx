@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Outline({ children, ...props }: IconProps) {
+/** A 24-unit outline icon in the text's colour and size, hidden from assistive technology. */
+export function Outline({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -17,6 +17,7 @@ import { SurveyLecture } from './pages/survey';
 import type { Visit } from './pages/visit';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { type Account, runAdmin, verifiedTrainee } from './support/identity';
+import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 import { numberText } from './support/text';
@@ -58,19 +59,7 @@ async function cloudCourse(): Promise<{ courseId: number; lecture: (key: Learnin
 async function newTraineeIn(courseId: number, language: Language, width: Width) {
   const { person } = await verifiedTrainee(suite.app);
   const token = await tokenOf(person);
-  const about = await suite.read<CourseAbout>(`/course/about/${courseId}/`);
-  const paid = await suite.call('/payments/', {
-    token,
-    body: {
-      course_id: courseId,
-      method: about.price_halalas === 0 ? 'free' : 'cash',
-      idempotency_key: crypto.randomUUID(),
-      terms_accepted: true,
-    },
-  });
-  expect(paid.status).toBe(201);
-  const payment = (await paid.json()) as { id: string; status: string };
-  if (payment.status !== 'paid') await runAdmin(suite.app.env, ['confirm-payment', payment.id]);
+  await enrol(suite, token, await suite.read<CourseAbout>(`/course/about/${courseId}/`));
   const visit = await suite.open({ language, width });
   await signInWithTokens(suite.app, visit.context, person);
   return { visit, person, token };

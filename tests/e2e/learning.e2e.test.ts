@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
 import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
@@ -15,6 +13,7 @@ import {
 import type { Visit } from './pages/visit';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';
+import { newLearner, seededCourse } from './support/learning';
 import { accessToken, signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 import { numberText } from './support/text';
@@ -28,35 +27,10 @@ const WIDTHS = [
   { language: 'ar', width: 'phone' },
 ] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
 
-/** A seeded course by its title (server/seed-learning.ts). */
-async function seededCourse(title: string): Promise<CourseAbout> {
-  const list = await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=100');
-  const card = list.results.find((course) => course.title === title);
-  if (!card) throw new Error(`the seed has no course “${title}”`);
-  return suite.read<CourseAbout>(`/course/about/${card.id}/`);
-}
-
 /** A new trainee in a new tab, signed in, enrolled in the course (paid in cash, confirmed by the centre). */
 async function learner(language: Language, width: Width, title = LEARNING_COURSES.cloud.title) {
-  const course = await seededCourse(title);
-  const { person } = await verifiedTrainee(suite.app);
-  const visit = await suite.open({ language, width });
-  await signInWithTokens(suite.app, visit.context, person);
-  const token = await accessToken(visit.context);
-  const free = course.price_halalas === 0;
-  const paid = await suite.call('/payments/', {
-    token,
-    body: {
-      course_id: course.id,
-      method: free ? 'free' : 'cash',
-      idempotency_key: crypto.randomUUID(),
-      terms_accepted: true,
-    },
-  });
-  expect(paid.status).toBe(201);
-  if (!free) await runAdmin(suite.app.env, ['confirm-payment', ((await paid.json()) as { id: string }).id]);
-  const lectures = await suite.read<CourseLectures>(`/learning/courses/${course.id}/lectures/`, { token });
-  return { visit, course, token, person, lectures, title: pick(course, 'title', language) };
+  const enrolled = await newLearner(suite, language, width, title);
+  return { ...enrolled, title: pick(enrolled.course, 'title', language) };
 }
 
 /** A lecture's id and title (in the tab's language) by its seed title. */
@@ -212,7 +186,7 @@ describe('ongoing courses and the course player', () => {
       const visit = await suite.open({ language, width });
       await signInWithTokens(suite.app, visit.context, DEMO_ACCOUNTS.trainee);
       const { page, t, coursePlayer: player, problems } = visit;
-      const course = await seededCourse(LEARNING_COURSES.cloud.title);
+      const course = await seededCourse(suite, LEARNING_COURSES.cloud.title);
       const token = await accessToken(visit.context);
       const lectures = await suite.read<CourseLectures>(`/learning/courses/${course.id}/lectures/`, {
         token,
@@ -243,7 +217,7 @@ describe('ongoing courses and the course player', () => {
   }
 
   it('refuses a trainee who is not enrolled, saying why, with the way to their courses', async () => {
-    const course = await seededCourse(LEARNING_COURSES.cloud.title);
+    const course = await seededCourse(suite, LEARNING_COURSES.cloud.title);
     const { person } = await verifiedTrainee(suite.app);
     const visit = await suite.open({ language: 'ar', width: 'phone' });
     await signInWithTokens(suite.app, visit.context, person);

@@ -1,49 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
-import type { Attempt, AttemptReview, CourseLectures, LectureDetails } from '@/contract/learning';
+import type { Attempt, AttemptReview, LectureDetails } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';
 import { QuizLecture } from './pages/quiz';
 import { expectNoAxeViolations, type Width } from './support/browser';
-import { runAdmin, verifiedTrainee } from './support/identity';
-import { accessToken, signInWithTokens } from './support/session';
+import { runAdmin } from './support/identity';
+import { newLearner } from './support/learning';
+import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 import { numberText } from './support/text';
 
 const suite = productSuite();
-
-/** A seeded course by its title (server/seed-learning.ts). */
-async function seededCourse(title: string): Promise<CourseAbout> {
-  const list = await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=100');
-  const card = list.results.find((course) => course.title === title);
-  if (!card) throw new Error(`the seed has no course “${title}”`);
-  return suite.read<CourseAbout>(`/course/about/${card.id}/`);
-}
 
 /**
  * A new trainee, signed in in a new tab and enrolled in the seeded course, with the id of one of
  * its quizzes.
  */
 async function trainee(language: Language, width: Width, courseTitle: string, quizTitle: string) {
-  const course = await seededCourse(courseTitle);
-  const { person } = await verifiedTrainee(suite.app);
-  const visit = await suite.open({ language, width });
-  await signInWithTokens(suite.app, visit.context, person);
-  const token = await accessToken(visit.context);
-  const free = course.price_halalas === 0;
-  const paid = await suite.call('/payments/', {
-    token,
-    body: {
-      course_id: course.id,
-      method: free ? 'free' : 'cash',
-      idempotency_key: crypto.randomUUID(),
-      terms_accepted: true,
-    },
-  });
-  expect(paid.status).toBe(201);
-  if (!free) await runAdmin(suite.app.env, ['confirm-payment', ((await paid.json()) as { id: string }).id]);
-  const lectures = await suite.read<CourseLectures>(`/learning/courses/${course.id}/lectures/`, { token });
+  const { visit, course, token, person, lectures } = await newLearner(suite, language, width, courseTitle);
   const lecture = lectures.weeks.flatMap((week) => week.lectures).find((item) => item.title === quizTitle);
   if (!lecture) throw new Error(`the course has no quiz “${quizTitle}”`);
   const quiz = new QuizLecture(visit.tab);

@@ -1,27 +1,5 @@
-import type { SVGProps } from 'react';
 import type { LectureKind } from '@/contract/learning';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Outline({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, Outline } from '@/ui/icons';
 
 /** An open book: text to read. */
 const ReadIcon = (p: IconProps) => (
