@@ -3,12 +3,15 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * The signed-in screens' sentences (learning, checkout, profile, enrolments) are a catalogue of
- * their own, loaded with those screens (`withCatalogue` in src/i18n/index.ts): a visitor's pages
+ * their own, and the trainer's screens' another, loaded with those screens (`withCatalogue` in src/i18n/index.ts): a visitor's pages
  * carry only the messages of the public site and the shell.
  */
 const ACCOUNT_FEATURES = ['learning', 'checkout', 'profile', 'enrolments'].map(
   (feature) => `<rootDir>/src/features/${feature}/**`,
 );
+
+/** The trainer's screens (src/features/trainer): loaded only by trainers. */
+const TRAINER_FEATURES = ['<rootDir>/src/features/trainer/**'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -18,11 +21,15 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ACCOUNT_FEATURES,
+      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES],
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/account',
       include: ACCOUNT_FEATURES,
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/trainer',
+      include: TRAINER_FEATURES,
     },
   ],
   // Origins without line numbers: catalogues change only when messages do.

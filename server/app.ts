@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { classAuthoringRoutes } from './authoring/class-routes';
+import { courseAuthoringRoutes } from './authoring/course-routes';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { type Broadcast, createLocalBroadcast } from './broadcast';
 import { requestIsHttps } from './client-address';
@@ -138,6 +140,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
     }),
   );
   api.route('/cms', cmsRoutes(deps));
+  api.route('/', courseAuthoringRoutes(deps));
+  api.route('/', classAuthoringRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));

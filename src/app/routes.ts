@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
+import type { ComponentType } from 'react';
 import { withCatalogue } from '@/i18n';
 import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
 import { type LazyView, lazyView } from './lazy-view';
 
 /**
@@ -47,6 +49,16 @@ const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
+/** The trainer's screens: with the signed-in screens' messages (the preview shows lectures) and their own. */
+const trainerView = (load: () => Promise<{ default: ComponentType<RouteView> }>) =>
+  lazyView(() => withCatalogue(['account', 'trainer'], load()));
+const MyCourses = trainerView(() => import('@/features/trainer/courses/MyCoursesPage'));
+const TrainerCourse = trainerView(() => import('@/features/trainer/course/TrainerCoursePage'));
+const CourseWizard = trainerView(() => import('@/features/trainer/wizard/CourseWizardPage'));
+const AddClass = trainerView(() => import('@/features/trainer/builder/AddClassPage'));
+const AddAssignment = trainerView(() => import('@/features/trainer/builder/AddAssignmentPage'));
+const AddQuiz = trainerView(() => import('@/features/trainer/builder/AddQuizPage'));
+const EditLecture = trainerView(() => import('@/features/trainer/builder/EditLecturePage'));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -135,14 +147,14 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage Courses`,
-    view: Planned,
+    view: MyCourses,
   },
   {
     path: paths.manageCourseLectures.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage course lectures`,
-    view: Planned,
+    view: TrainerCourse,
   },
   {
     path: paths.studentAssignments.pattern,
@@ -156,21 +168,21 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Add New Class`,
-    view: Planned,
+    view: AddClass,
   },
   {
     path: paths.addNewAssignment.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Add New Assignment`,
-    view: Planned,
+    view: AddAssignment,
   },
   {
     path: paths.addNewQuiz.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Add New Quiz`,
-    view: Planned,
+    view: AddQuiz,
   },
   {
     path: paths.manageClassAttendance.pattern,
@@ -198,21 +210,21 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Add New Course`,
-    view: Planned,
+    view: CourseWizard,
   },
   {
     path: paths.editCourse.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Edit course`,
-    view: Planned,
+    view: CourseWizard,
   },
   {
     path: paths.editLecture.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Edit lecture`,
-    view: Planned,
+    view: EditLecture,
   },
   { path: paths.eventDetails.pattern, access: 'public', title: msg`Event details`, view: EventDetails },
   { path: paths.makeAttendance.pattern, access: 'public', title: msg`Make attendance`, view: Planned },

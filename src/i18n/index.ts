@@ -18,6 +18,10 @@ const screenCatalogues = {
     en: () => import('./locales/en/account.po'),
     ar: () => import('./locales/ar/account.po'),
   },
+  trainer: {
+    en: () => import('./locales/en/trainer.po'),
+    ar: () => import('./locales/ar/trainer.po'),
+  },
 } satisfies Record<string, Catalogue>;
 export type ScreenCatalogue = keyof typeof screenCatalogues;
 
@@ -62,8 +66,12 @@ export async function loadCatalogue(name: ScreenCatalogue): Promise<void> {
 }
 
 /** A screen's module, resolved once its messages are there too (for a route's lazy view). */
-export async function withCatalogue<T>(name: ScreenCatalogue, module: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([module, loadCatalogue(name)]);
+export async function withCatalogue<T>(
+  name: ScreenCatalogue | readonly ScreenCatalogue[],
+  module: Promise<T>,
+): Promise<T> {
+  const names: readonly ScreenCatalogue[] = typeof name === 'string' ? [name] : name;
+  const [loaded] = await Promise.all([module, ...names.map(loadCatalogue)]);
   return loaded;
 }
 

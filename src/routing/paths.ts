@@ -86,8 +86,13 @@ export const paths = {
     (courseId: number) => `/student-assignment/${id(courseId)}`,
   ),
   addNewClass: route('/add-new-class/:id', (courseId: number) => `/add-new-class/${id(courseId)}`),
-  addNewAssignment: fixed('/add-new-assignment'),
-  addNewQuiz: fixed('/add-new-quiz'),
+  /** The course comes from `?course=`; without it the page asks which course. */
+  addNewAssignment: route('/add-new-assignment', (courseId?: number) =>
+    courseId === undefined ? '/add-new-assignment' : `/add-new-assignment?course=${id(courseId)}`,
+  ),
+  addNewQuiz: route('/add-new-quiz', (courseId?: number) =>
+    courseId === undefined ? '/add-new-quiz' : `/add-new-quiz?course=${id(courseId)}`,
+  ),
   manageClassAttendance: fixed('/manage-class-attendance'),
   trainerCourseHistory: fixed('/trainer-course-history'),
   completedCourseDetails: fixed('/completed-course-details-page'),

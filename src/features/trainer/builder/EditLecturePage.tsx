@@ -1,0 +1,4 @@
+/** Edit lecture (/edit-lecture/{id}): built next. */
+export default function EditLecturePage() {
+  return null;
+}

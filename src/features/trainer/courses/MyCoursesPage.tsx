@@ -1,0 +1,4 @@
+/** My courses (/manage-courses): built next. */
+export default function MyCoursesPage() {
+  return null;
+}
