@@ -1,0 +1,305 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { connectFileUpload, type FilePreview, type FileUploadView } from '@machines/fileUpload.connect';
+import { type FileUploadEvent, fileUploadMachine } from '@machines/fileUpload.machine';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '@/api/http';
+import { uploadFile } from '@/api/learning';
+import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
+import { translateMessage } from '@/i18n/api-messages';
+import { useLanguage } from '@/i18n/useLanguage';
+import { showToast } from '@/stores/toasts';
+import { acceptedTypes, formatFileSize, formatPercent } from './format';
+
+const BUTTON =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
+const PRIMARY = `${BUTTON} border border-brand-700 text-brand-800 hover:bg-brand-50`;
+
+/** An object URL for a local file while it is shown, revoked afterwards. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/** Whether this browser plays a video of this media type (else the video shows as a file card). */
+function playable(type: string | null): boolean {
+  if (!type || typeof document === 'undefined') return false;
+  return document.createElement('video').canPlayType(type) !== '';
+}
+
+function FileCard({ preview, children }: { preview: FilePreview; children?: ReactNode }) {
+  const language = useLanguage();
+  const size = formatFileSize(preview.size, language);
+  const type = preview.extension.toUpperCase();
+  return (
+    <div
+      data-file-card
+      className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2.5"
+    >
+      <span
+        aria-hidden="true"
+        className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-[0.65rem] font-bold uppercase text-brand-800"
+      >
+        {type.slice(0, 4)}
+      </span>
+      <span className="flex min-w-0 flex-col">
+        {children ?? (
+          <span dir="auto" className="truncate font-semibold text-slate-900">
+            {preview.name}
+          </span>
+        )}
+        <span className="text-xs text-slate-600">
+          <Trans>
+            {type} file, {size}
+          </Trans>
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** The form's file: a picture, a video the browser plays, or a file card (name, type and size). */
+function Preview({ preview }: { preview: FilePreview }) {
+  const { t } = useLingui();
+  const local = useObjectUrl(preview.blob);
+  const source = local ?? preview.url;
+  if (preview.kind === 'image' && source) {
+    return (
+      <figure className="flex flex-col gap-2">
+        <img
+          src={source}
+          alt={t`Preview of ${preview.name}`}
+          className="max-h-64 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
+        />
+        <FileCard preview={preview} />
+      </figure>
+    );
+  }
+  if (preview.kind === 'video' && source && playable(preview.videoType)) {
+    return (
+      <figure className="flex flex-col gap-2">
+        {/* biome-ignore lint/a11y/useMediaCaption: a preview of the trainer's own upload, before captions exist */}
+        <video
+          src={source}
+          controls
+          preload="metadata"
+          aria-label={t`Preview of ${preview.name}`}
+          className="aspect-video w-full rounded-lg bg-slate-900"
+        />
+        <FileCard preview={preview} />
+      </figure>
+    );
+  }
+  return (
+    <FileCard preview={preview}>
+      {preview.url ? (
+        <a
+          href={preview.url}
+          download={preview.name}
+          dir="auto"
+          className="truncate font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
+          {preview.name}
+        </a>
+      ) : undefined}
+    </FileCard>
+  );
+}
+
+/**
+ * The upload widget (spec section 2): one file, of the types of spec section 5 and at most 25 MB
+ * (checked before sending), uploaded at once with its progress and Cancel; the spec's toasts; a
+ * preview of pictures and videos, a card for documents; in edit mode the stored file with Replace
+ * and Remove. The form learns the file's address through `onChange`, and that an upload is under
+ * way through `onBusyChange`.
+ */
+export function UploadWidget({
+  label,
+  existing,
+  error,
+  onChange,
+  onBusyChange,
+}: {
+  label: ReactNode;
+  existing: { address: string; link: FileLink } | null;
+  /** The form's message for the file (English; translated here). */
+  error?: string | undefined;
+  onChange: (address: string | null) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useLingui();
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const busyChanged = useRef(onBusyChange);
+  busyChanged.current = onBusyChange;
+  const sendRef = useRef<(event: FileUploadEvent) => void>(() => {});
+  const [machine] = useState(() =>
+    fileUploadMachine.provide({
+      actors: {
+        upload: fromPromise(({ input, signal }) =>
+          uploadFile(api, input.file, input.name, {
+            signal,
+            onProgress: (share) => sendRef.current({ type: 'upload.progress', share }),
+          }),
+        ),
+      },
+      actions: {
+        fileChanged: (_, { address }) => changed.current(address),
+        busyChanged: (_, { busy }) => busyChanged.current?.(busy),
+        announceUploaded: () => showToast(t`File has been uploaded successfully`),
+        announceUploadFailed: () => showToast(t`Error uploading file`, 'error'),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { existing } });
+  sendRef.current = send;
+  return <UploadWidgetView view={connectFileUpload(state, send)} label={label} error={error} />;
+}
+
+function UploadWidgetView({
+  view,
+  label,
+  error,
+}: {
+  view: FileUploadView;
+  label: ReactNode;
+  error: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const types = acceptedTypes(language);
+  const limit = formatFileSize(UPLOAD_MAX_BYTES, language);
+  const percent = formatPercent(view.progress, language);
+  const problem = view.problem ?? null;
+  const describedBy = [`${id}-hint`, problem ? `${id}-problem` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  const hasFile = view.preview !== null;
+  return (
+    <fieldset
+      aria-describedby={describedBy}
+      aria-invalid={error || problem ? true : undefined}
+      className="flex min-w-0 flex-col gap-3"
+    >
+      <legend className="mb-1.5 text-sm font-semibold text-slate-800">{label}</legend>
+      {/* The browser's own file button speaks the browser's language: a button of ours opens it. */}
+      <input
+        ref={input}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) view.choose(file, file.name);
+        }}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {t`One file. Accepted types: ${types}. At most ${limit}.`}
+      </p>
+
+      {view.preview && view.step !== 'uploading' && <Preview preview={view.preview} />}
+
+      {view.chosen && view.step !== 'showing' && (
+        <div
+          className={`rounded-lg border px-3 py-2 text-sm ${problem || view.alert ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
+        >
+          <p className="flex flex-wrap gap-x-2">
+            <span className="font-semibold text-slate-800">
+              <Trans>Chosen file:</Trans>
+            </span>
+            <span dir="auto" className="break-all text-slate-800">
+              {view.chosen.name}
+            </span>
+            <span className="text-slate-600">({formatFileSize(view.chosen.size, language)})</span>
+          </p>
+          {problem && (
+            <p id={`${id}-problem`} role="alert" className="mt-1 text-red-800">
+              {translateMessage(problem, i18n)}
+            </p>
+          )}
+          {view.alert && (
+            <p role="alert" className="mt-1 text-red-800">
+              {translateMessage(view.alert, i18n)}
+            </p>
+          )}
+        </div>
+      )}
+
+      {view.step === 'uploading' && (
+        <div className="flex flex-col gap-1.5" aria-live="polite">
+          <div className="flex justify-between text-sm">
+            <span id={`${id}-progress`} className="font-semibold text-slate-800">
+              <Trans>Uploading…</Trans>
+            </span>
+            <span className="text-slate-700">{percent}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby={`${id}-progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={view.percent}
+            aria-valuetext={percent}
+            className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
+              style={{ width: `${view.percent}%` }}
+            />
+          </div>
+        </div>
+      )}
+
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {translateMessage(error, i18n)}
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        {view.step === 'uploading' ? (
+          <button type="button" onClick={view.cancel} className={SECONDARY}>
+            <Trans>Cancel upload</Trans>
+          </button>
+        ) : (
+          <>
+            <button type="button" onClick={() => input.current?.click()} className={PRIMARY}>
+              {hasFile ? <Trans>Replace file</Trans> : <Trans>Choose a file</Trans>}
+            </button>
+            {view.step === 'failed' && (
+              <button type="button" onClick={view.retry} className={SECONDARY}>
+                <Trans>Try again</Trans>
+              </button>
+            )}
+            {(view.step === 'failed' || view.step === 'invalid') && (
+              <button type="button" onClick={view.dismiss} className={SECONDARY}>
+                <Trans>Discard this file</Trans>
+              </button>
+            )}
+            {view.step === 'showing' && (
+              <button type="button" onClick={view.remove} className={SECONDARY}>
+                <Trans>Remove file</Trans>
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+}
