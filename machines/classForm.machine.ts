@@ -162,14 +162,12 @@ export function isBlankQuestion(question: QuestionDraft): boolean {
   return question.kind === 'true_false' || question.options.every((option) => !option.trim());
 }
 
-/** The sum of the marks typed so far (what cannot be read counts as nothing). */
+/** The sum of the marks typed so far, as the form shows them (what cannot be read counts as nothing). */
 export function marksTotal(questions: readonly QuestionDraft[]): number {
-  return questions
-    .filter((question) => !isBlankQuestion(question))
-    .reduce((sum, question) => {
-      const marks = typedNumber(question.marks);
-      return Number.isNaN(marks) ? sum : sum + marks;
-    }, 0);
+  return questions.reduce((sum, question) => {
+    const marks = typedNumber(question.marks);
+    return Number.isNaN(marks) ? sum : sum + marks;
+  }, 0);
 }
 
 function classTypeId(context: Pick<ClassFormContext, 'classTypes' | 'classType'>): number {

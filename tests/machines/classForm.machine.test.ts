@@ -291,7 +291,7 @@ describe('classForm machine: behaviour', () => {
     await send({ type: 'correct.toggle', index: 2, option: 0 });
     await send({ type: 'settings.change', name: 'timeLimit', value: '١٥' });
     await send({ type: 'settings.change', name: 'attempts', value: '2' });
-    expect(viewOf(harness).marks).toEqual({ total: 2.5, max: 10, over: false });
+    expect(viewOf(harness).marks).toEqual({ total: 3.5, max: 10, over: false });
     expect(viewOf(harness).questions[2]?.options.map((option) => option.text)).toEqual(['True', 'False']);
     await send({ type: 'submit' });
     expectState(harness, 'saving');

@@ -191,7 +191,11 @@ export function ClassFormBody({
               {pick(view.course.course, 'title', language)}
             </p>
           )}
-          <p className="text-amber-900">{translateMessage(AUTHORING_MESSAGES.courseNotApproved, i18n)}</p>
+          <p className="text-amber-900">
+            {view.course?.course.status === 'Approved'
+              ? t`This course has ended, so its classes can no longer change`
+              : translateMessage(AUTHORING_MESSAGES.courseNotApproved, i18n)}
+          </p>
           {view.courseId !== null && (
             <Link href={paths.manageCourseLectures(view.courseId)} className={LINK_BUTTON}>
               {t`Back to the course`}

@@ -41,7 +41,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
     <li>
       <fieldset
         disabled={locked}
-        className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+        className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
         data-question
       >
         <legend className="px-1 text-base font-bold text-slate-900">{t`Question ${number}`}</legend>
@@ -73,7 +73,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
           />
         </div>
         <fieldset
-          className="flex flex-col gap-2"
+          className="flex min-w-0 flex-col gap-2"
           aria-describedby={answersError ? `${id}-answers-error` : `${id}-answers-hint`}
           aria-invalid={answersError ? true : undefined}
         >
@@ -210,7 +210,7 @@ export function QuizQuestions({ view }: { view: ClassFormView }) {
           {t`Add question`}
         </button>
       </div>
-      <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <fieldset className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 text-base font-bold text-slate-900">{t`Quiz settings`}</legend>
         <TextField
           label={t`Time limit in minutes (optional)`}
