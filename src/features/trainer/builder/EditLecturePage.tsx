@@ -135,9 +135,9 @@ function EditLecture({ title, lectureId }: RouteView & { lectureId: number | nul
     <section className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageTitle className="mb-6">{i18n._(title)}</PageTitle>
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-10">
-        <aside className="min-w-0">
+        <div className="min-w-0">
           {view.step === 'failed' || view.step === 'missing' ? null : <LectureSidebar view={view} />}
-        </aside>
+        </div>
         <div className="min-w-0">
           <ClassFormBody view={view} formRef={formRef} actions={close} />
         </div>

@@ -4,9 +4,8 @@ import type { QuestionKind } from '@machines/classForm.machine';
 import { useId } from 'react';
 import { AUTHORING_MESSAGES, AUTHORING_VALIDATION } from '@/contract/authoring';
 import { SelectField } from '@/features/trainer/shared/fields';
-import { formatNumber } from '@/features/trainer/shared/format';
 import { translateMessage } from '@/i18n/api-messages';
-import { formatNumber as formatCount } from '@/i18n/numbers';
+import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TextField } from '@/ui/forms';
 
@@ -27,7 +26,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
   const { t } = useLingui();
   const language = useLanguage();
   const id = useId();
-  const number = formatCount(question.index + 1, language);
+  const number = formatNumber(question.index + 1, language);
   const fixed = question.kind === 'true_false';
   const multiple = question.kind === 'multiple';
   const answersError = question.optionsError ?? question.correctError;
@@ -83,7 +82,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
           </p>
           <ul className="flex flex-col gap-2">
             {question.options.map((option, at) => {
-              const answer = formatCount(at + 1, language);
+              const answer = formatNumber(at + 1, language);
               const word = fixed ? (answerWords[at] ?? option.text) : null;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: answers are edited in place, by position

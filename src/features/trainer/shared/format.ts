@@ -23,11 +23,6 @@ export function formatPercent(share: number, language: Language): string {
   }).format(share);
 }
 
-/** A number (marks, a total) in the language's digits, with at most two decimals. */
-export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(formattingLocale(language), { maximumFractionDigits: 2 }).format(value);
-}
-
 /** The accepted upload extensions as the user reads them: "PDF, CSV, … and MOV". */
 export function acceptedTypes(language: Language): string {
   return new Intl.ListFormat(formattingLocale(language), { type: 'conjunction' }).format(
