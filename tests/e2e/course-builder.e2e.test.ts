@@ -101,10 +101,18 @@ describe('course builder', () => {
           t('The file must be a PDF, CSV, Excel sheet, picture (PNG, GIF, JPEG), audio or video file'),
         );
 
+      // Cancel stops the upload: no preview, no toast.
       await slowUploads(page, 2000);
       await form.upload(VIDEO);
       await expect.poll(() => form.progressBar.count()).toBe(1);
-      expect(await form.cancelUpload.isVisible()).toBe(true);
+      await form.cancelUpload.click();
+      await expect.poll(() => form.progressBar.count()).toBe(0);
+      expect(await form.preview('video').count()).toBe(0);
+      expect(await form.toasts()).not.toContain(t('File has been uploaded successfully'));
+
+      await form.upload(VIDEO);
+      await expect.poll(() => form.progressBar.count()).toBe(1);
+      expect(await form.progressBar.getAttribute('aria-valuemax')).toBe('100');
       await expectNoAxeViolations(page);
       await expect.poll(() => form.preview('video').count(), { timeout: 15_000 }).toBe(1);
       expect(await form.toasts()).toContain(t('File has been uploaded successfully'));
