@@ -79,6 +79,10 @@ export const RATE_LIMITS = {
   uploadAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Withdrawal requests per trainee (each one waits for an administrator). */
   withdrawalAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Courses a trainer sends for approval (each one waits for an administrator). */
+  courseCreateAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Facilitator searches per trainer: each tells whether an address is a trainer's. */
+  facilitatorSearchAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Wallet codes checked per client address. */
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */

@@ -87,6 +87,7 @@ export const AUTHORING_MESSAGES = {
   facilitatorNotFound: 'No approved trainer has this e-mail address',
   rejectReasonInvalid: 'Give the reason for rejecting the course, at most 500 characters',
   courseNotPending: 'This course is not waiting for approval',
+  courseCompleted: 'This course has ended, so it can no longer be edited',
 } as const;
 export type AuthoringMessage = (typeof AUTHORING_MESSAGES)[keyof typeof AUTHORING_MESSAGES];
 
