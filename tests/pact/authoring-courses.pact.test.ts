@@ -231,13 +231,11 @@ describe('Trainer courses contract: GET, PUT and DELETE /course/course-create/{i
       .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
       .uponReceiving("an edit of the trainer's course")
       .withRequest('PUT', courseIdPath(), (b) =>
-        b
-          .headers({ ...bearerHeader(), 'Content-Type': 'application/json' })
-          .jsonBody(
-            pactPayload(INJECTED_AUTHORING.courseCover, EXAMPLE_UPLOAD, {
-              title: 'Project Management Essentials',
-            }),
-          ),
+        b.headers({ ...bearerHeader(), 'Content-Type': 'application/json' }).jsonBody(
+          pactPayload(INJECTED_AUTHORING.courseCover, EXAMPLE_UPLOAD, {
+            title: 'Project Management Essentials',
+          }),
+        ),
       )
       .willRespondWith(200, (b) =>
         b.headers(JSON_CONTENT).jsonBody({
