@@ -19,7 +19,9 @@ export type UserMessage =
   | PublicMessage
   | ProfileValidationMessage
   | ProfileMessage
-  | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
+  | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
+  | import('../src/contract/authoring').AuthoringMessage
+  | import('../src/contract/authoring').AuthoringValidationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {
