@@ -20,6 +20,7 @@ import {
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
+import { classStateHandlers } from './authoring-class-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
@@ -80,6 +81,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...publicStateHandlers(server, trainee),
     ...paymentStateHandlers(server, trainee),
     ...learningStateHandlers(server, trainee),
+    ...classStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;
