@@ -373,7 +373,10 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
     case 'GET /course/class-create/:id/':
       return { path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/` };
     case 'PUT /course/class-create/:id/':
-      return { path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/`, json: matrixClass(fixture) };
+      return {
+        path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/`,
+        json: matrixClass(fixture),
+      };
     case 'GET /authoring/courses/:id/lectures/':
       return { path: `/authoring/courses/${fixture.learningCourseId}/lectures/` };
     case 'POST /admin/notify/':
