@@ -77,6 +77,8 @@ export const RATE_LIMITS = {
   paymentAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Files uploaded per user (assignments, lecture files): at most 25 MB each. */
   uploadAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Classes, assignments and quizzes added or saved per trainer or facilitator (each save rewrites a quiz). */
+  classSaveAccount: { max: 120, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Withdrawal requests per trainee (each one waits for an administrator). */
   withdrawalAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Courses a trainer sends for approval (each one waits for an administrator). */

@@ -99,7 +99,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
   ['GET',   '/learning/courses/',                          401, 200, 403, 401, 200],
   ['GET',   '/learning/courses/:id/lectures/',             401, 200, 403, 401, 403],
-  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 403, 401, 403],
+  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 200, 401, 403],
   ['GET',   '/course/lecture-is-read/:id/',                401, 200, 403, 401, 403],
   ['PUT',   '/learning/lectures/:id/position/',            401, 200, 403, 401, 403],
   ['POST',  '/learning/lectures/:id/submissions/',         401, 201, 403, 401, 403],
@@ -124,6 +124,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/covers/:name',                               200, 200, 200, 200, 200],
   ['POST',  '/admin/approve-course/',                      401, 401, 401, 200, 401],
   ['POST',  '/admin/reject-course/',                       401, 401, 401, 200, 401],
+  ['GET',   '/course/class-type/',                         401, 403, 200, 401, 403],
+  ['POST',  '/course/class-create/',                       401, 403, 201, 401, 403],
+  ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
+  ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
+  ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -403,6 +408,18 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return (caller === 'admin' ? pendingCourse() : Promise.resolve(fixture.authoring.courseId)).then(
         (course_id) => ({ path, json: { course_id, reason: 'Add a weekly plan' } }),
       );
+    // The trainer teaches the learning seed's course: a text class in its first week.
+    case 'POST /course/class-create/':
+      return { path, json: matrixClass(fixture) };
+    case 'GET /course/class-create/:id/':
+      return { path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/` };
+    case 'PUT /course/class-create/:id/':
+      return {
+        path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/`,
+        json: matrixClass(fixture),
+      };
+    case 'GET /authoring/courses/:id/lectures/':
+      return { path: `/authoring/courses/${fixture.learningCourseId}/lectures/` };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -412,6 +429,17 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 
 let server: TestServer;
 let fixture: Fixture;
+
+/** A text class of the learning seed's course (POST and PUT /course/class-create/). */
+function matrixClass(fixture: Fixture) {
+  return {
+    class_type: 1,
+    course: fixture.learningCourseId,
+    week: 1,
+    detail_info: { title: 'Reading: regions and zones', description: 'A region holds zones.', file: null },
+    quiz_info: [],
+  };
+}
 
 /** An upload form with a real PNG (POST /upload/). */
 function uploadForm(): FormData {
