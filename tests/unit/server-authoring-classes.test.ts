@@ -641,6 +641,16 @@ describe('the preview (GET /course/individual-course-lecture-details/{id}/)', ()
       expect(preview).toMatchObject({ id: gradedId, is_read: false, title: asTrainee.title });
       expect(preview.assignment?.submissions).toEqual([]);
     }
+    const notesFile = (
+      await server.db.query<{ file_id: string }>('SELECT file_id FROM lectures WHERE slug = $1', [
+        'cloud-notes-pdf',
+      ])
+    ).rows[0]?.file_id;
+    // With the bearer token too, as the course's trainer can; not a stranger.
+    const bearer = (token: string) =>
+      fetch(`${server.url}/api/v1/files/${notesFile}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await bearer(facilitatorToken)).status).toBe(200);
+    expect((await bearer(strangerToken)).status).toBe(404);
     const videoId = await lectureIdBySlug(server, 'cloud-intro-video');
     const video = lectureDetailsSchema.parse(
       (await call(`/course/individual-course-lecture-details/${videoId}/`, trainerToken)).body,
