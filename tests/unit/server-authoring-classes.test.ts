@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ROOT } from '../../server/paths';
+import { RATE_LIMITS } from '../../server/rate-limits';
 import { LEARNING_COURSES, VIDEO_SECONDS } from '../../server/seed-learning';
 import {
   courseIdBySlug,
@@ -641,6 +642,16 @@ describe('the preview (GET /course/individual-course-lecture-details/{id}/)', ()
       expect(preview).toMatchObject({ id: gradedId, is_read: false, title: asTrainee.title });
       expect(preview.assignment?.submissions).toEqual([]);
     }
+    const notesFile = (
+      await server.db.query<{ file_id: string }>('SELECT file_id FROM lectures WHERE slug = $1', [
+        'cloud-notes-pdf',
+      ])
+    ).rows[0]?.file_id;
+    // With the bearer token too, as the course's trainer can; not a stranger.
+    const bearer = (token: string) =>
+      fetch(`${server.url}/api/v1/files/${notesFile}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await bearer(facilitatorToken)).status).toBe(200);
+    expect((await bearer(strangerToken)).status).toBe(404);
     const videoId = await lectureIdBySlug(server, 'cloud-intro-video');
     const video = lectureDetailsSchema.parse(
       (await call(`/course/individual-course-lecture-details/${videoId}/`, trainerToken)).body,
@@ -657,4 +668,31 @@ describe('the preview (GET /course/individual-course-lecture-details/{id}/)', ()
       body: refusal(AUTHORING_MESSAGES.notYourCourse),
     });
   });
+});
+
+describe('the rate limit of class saves', () => {
+  it('refuses a trainer’s saves past the limit with 429', async () => {
+    const limited = await startTestServer({
+      rateLimits: { ...RATE_LIMITS, classSaveAccount: { ...RATE_LIMITS.classSaveAccount, max: 2 } },
+    });
+    try {
+      const user = await findUserByEmail(limited.db, DEMO_ACCOUNTS.trainer.email);
+      if (!user) throw new Error('no demo trainer');
+      const token = (await limited.tokens.issue('access', user)).token;
+      const course = await courseIdBySlug(limited, LEARNING_COURSES.cloud.slug);
+      const save = () =>
+        fetch(`${limited.url}/api/v1/course/class-create/`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(payload({ course })),
+        });
+      expect((await save()).status).toBe(201);
+      expect((await save()).status).toBe(201);
+      const refused = await save();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject(refusal(SERVER_MESSAGES.tooManyRequests));
+    } finally {
+      await limited.close();
+    }
+  }, 90_000);
 });
