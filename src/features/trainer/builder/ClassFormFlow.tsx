@@ -193,7 +193,7 @@ export function ClassFormBody({
           )}
           <p className="text-amber-900">
             {view.course?.course.status === 'Approved'
-              ? t`This course has ended, so its classes can no longer change`
+              ? translateMessage(AUTHORING_MESSAGES.courseEnded, i18n)
               : translateMessage(AUTHORING_MESSAGES.courseNotApproved, i18n)}
           </p>
           {view.courseId !== null && (
