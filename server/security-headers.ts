@@ -31,7 +31,8 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The web app's policy: its own scripts, styles, fonts and images; inline scripts only by hash (the
- * first-paint language script); API calls and websockets to this host; never inside a frame.
+ * first-paint language script); API calls and websockets to this host; never inside a frame. Pictures
+ * and videos may also come from `blob:` addresses: the local copies the upload widgets preview.
  */
 export function appContentSecurityPolicy(html: string): string {
   return [
@@ -39,6 +40,7 @@ export function appContentSecurityPolicy(html: string): string {
     `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "manifest-src 'self'",

@@ -136,6 +136,7 @@ describe('course builder', () => {
         .poll(() => learner.visit.page.getByRole('heading', { name: title }).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
       await expect.poll(() => learner.visit.page.locator('video').count()).toBe(1);
+      expect(visit.problems).toEqual([]);
     });
   }
 
@@ -171,6 +172,7 @@ describe('course builder', () => {
       const saved = await classOf(token, lectureId);
       expect(saved).toMatchObject({ class_type_name: 'Assignment', detail_info: { title, description: '' } });
       expect(saved.file?.extension).toBe('pdf');
+      expect(visit.problems).toEqual([]);
     });
   }
 
@@ -233,6 +235,7 @@ describe('course builder', () => {
         attempts_allowed: 2,
         shows_answers: true,
       });
+      expect(visit.problems).toEqual([]);
     });
   }
 
@@ -303,6 +306,7 @@ describe('course builder', () => {
       await expect.poll(() => edit.title.inputValue()).toBe(title);
       await edit.close.click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.studentAssignments(course.id));
+      expect(visit.problems).toEqual([]);
     });
   }
 
@@ -319,6 +323,7 @@ describe('course builder', () => {
         .toContain(t('Classes, assignments and quizzes can be added once the admin approves the course'));
       expect(await form.saveButton.count()).toBe(0);
       await expectNoAxeViolations(page);
+      expect(visit.problems).toEqual([]);
     });
   }
 });

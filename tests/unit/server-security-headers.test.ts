@@ -54,6 +54,8 @@ describe('security headers', () => {
     expect(policy.get('script-src')).not.toContain('unsafe-inline');
     expect(policy.get('default-src')).toBe("'self'");
     expect(policy.get('object-src')).toBe("'none'");
+    // The upload widgets preview the chosen picture or video from a local copy.
+    expect(policy.get('media-src')).toBe("'self' blob:");
     expect(policy.get('frame-ancestors')).toBe("'none'");
     expect(policy.get('base-uri')).toBe("'none'");
     expect(inlineScriptHashes(INDEX)).toEqual([hash]);
