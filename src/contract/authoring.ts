@@ -112,6 +112,26 @@ export const ATTEMPTS_MAX = 10;
 export const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const COURSE_LANGUAGES = ['Arabic', 'English'] as const;
 
+/**
+ * A rule as a superRefine check: the one refinement the public pages' code already carries, so the
+ * authoring rules add nothing to a visitor's download.
+ */
+function rule<T>(
+  holds: (value: T) => boolean,
+  message: AuthoringValidationMessage,
+  options: {
+    path?: (string | number)[];
+    when?: NonNullable<Parameters<typeof z.superRefine>[1]>['when'];
+  } = {},
+) {
+  return z.superRefine<T>(
+    (value, ctx) => {
+      if (!holds(value)) ctx.issues.push({ code: 'custom', message, input: value, path: options.path });
+    },
+    options.when ? { when: options.when } : undefined,
+  );
+}
+
 const text = (
   max: number,
   tooLong: AuthoringValidationMessage,
@@ -138,10 +158,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const date = (message: AuthoringValidationMessage) =>
-  z.string({ error: message }).check(
-    z.regex(ISO_DATE, message),
-    z.refine((value) => !Number.isNaN(Date.parse(value)), message),
-  );
+  z
+    .string({ error: message })
+    .check(rule((value: string) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), message));
 
 // ── The course (the wizard's payload) ───────────────────────────────────────────────────────────
 
@@ -159,16 +178,15 @@ export type WeekInput = z.infer<typeof weekInputSchema>;
 export const routineInputSchema = z
   .object({
     day: z.enum(WEEKDAYS, { error: AUTHORING_VALIDATION.routineRequired }),
-    start_time: z.string().check(z.regex(TIME, AUTHORING_VALIDATION.timeInvalid)),
-    end_time: z.string().check(z.regex(TIME, AUTHORING_VALIDATION.timeInvalid)),
+    start_time: z.string().check(rule((value: string) => TIME.test(value), AUTHORING_VALIDATION.timeInvalid)),
+    end_time: z.string().check(rule((value: string) => TIME.test(value), AUTHORING_VALIDATION.timeInvalid)),
   })
   .check(
-    z.refine(
-      (slot) => !TIME.test(slot.start_time) || !TIME.test(slot.end_time) || slot.end_time > slot.start_time,
-      {
-        message: AUTHORING_VALIDATION.endTimeBeforeStart,
-        path: ['end_time'],
-      },
+    rule(
+      (slot: { start_time: string; end_time: string }) =>
+        !TIME.test(slot.start_time) || !TIME.test(slot.end_time) || slot.end_time > slot.start_time,
+      AUTHORING_VALIDATION.endTimeBeforeStart,
+      { path: ['end_time'] },
     ),
   );
 export type RoutineInput = z.infer<typeof routineInputSchema>;
@@ -243,8 +261,8 @@ export const courseInputSchema = z
     routine: z.array(routineInputSchema, { error: AUTHORING_VALIDATION.routineRequired }).check(
       z.minLength(1, AUTHORING_VALIDATION.routineRequired),
       z.maxLength(WEEKDAYS.length, AUTHORING_VALIDATION.routineDayTwice),
-      z.refine(
-        (slots) => new Set(slots.map((slot) => slot.day)).size === slots.length,
+      rule(
+        (slots: { day: string }[]) => new Set(slots.map((slot) => slot.day)).size === slots.length,
         AUTHORING_VALIDATION.routineDayTwice,
       ),
     ),
@@ -259,17 +277,17 @@ export const courseInputSchema = z
       )
       .check(
         z.maxLength(FACILITATORS_MAX, AUTHORING_VALIDATION.facilitatorsMax),
-        z.refine((ids) => new Set(ids).size === ids.length, AUTHORING_VALIDATION.facilitatorInvalid),
+        rule((ids: number[]) => new Set(ids).size === ids.length, AUTHORING_VALIDATION.facilitatorInvalid),
       ),
   })
   .check(
-    z.refine(
-      (course) =>
+    rule(
+      (course: { start_date: string; end_date: string }) =>
         !ISO_DATE.test(course.start_date) ||
         !ISO_DATE.test(course.end_date) ||
         course.end_date >= course.start_date,
+      AUTHORING_VALIDATION.endBeforeStart,
       {
-        message: AUTHORING_VALIDATION.endBeforeStart,
         path: ['end_date'],
         // Said even while other fields are wrong, when both dates are there.
         when: ({ value }) => {
@@ -499,13 +517,11 @@ export const builderQuestionSchema = z.object({
       z.minLength(1, AUTHORING_VALIDATION.correctRequired),
       z.maxLength(OPTIONS_MAX, AUTHORING_VALIDATION.correctRequired),
     ),
-  marks: z
-    .number({ error: AUTHORING_VALIDATION.marksInvalid })
-    .check(
-      z.gte(0.5, AUTHORING_VALIDATION.marksInvalid),
-      z.lte(QUIZ_MARKS_MAX, AUTHORING_VALIDATION.marksInvalid),
-      z.multipleOf(0.5, AUTHORING_VALIDATION.marksInvalid),
-    ),
+  marks: z.number({ error: AUTHORING_VALIDATION.marksInvalid }).check(
+    z.gte(0.5, AUTHORING_VALIDATION.marksInvalid),
+    z.lte(QUIZ_MARKS_MAX, AUTHORING_VALIDATION.marksInvalid),
+    rule((marks: number) => Number.isInteger(marks * 2), AUTHORING_VALIDATION.marksInvalid),
+  ),
 });
 export type BuilderQuestion = z.infer<typeof builderQuestionSchema>;
 
