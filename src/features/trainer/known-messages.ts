@@ -1,0 +1,72 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { addKnownMessages } from '@/i18n/api-messages';
+
+/**
+ * The authoring sentences of the reference server and the trainer's forms (AUTHORING_VALIDATION
+ * and AUTHORING_MESSAGES in src/contract/authoring.ts), translated like KNOWN_MESSAGES in
+ * src/i18n/api-messages.ts but loaded with the trainer's screens, in their catalogue.
+ */
+export const AUTHORING_KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
+  'Course title is required': msg`Course title is required`,
+  'Arabic course title is required': msg`Arabic course title is required`,
+  'The title must be at most 150 characters': msg`The title must be at most 150 characters`,
+  'The subtitle must be at most 200 characters': msg`The subtitle must be at most 200 characters`,
+  'Course description is required': msg`Course description is required`,
+  'The description must be at most 5000 characters': msg`The description must be at most 5000 characters`,
+  'Choose a category': msg`Choose a category`,
+  'Add a cover picture': msg`Add a cover picture`,
+  'The cover picture must be a PNG or JPEG image': msg`The cover picture must be a PNG or JPEG image`,
+  'Choose a skill level': msg`Choose a skill level`,
+  'Choose at least one language': msg`Choose at least one language`,
+  'Enter the price in riyals, for example 150 or 99.50': msg`Enter the price in riyals, for example 150 or 99.50`,
+  'The price must be at most 100000 riyals': msg`The price must be at most 100000 riyals`,
+  'Add at least one week': msg`Add at least one week`,
+  'A course has at most 52 weeks': msg`A course has at most 52 weeks`,
+  'Week title is required': msg`Week title is required`,
+  'Enter a whole number from 0 to 50': msg`Enter a whole number from 0 to 50`,
+  'Start date is required': msg`Start date is required`,
+  'End date is required': msg`End date is required`,
+  'The end date must be on or after the start date': msg`The end date must be on or after the start date`,
+  'Add at least one day to the class routine': msg`Add at least one day to the class routine`,
+  'Each day appears once in the class routine': msg`Each day appears once in the class routine`,
+  'Enter a time such as 09:00': msg`Enter a time such as 09:00`,
+  'The class must end after it starts': msg`The class must end after it starts`,
+  'Choose one of the evaluation surveys': msg`Choose one of the evaluation surveys`,
+  'A course has at most 5 facilitators': msg`A course has at most 5 facilitators`,
+  'A facilitator must be an approved trainer other than you': msg`A facilitator must be an approved trainer other than you`,
+  'Class title is required': msg`Class title is required`,
+  'Class description is required': msg`Class description is required`,
+  'Quiz field is required': msg`Quiz field is required`,
+  'A quiz has at most 50 questions': msg`A quiz has at most 50 questions`,
+  'A question needs at least two answers': msg`A question needs at least two answers`,
+  'A question has at most 6 answers': msg`A question has at most 6 answers`,
+  'Answer text is required': msg`Answer text is required`,
+  'Choose the correct answer': msg`Choose the correct answer`,
+  'A single-choice question has one correct answer': msg`A single-choice question has one correct answer`,
+  'Marks must be a number from 0.5 to 10': msg`Marks must be a number from 0.5 to 10`,
+  'The marks must total at most 10': msg`The marks must total at most 10`,
+  'The time limit must be a whole number of minutes from 1 to 600': msg`The time limit must be a whole number of minutes from 1 to 600`,
+  'Attempts allowed must be a whole number from 1 to 10': msg`Attempts allowed must be a whole number from 1 to 10`,
+  'Choose a week of the course': msg`Choose a week of the course`,
+  'Choose a course': msg`Choose a course`,
+  'Choose Class, Assignment or Quiz': msg`Choose Class, Assignment or Quiz`,
+  'Upload the file first, then save': msg`Upload the file first, then save`,
+  'You do not teach this course': msg`You do not teach this course`,
+  'Only the trainer who created this course can delete it': msg`Only the trainer who created this course can delete it`,
+  'Trainees are enrolled in this course, so it cannot be deleted': msg`Trainees are enrolled in this course, so it cannot be deleted`,
+  'Classes, assignments and quizzes can be added once the admin approves the course': msg`Classes, assignments and quizzes can be added once the admin approves the course`,
+  'The course has been deleted': msg`The course has been deleted`,
+  'Your course has been sent to the admin for approval': msg`Your course has been sent to the admin for approval`,
+  'Your changes have been saved': msg`Your changes have been saved`,
+  'The class has been added': msg`The class has been added`,
+  'The class has been saved': msg`The class has been saved`,
+  'Trainees have taken this quiz, so its questions can no longer change': msg`Trainees have taken this quiz, so its questions can no longer change`,
+  'Trainees have handed in work for this lecture, so its type can no longer change': msg`Trainees have handed in work for this lecture, so its type can no longer change`,
+  'Surveys and grades cannot be edited here': msg`Surveys and grades cannot be edited here`,
+  'No approved trainer has this e-mail address': msg`No approved trainer has this e-mail address`,
+  'Give the reason for rejecting the course, at most 500 characters': msg`Give the reason for rejecting the course, at most 500 characters`,
+  'This course is not waiting for approval': msg`This course is not waiting for approval`,
+};
+
+addKnownMessages(AUTHORING_KNOWN_MESSAGES);
