@@ -47,7 +47,8 @@ export class MyCourses extends PageObject {
   /** Presses Delete on a card: the dialog asks first. */
   async askDelete(title: string): Promise<void> {
     await this.deleteButton(title).click();
-    await this.deleteDialog.waitFor();
+    // The dialog has no box of its own to wait for: its title has.
+    await this.deleteDialog.getByRole('heading', { name: this.t('Delete this course?') }).waitFor();
   }
 
   async confirmDelete(): Promise<void> {
