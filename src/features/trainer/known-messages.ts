@@ -37,6 +37,7 @@ export const AUTHORING_KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'A facilitator must be an approved trainer other than you': msg`A facilitator must be an approved trainer other than you`,
   'Class title is required': msg`Class title is required`,
   'Class description is required': msg`Class description is required`,
+  "A class's file must be a video (MP4, WebM, Ogg or MOV) or a PDF": msg`A class's file must be a video (MP4, WebM, Ogg or MOV) or a PDF`,
   'Quiz field is required': msg`Quiz field is required`,
   'A quiz has at most 50 questions': msg`A quiz has at most 50 questions`,
   'A question needs at least two answers': msg`A question needs at least two answers`,
@@ -57,6 +58,7 @@ export const AUTHORING_KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Trainees are enrolled in this course, so it cannot be deleted': msg`Trainees are enrolled in this course, so it cannot be deleted`,
   'Classes, assignments and quizzes can be added once the admin approves the course': msg`Classes, assignments and quizzes can be added once the admin approves the course`,
   'The course has been deleted': msg`The course has been deleted`,
+  'This course has ended, so its classes can no longer change': msg`This course has ended, so its classes can no longer change`,
   'Your course has been sent to the admin for approval': msg`Your course has been sent to the admin for approval`,
   'Your changes have been saved': msg`Your changes have been saved`,
   'The class has been added': msg`The class has been added`,
@@ -67,6 +69,7 @@ export const AUTHORING_KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'No approved trainer has this e-mail address': msg`No approved trainer has this e-mail address`,
   'Give the reason for rejecting the course, at most 500 characters': msg`Give the reason for rejecting the course, at most 500 characters`,
   'This course is not waiting for approval': msg`This course is not waiting for approval`,
+  'This course has ended, so it can no longer be edited': msg`This course has ended, so it can no longer be edited`,
 };
 
 addKnownMessages(AUTHORING_KNOWN_MESSAGES);
