@@ -4,7 +4,7 @@ import { connectCourseApproval } from '@machines/courseApproval.connect';
 import { createCourseApprovalMachine } from '@machines/courseApproval.machine';
 import { createResourceMachine } from '@machines/resource.machine';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { deleteCourse, listTrainerCourses } from '@/api/authoring';
@@ -175,7 +175,21 @@ export default function MyCoursesPage({ title }: RouteView) {
   const { t, i18n } = useLingui();
   const list = useActorRef(listMachine);
   const snapshot = useSelector(list, (state) => state);
-  const reload = useCallback(() => list.send({ type: 'resource.reload' }), [list]);
+  // A notice that arrives while the list is being read is kept, and read again once it has arrived:
+  // the read in flight may have started before the admin's decision.
+  const again = useRef(false);
+  const reload = useCallback(() => {
+    if (list.getSnapshot().matches('loading')) again.current = true;
+    else list.send({ type: 'resource.reload' });
+  }, [list]);
+  useEffect(() => {
+    const subscription = list.subscribe((state) => {
+      if (!state.matches('ready') || !again.current) return;
+      again.current = false;
+      list.send({ type: 'resource.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [list]);
   useLiveNotices(reload);
   const { data, error } = snapshot.context;
   const busy = snapshot.matches('loading');
