@@ -5,4 +5,9 @@ export interface LectureViewProps {
   lecture: LectureDetails;
   /** Reads the lecture and the course sidebar again (read icons, attempts, progress). */
   onChanged: () => void;
+  /**
+   * Shown to the course's trainer as trainees will see it: nothing is saved (no read mark, no
+   * video position).
+   */
+  preview?: boolean;
 }

@@ -14,6 +14,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Home } from './home';
 import { IssueList } from './issue-list';
+import { MyCourses } from './my-courses';
 import { Notifications } from './notifications';
 import { OngoingCourses } from './ongoing-courses';
 import { OtpDialog } from './otp';
@@ -24,6 +25,7 @@ import { Screen } from './screen';
 import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
 import { SignUpDialog } from './sign-up';
+import { TrainerCourse } from './trainer-course';
 
 /**
  * One tab on the product, with its pages and dialogs as the user meets them. Every member can be
@@ -71,6 +73,8 @@ export function visitOf(tab: Tab) {
     reportIssue: new ReportIssue(tab),
     issueList: new IssueList(tab),
     profile: new ProfilePage(tab),
+    myCourses: new MyCourses(tab),
+    trainerCourse: new TrainerCourse(tab),
   };
 }
 

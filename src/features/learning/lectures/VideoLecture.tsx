@@ -16,7 +16,7 @@ export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
  * it starts there, and is saved as it plays (see video-position.ts). Watched to 90 % it counts as
  * read, and the sidebar says so.
  */
-export function VideoLecture({ lecture, onChanged }: LectureViewProps) {
+export function VideoLecture({ lecture, onChanged, preview = false }: LectureViewProps) {
   const { t } = useLingui();
   const language = useLanguage();
   const speedId = useId();
@@ -30,6 +30,8 @@ export function VideoLecture({ lecture, onChanged }: LectureViewProps) {
   // Every moment of the player goes through the saving rules; the page leaving saves too.
   const record = useRef((_moment: PlayerMoment) => {});
   record.current = (moment: PlayerMoment) => {
+    // The trainer's preview plays the video without keeping a place or a read mark.
+    if (preview) return;
     const step = nextPosition(tracker.current, moment);
     tracker.current = step.state;
     if (step.save === null) return;
