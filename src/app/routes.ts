@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
-import type { ComponentType } from 'react';
+import type { TrainerScreen } from '@/features/trainer/screens';
 import { withCatalogue } from '@/i18n';
 import { paths } from '@/routing/paths';
-import type { RouteView } from '@/routing/route-view';
 import { type LazyView, lazyView } from './lazy-view';
 
 /**
@@ -50,15 +49,20 @@ const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage')
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
 /** The trainer's screens: with the signed-in screens' messages (the preview shows lectures) and their own. */
-const trainerView = (load: () => Promise<{ default: ComponentType<RouteView> }>) =>
-  lazyView(() => withCatalogue(['account', 'trainer'], load()));
-const MyCourses = trainerView(() => import('@/features/trainer/courses/MyCoursesPage'));
-const TrainerCourse = trainerView(() => import('@/features/trainer/course/TrainerCoursePage'));
-const CourseWizard = trainerView(() => import('@/features/trainer/wizard/CourseWizardPage'));
-const AddClass = trainerView(() => import('@/features/trainer/builder/AddClassPage'));
-const AddAssignment = trainerView(() => import('@/features/trainer/builder/AddAssignmentPage'));
-const AddQuiz = trainerView(() => import('@/features/trainer/builder/AddQuizPage'));
-const EditLecture = trainerView(() => import('@/features/trainer/builder/EditLecturePage'));
+const trainerView = (name: TrainerScreen) =>
+  lazyView(() =>
+    withCatalogue(
+      ['account', 'trainer'],
+      import('@/features/trainer/screens').then((module) => module.loadScreen(name)),
+    ),
+  );
+const MyCourses = trainerView('myCourses');
+const TrainerCourse = trainerView('course');
+const CourseWizard = trainerView('wizard');
+const AddClass = trainerView('addClass');
+const AddAssignment = trainerView('addAssignment');
+const AddQuiz = trainerView('addQuiz');
+const EditLecture = trainerView('editLecture');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
