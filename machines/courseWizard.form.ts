@@ -318,9 +318,9 @@ const draftSchema = z.object({
   }),
 });
 
-/** Where a user's draft is kept: one per user and mode ('add', or 'edit:{id}' for a course). */
-export function draftKey(userId: number, courseId: number | null): string {
-  return `kfu.courseWizard.${userId}.${courseId === null ? 'add' : `edit:${courseId}`}`;
+/** Where a user's draft is kept: one per user (by address) and mode ('add', or 'edit:{id}' for a course). */
+export function draftKey(email: string, courseId: number | null): string {
+  return `kfu.courseWizard.${email.trim().toLowerCase()}.${courseId === null ? 'add' : `edit:${courseId}`}`;
 }
 
 /** The draft as stored text. */

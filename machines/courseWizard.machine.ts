@@ -59,8 +59,7 @@ export const COVER_ACCEPT = 'image/png,image/jpeg,.png,.jpeg,.jpg';
 export interface CourseWizardInput {
   /** The course edited, or null for a new one. */
   courseId: number | null;
-  /** The signed-in trainer (not a facilitator of their own course). */
-  userId: number;
+  /** The signed-in trainer's address (not a facilitator of their own course). */
   userEmail: string;
   /** The draft the view found for this user and mode, if any. */
   draft: WizardDraft | null;
@@ -82,7 +81,6 @@ export interface CoverChoice {
 
 export interface CourseWizardContext {
   courseId: number | null;
-  userId: number;
   userEmail: string;
   draft: WizardDraft | null;
   categories: Category[];
@@ -230,7 +228,7 @@ export const courseWizardMachine = setup({
       context.values.facilitators.some((facilitator) =>
         sameEmail(facilitator.email, context.facilitatorEmail),
       ),
-    foundMe: ({ context }, { found }: { found: Facilitator }) => found.id === context.userId,
+    foundMe: ({ context }, { found }: { found: Facilitator }) => sameEmail(found.email, context.userEmail),
     foundAdded: ({ context }, { found }: { found: Facilitator }) =>
       context.values.facilitators.some((facilitator) => facilitator.id === found.id),
   },
@@ -420,7 +418,6 @@ export const courseWizardMachine = setup({
   id: 'courseWizard',
   context: ({ input }) => ({
     courseId: input.courseId,
-    userId: input.userId,
     userEmail: input.userEmail,
     draft: input.draft,
     categories: [],

@@ -55,7 +55,7 @@ const ACTIONS = [
   'finish',
 ] as const;
 
-const me = { userId: 5, userEmail: 'trainer@example.com' };
+const me = { userEmail: 'trainer@example.com' };
 const facilitator = (id: number): Facilitator => ({
   id,
   full_name: `Trainer ${id}`,
@@ -232,7 +232,7 @@ const facilitatorEvents = [
   { type: 'facilitator.search' },
   { type: 'facilitator.remove', id: 1 },
   doneActor('findFacilitator', facilitator(2)),
-  doneActor('findFacilitator', { ...facilitator(me.userId), email: me.userEmail }),
+  doneActor('findFacilitator', { ...facilitator(5), email: me.userEmail }),
   doneActor('findFacilitator', facilitator(6)),
   errorActor('findFacilitator', httpFailure(404, AUTHORING_MESSAGES.facilitatorNotFound)),
 ];
@@ -557,8 +557,8 @@ describe('courseWizard machine: behaviour', () => {
 
 describe('course wizard draft', () => {
   it('is kept per user and mode, and read back as it was typed', () => {
-    expect(draftKey(5, null)).toBe('kfu.courseWizard.5.add');
-    expect(draftKey(5, 77)).toBe('kfu.courseWizard.5.edit:77');
+    expect(draftKey('Trainer@Example.com', null)).toBe('kfu.courseWizard.trainer@example.com.add');
+    expect(draftKey('trainer@example.com', 77)).toBe('kfu.courseWizard.trainer@example.com.edit:77');
     const draft: WizardDraft = { values: { ...valid, price: '١٥٠' }, step: 'syllabus' };
     expect(readDraft(draftText(draft))).toEqual(draft);
   });
