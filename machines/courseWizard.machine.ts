@@ -59,17 +59,18 @@ export const COVER_ACCEPT = 'image/png,image/jpeg,.png,.jpeg,.jpg';
 export interface CourseWizardInput {
   /** The course edited, or null for a new one. */
   courseId: number | null;
-  /** The signed-in trainer's address (not a facilitator of their own course). */
-  userEmail: string;
-  /** The draft the view found for this user and mode, if any. */
-  draft: WizardDraft | null;
 }
 
+/** What the wizard starts from. */
 export interface References {
   categories: Category[];
   surveys: SurveyCategory[];
   /** The course edited (edit mode), else null. */
   record: CourseRecord | null;
+  /** The signed-in trainer's address (not a facilitator of their own course; names the draft). */
+  userEmail: string;
+  /** The draft kept for this trainer and mode, if any. */
+  draft: WizardDraft | null;
 }
 
 export interface CoverChoice {
@@ -208,7 +209,8 @@ export const courseWizardMachine = setup({
     }),
   },
   guards: {
-    offersDraft: ({ context }) => context.courseId !== null && context.draft !== null,
+    offersDraft: (_, { references }: { references: References }) =>
+      references.record !== null && references.draft !== null,
     stepValid: ({ context }) => Object.keys(stepProblems(context.values, context.step)).length === 0,
     canGoTo: ({ context, event }) => {
       assertEvent(event, 'step.goto');
@@ -237,6 +239,8 @@ export const courseWizardMachine = setup({
       categories: references.categories,
       surveys: references.surveys,
       record: references.record,
+      userEmail: references.userEmail,
+      draft: references.draft,
     })),
     keepLoadError: assign((_, { error }: Failure) => ({ loadError: error })),
     /** The form as it opens: a new course's draft, else the course as saved, else empty. */
@@ -418,8 +422,8 @@ export const courseWizardMachine = setup({
   id: 'courseWizard',
   context: ({ input }) => ({
     courseId: input.courseId,
-    userEmail: input.userEmail,
-    draft: input.draft,
+    userEmail: '',
+    draft: null,
     categories: [],
     surveys: [],
     record: null,
@@ -444,7 +448,7 @@ export const courseWizardMachine = setup({
         input: ({ context }) => ({ courseId: context.courseId }),
         onDone: [
           {
-            guard: 'offersDraft',
+            guard: { type: 'offersDraft', params: references },
             target: 'draftChoice',
             actions: { type: 'keepReferences', params: references },
           },

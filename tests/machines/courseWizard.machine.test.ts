@@ -127,8 +127,10 @@ const record: CourseRecord = {
   enrolled_count: 0,
 };
 
-const addRefs: References = { categories, surveys, record: null };
-const editRefs: References = { categories, surveys, record };
+const addRefs: References = { categories, surveys, record: null, userEmail: me.userEmail, draft: null };
+const editRefs: References = { ...addRefs, record };
+/** What loading finds for a trainer with a draft of this mode. */
+const withDraft = (refs: References, draft: WizardDraft | null): References => ({ ...refs, draft });
 const saved: CourseSaved = {
   success: true,
   message: AUTHORING_MESSAGES.courseSubmitted,
@@ -163,12 +165,7 @@ function implementations() {
   };
 }
 
-const input = (overrides: Partial<CourseWizardInput> = {}): CourseWizardInput => ({
-  courseId: null,
-  draft: null,
-  ...me,
-  ...overrides,
-});
+const input = (courseId: number | null = null): CourseWizardInput => ({ courseId });
 
 /** What the guards read: the step's and the course's validity, the e-mail typed, the facilitators. */
 function guarded(context: CourseWizardContext): unknown {
@@ -278,9 +275,9 @@ describe('courseWizard machine: generated paths', () => {
     // A new course from nothing: every step refuses Next until filled.
     model(input(), addRefs),
     // A new course whose draft is complete: every step opens, the course is sent.
-    model(input({ draft: fullDraft }), addRefs),
+    model(input(), withDraft(addRefs, fullDraft)),
     // A rejected course with a draft never sent: keep it or discard it.
-    model(input({ courseId: 77, draft: { values: valid, step: 'routine' } }), editRefs),
+    model(input(77), withDraft(editRefs, { values: valid, step: 'routine' })),
   ];
   for (const pathModel of models) replayEveryPath(pathModel);
   it('reaches every state and every transition', async () => {
@@ -291,11 +288,12 @@ describe('courseWizard machine: generated paths', () => {
 describe('courseWizard machine: behaviour', () => {
   const launch = harnesses(courseWizardMachine);
 
-  async function open(overrides: Partial<CourseWizardInput> = {}, refs: References = addRefs) {
+  async function open(draft: WizardDraft | null = null, refs: References = addRefs) {
     const impl = implementations();
-    const harness = launch(impl, { input: input(overrides) });
-    expect(impl.actors.loadReferences.inputs).toEqual([{ courseId: overrides.courseId ?? null }]);
-    await harness.resolve('loadReferences', refs);
+    const courseId = refs.record?.id ?? null;
+    const harness = launch(impl, { input: input(courseId) });
+    expect(impl.actors.loadReferences.inputs).toEqual([{ courseId }]);
+    await harness.resolve('loadReferences', withDraft(refs, draft));
     harness.takeActions();
     return { harness, ...impl.actors, actions: impl.actions };
   }
@@ -339,7 +337,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('goes back keeping the values, and forward from the step list only through valid steps', async () => {
-    const { harness } = await open({ draft: { values: { ...valid, weeks: [] }, step: 'basics' } });
+    const { harness } = await open({ values: { ...valid, weeks: [] }, step: 'basics' });
     await harness.send({ type: 'step.next' });
     expect(harness.context.step).toBe('about');
     await harness.send({ type: 'field.change', name: 'description_ar', value: 'وصف' });
@@ -395,7 +393,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('reorders, removes and adds weeks', async () => {
-    const { harness } = await open({ draft: { values: valid, step: 'syllabus' } });
+    const { harness } = await open({ values: valid, step: 'syllabus' });
     await harness.send({ type: 'week.add' });
     await harness.send({ type: 'week.change', index: 1, name: 'syllabus_title', value: 'Two' });
     await harness.send({ type: 'week.move', index: 1, by: -1 });
@@ -407,7 +405,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('keeps the draft after every change and sends the course as Pending, then forgets the draft', async () => {
-    const { harness, actions, saveCourse } = await open({ draft: { values: valid, step: 'facilitators' } });
+    const { harness, actions, saveCourse } = await open({ values: valid, step: 'facilitators' });
     expect(harness.context.step).toBe('facilitators');
     await harness.send({ type: 'field.change', name: 'subtitle', value: 'From zero' });
     const kept = actions.persistDraft.mock.calls.at(-1)?.[0].context;
@@ -427,7 +425,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('takes a refusal to the step and field it names, keeping everything', async () => {
-    const { harness, saveCourse } = await open({ draft: { values: valid, step: 'review' } });
+    const { harness, saveCourse } = await open({ values: valid, step: 'review' });
     await harness.send({ type: 'submit' });
     await harness.reject(
       'saveCourse',
@@ -445,9 +443,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('refuses to send an incomplete course and opens its first step with a problem', async () => {
-    const { harness, saveCourse } = await open({
-      draft: { values: { ...valid, description: '' }, step: 'review' },
-    });
+    const { harness, saveCourse } = await open({ values: { ...valid, description: '' }, step: 'review' });
     await harness.send({ type: 'submit' });
     expect(harness.context.step).toBe('about');
     expect(harness.context.errors).toEqual({ description: AUTHORING_VALIDATION.descriptionRequired });
@@ -456,13 +452,13 @@ describe('courseWizard machine: behaviour', () => {
 
   it('edits a rejected course: offers the unsent draft, and sends it again for approval', async () => {
     const draft: WizardDraft = { values: { ...valid, title: 'Changed' }, step: 'about' };
-    const kept = await open({ courseId: 77, draft }, editRefs);
+    const kept = await open(draft, editRefs);
     expectState(kept.harness, 'draftChoice');
     await kept.harness.send({ type: 'draft.keep' });
     expect(kept.harness.context.values.title).toBe('Changed');
     expect(kept.harness.context.step).toBe('about');
 
-    const { harness, actions, saveCourse } = await open({ courseId: 77, draft }, editRefs);
+    const { harness, actions, saveCourse } = await open(draft, editRefs);
     await harness.send({ type: 'draft.discard' });
     expect(actions.dropDraft).toHaveBeenCalledTimes(1);
     const shown = view(harness as never);
@@ -486,10 +482,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('saves an approved course with its changes', async () => {
-    const { harness, actions } = await open(
-      { courseId: 77 },
-      { ...editRefs, record: { ...record, status: 'Approved' } },
-    );
+    const { harness, actions } = await open(null, { ...editRefs, record: { ...record, status: 'Approved' } });
     expect(view(harness as never).submitKind).toBe('save');
     await harness.send({ type: 'step.goto', step: 'review' });
     await harness.send({ type: 'submit' });
@@ -498,7 +491,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('uploads the cover with its progress, can cancel, says a failure and keeps the cover shown', async () => {
-    const { harness, uploadCover, actions } = await open({ draft: { values: valid, step: 'basics' } });
+    const { harness, uploadCover, actions } = await open({ values: valid, step: 'basics' });
     await harness.send({ type: 'cover.choose', choice: gif });
     expect(view(harness as never).cover.alert).toBe(AUTHORING_VALIDATION.coverType);
     expect(uploadCover.inputs).toEqual([]);
@@ -523,7 +516,7 @@ describe('courseWizard machine: behaviour', () => {
   });
 
   it('finds facilitators by e-mail: not found, not yourself, no duplicates, at most five', async () => {
-    const { harness, findFacilitator } = await open({ draft: { values: valid, step: 'facilitators' } });
+    const { harness, findFacilitator } = await open({ values: valid, step: 'facilitators' });
     const search = async (email: string) => {
       await harness.send({ type: 'facilitator.email', value: email });
       await harness.send({ type: 'facilitator.search' });

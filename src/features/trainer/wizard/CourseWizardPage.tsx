@@ -16,6 +16,7 @@ import {
 import { getCategories } from '@/api/courses';
 import { api } from '@/api/http';
 import { uploadFile } from '@/api/learning';
+import { getProfile } from '@/api/profile';
 import '@/features/trainer/known-messages';
 import { AboutStep } from '@/features/trainer/wizard/AboutStep';
 import { BasicsStep } from '@/features/trainer/wizard/BasicsStep';
@@ -41,11 +42,10 @@ export default function CourseWizardPage({ title }: RouteView) {
   const { i18n } = useLingui();
   const params = useParams<{ id?: string }>();
   const courseId = params.id ? Number(params.id) : null;
-  const email = useProfile()?.email ?? '';
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-12">
       <PageTitle>{i18n._(title)}</PageTitle>
-      <Wizard key={`${email}|${courseId ?? 'add'}`} courseId={courseId} email={email} />
+      <Wizard key={courseId ?? 'add'} courseId={courseId} />
     </section>
   );
 }
@@ -82,23 +82,27 @@ function focusFirstProblem(form: HTMLFormElement | null): void {
   );
 }
 
-function Wizard({ courseId, email }: { courseId: number | null; email: string }) {
+function Wizard({ courseId }: { courseId: number | null }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const key = draftKey(email, courseId);
+  const profile = useProfile();
+  const known = useRef(profile?.email ?? null);
   const sendRef = useRef<(event: { type: 'cover.progress'; share: number }) => void>(() => {});
   const [machine] = useState(() =>
     courseWizardMachine.provide({
       actors: {
         loadReferences: fromPromise(async ({ input }) => {
-          const [categories, surveys, record] = await Promise.all([
+          const [categories, surveys, record, userEmail] = await Promise.all([
             getCategories(api),
             listSurveyCategories(api),
             input.courseId === null ? null : getCourse(api, input.courseId),
+            // The session knows the address once the header has read the profile.
+            known.current ?? getProfile(api).then((read) => read.email),
           ]);
-          return { categories, surveys, record };
+          const draft = readDraft(storage.read(draftKey(userEmail, input.courseId)));
+          return { categories, surveys, record, userEmail, draft };
         }),
         uploadCover: fromPromise(({ input, signal }) =>
           uploadFile(api, input.file, input.name, {
@@ -114,8 +118,9 @@ function Wizard({ courseId, email }: { courseId: number | null; email: string })
         ),
       },
       actions: {
-        persistDraft: ({ context }) => storage.write(key, draftText(draftOf(context))),
-        dropDraft: () => storage.remove(key),
+        persistDraft: ({ context }) =>
+          storage.write(draftKey(context.userEmail, context.courseId), draftText(draftOf(context))),
+        dropDraft: ({ context }) => storage.remove(draftKey(context.userEmail, context.courseId)),
         focusFirstInvalid: () => focusFirstProblem(form.current),
         focusStep: () => requestAnimationFrame(() => heading.current?.focus()),
         announceUploaded: () => showToast(t`File has been uploaded successfully`),
@@ -133,9 +138,7 @@ function Wizard({ courseId, email }: { courseId: number | null; email: string })
       },
     }),
   );
-  const [state, send] = useMachine(machine, {
-    input: { courseId, userEmail: email, draft: readDraft(storage.read(key)) },
-  });
+  const [state, send] = useMachine(machine, { input: { courseId } });
   sendRef.current = send;
   const view = connectCourseWizard(state, send);
 
