@@ -3,7 +3,7 @@ import { connectCourseWizard, type WizardFormView } from '@machines/courseWizard
 import { draftKey, draftText, readDraft, STEPS } from '@machines/courseWizard.form';
 import { courseWizardMachine, draftOf } from '@machines/courseWizard.machine';
 import { useMachine } from '@xstate/react';
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
@@ -198,13 +198,18 @@ function WizardForm({
   const total = formatNumber(view.total, language);
   const stepName = i18n._(STEP_LABELS[view.step]);
   const atReview = view.step === 'review';
+  const current = useRef<HTMLLIElement>(null);
+  // On a phone the step list scrolls sideways: the current step stays in sight.
+  useEffect(() => {
+    if (view.step) current.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [view.step]);
   return (
     <div className="mt-6 flex flex-col gap-6">
       {view.status && <StatusBanner status={view.status} reason={view.rejectionReason} />}
       <nav aria-label={t`Steps of the course wizard`}>
         <ol className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
           {view.steps.map((entry, index) => (
-            <li key={entry.step} className="shrink-0">
+            <li key={entry.step} ref={entry.current ? current : undefined} className="shrink-0">
               <button
                 type="button"
                 aria-current={entry.current ? 'step' : undefined}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { halalasOf, routineDays, type Step } from '@machines/courseWizard.form';
 import type { ReactNode } from 'react';
-import { toLatinDigits } from '@/contract/digits';
+import { toArabicIndicDigits, toLatinDigits } from '@/contract/digits';
 import { Section } from '@/features/trainer/wizard/fields';
 import {
   DAY_LABELS,
@@ -29,6 +29,7 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
   const halalas = halalasOf(values.price);
   const count = (value: string) => formatNumber(Number(toLatinDigits(value.trim())) || 0, language);
   const comma = language === 'ar' ? '، ' : ', ';
+  const digits = (text: string) => (language === 'ar' ? toArabicIndicDigits(text) : text);
   const languages = (list: readonly ('Arabic' | 'English')[]) =>
     list.length ? list.map((item) => i18n._(LANGUAGE_LABELS[item])).join(comma) : none;
   const level = values.skill_level as keyof typeof SKILL_LEVEL_LABELS;
@@ -56,13 +57,17 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
       {part(
         'basics',
         <>
-          <Row label={t`Course title`}>{values.title}</Row>
+          <Row label={t`Course title`}>
+            <bdi>{values.title}</bdi>
+          </Row>
           <Row label={t`Arabic course title`}>
             <span dir="rtl" lang="ar">
               {values.title_ar}
             </span>
           </Row>
-          <Row label={t`Subtitle`}>{values.subtitle || none}</Row>
+          <Row label={t`Subtitle`}>
+            <bdi>{values.subtitle || none}</bdi>
+          </Row>
           <Row label={t`Arabic subtitle`}>{values.subtitle_ar || none}</Row>
           <Row label={t`Category`}>{category ? pick(category, 'name', language) : none}</Row>
           <Row label={t`Skill level`}>
@@ -95,7 +100,9 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
         'about',
         <>
           <Row label={t`Description`} wide>
-            <span className="whitespace-pre-line">{values.description}</span>
+            <span dir="auto" className="block whitespace-pre-line">
+              {values.description}
+            </span>
           </Row>
           <Row label={t`Arabic description`} wide>
             <span dir="rtl" lang="ar" className="whitespace-pre-line">
@@ -116,7 +123,7 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a week is its position in the syllabus
                 <li key={index}>
-                  {t`Week ${number}`}: {week.syllabus_title}{' '}
+                  {t`Week ${number}`}: <bdi>{week.syllabus_title}</bdi>{' '}
                   <span className="text-slate-600">
                     ({t`${lectures} lectures, ${quizzes} quizzes, ${assignments} assignments`})
                   </span>
@@ -144,7 +151,7 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
                 <li key={day}>
                   {i18n._(DAY_LABELS[day])}:{' '}
                   <bdi className="ltr-whole">
-                    {values.routine[day].start}–{values.routine[day].end}
+                    {digits(values.routine[day].start)}–{digits(values.routine[day].end)}
                   </bdi>
                 </li>
               ))}
