@@ -11,6 +11,7 @@ export function AboutStep({ view }: { view: WizardFormView }) {
       <TextAreaField
         label={t`Description`}
         rows={8}
+        dir="auto"
         maxLength={5000}
         value={view.values.description}
         error={view.errors.description}

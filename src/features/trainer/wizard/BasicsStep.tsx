@@ -25,7 +25,7 @@ export function BasicsStep({ view }: { view: WizardFormView }) {
     <div className="flex flex-col gap-6">
       <Section>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label={t`Course title`} maxLength={150} {...text('title')} />
+          <TextField label={t`Course title`} dir="auto" maxLength={150} {...text('title')} />
           <TextField
             label={t`Arabic course title`}
             dir="rtl"
@@ -33,7 +33,7 @@ export function BasicsStep({ view }: { view: WizardFormView }) {
             maxLength={150}
             {...text('title_ar')}
           />
-          <TextField label={t`Subtitle`} maxLength={200} {...text('subtitle')} />
+          <TextField label={t`Subtitle`} dir="auto" maxLength={200} {...text('subtitle')} />
           <TextField
             label={t`Arabic subtitle`}
             dir="rtl"

@@ -37,7 +37,12 @@ export function SyllabusStep({ view }: { view: WizardFormView }) {
             <li key={index}>
               <Section title={t`Week ${number}`}>
                 <div className="grid gap-4 md:grid-cols-2">
-                  <TextField label={t`Week ${number} title`} maxLength={150} {...field('syllabus_title')} />
+                  <TextField
+                    label={t`Week ${number} title`}
+                    dir="auto"
+                    maxLength={150}
+                    {...field('syllabus_title')}
+                  />
                   <TextField
                     label={t`Week ${number} Arabic title`}
                     dir="rtl"
