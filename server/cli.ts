@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
+import { AUTHORING_MESSAGES } from '../src/contract/authoring';
 import { messageFromBody } from '../src/contract/errors';
 import { riyals } from '../src/contract/money';
 import { type Payment, paymentSchema } from '../src/contract/payments';
@@ -20,6 +21,13 @@ import {
   trainerApprovalResponseSchema,
 } from './admin/queries';
 import { API_BASE } from './app';
+import {
+  type CourseDecision,
+  CourseDecisionError,
+  courseDecisionSchema,
+  decideCourse,
+  reasonHolds,
+} from './authoring/course-approval';
 import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import {
@@ -217,6 +225,8 @@ const ADMIN_USAGE = [
   '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- approve-withdrawal EMAIL COURSE_ID [--url URL]',
   '       npm run admin -- reject-withdrawal EMAIL COURSE_ID --reason REASON [--url URL]',
+  '       npm run admin -- approve-course COURSE_ID [--url URL]',
+  '       npm run admin -- reject-course COURSE_ID --reason REASON [--url URL]',
   '       npm run admin -- notify EMAIL TITLE TEXT [--link /PATH] [--title-ar TITLE] [--text-ar TEXT] [--url URL]',
   '       npm run admin -- list-submissions [--url URL]',
   '       npm run admin -- grade-submission SUBMISSION_ID --grade GRADE [--feedback TEXT] [--url URL]',
@@ -268,7 +278,10 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
       return { code: 0, out, err };
     } catch (error) {
       err.push(
-        error instanceof AdminError || error instanceof EnrolmentError || error instanceof LearningError
+        error instanceof AdminError ||
+          error instanceof EnrolmentError ||
+          error instanceof LearningError ||
+          error instanceof CourseDecisionError
           ? `${error.userMessage}: ${action.email}`
           : (error as Error).message,
       );
@@ -383,6 +396,38 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
         // On the database the gateway is out of reach: a card refund stays due for refund-payment.
         offline: (db) => decideWithdrawal(db, email, courseId, decision, createNotifier(db)),
         describe: withdrawalLines,
+      },
+      values.url,
+      env,
+    );
+  }
+
+  if ((command === 'approve-course' || command === 'reject-course') && email && args.length === 1) {
+    const courseId = wholeNumber(email, MAX_ID);
+    if (courseId === undefined) return { code: 2, out: [], err: [SERVER_MESSAGES.notFound, ADMIN_USAGE] };
+    const approving = command === 'approve-course';
+    const reason = values.reason ?? '';
+    if (!approving && !reasonHolds(reason)) {
+      return { code: 2, out: [], err: [AUTHORING_MESSAGES.rejectReasonInvalid, ADMIN_USAGE] };
+    }
+    return runAdminAction(
+      {
+        path: `/admin/${command}/`,
+        body: approving ? { course_id: courseId } : { course_id: courseId, reason },
+        email: `course ${courseId}`,
+        parse: (body) => {
+          const answer = courseDecisionSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        // On the database no socket is open: the trainer reads the notice on the next visit.
+        offline: (db) =>
+          decideCourse(
+            db,
+            createNotifier(db),
+            courseId,
+            approving ? { approve: true } : { approve: false, reason },
+          ),
+        describe: courseDecisionLines,
       },
       values.url,
       env,
@@ -533,6 +578,21 @@ function submissionListLines(submissions: ReviewedSubmission[], where: string): 
       (submission) =>
         `  #${submission.id}  ${submission.submitted_at}  ${submission.trainee_email}  ${submission.course_title} / ${submission.lecture_title} (attempt ${submission.attempt})`,
     ),
+  ];
+}
+
+function courseDecisionLines(decision: CourseDecision, where: string): string[] {
+  const told = `${decision.notified} ${decision.notified === 1 ? 'person is' : 'people are'} notified`;
+  if (decision.status === 'Rejected') {
+    return [
+      `Rejected ${decision.title} (course ${decision.course_id}, ${where}): ${decision.reason ?? ''}`,
+      `The trainer can edit it and send it again; ${told}.`,
+    ];
+  }
+  const surveys = decision.survey_lectures.length;
+  return [
+    `Approved ${decision.title} (course ${decision.course_id}, ${where}): it is in the public catalogue, ` +
+      `with ${surveys} evaluation survey${surveys === 1 ? '' : 's'} added; ${told}.`,
   ];
 }
 

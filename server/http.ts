@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ValidationMessage } from '../src/contract/auth-forms';
+import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
@@ -19,6 +20,8 @@ export type UserMessage =
   | PublicMessage
   | ProfileValidationMessage
   | ProfileMessage
+  | AuthoringValidationMessage
+  | AuthoringMessage
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */

@@ -77,8 +77,14 @@ export const RATE_LIMITS = {
   paymentAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Files uploaded per user (assignments, lecture files): at most 25 MB each. */
   uploadAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Classes, assignments and quizzes added or saved per trainer or facilitator (each save rewrites a quiz). */
+  classSaveAccount: { max: 120, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Withdrawal requests per trainee (each one waits for an administrator). */
   withdrawalAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Courses a trainer sends for approval (each one waits for an administrator). */
+  courseCreateAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Facilitator searches per trainer: each tells whether an address is a trainer's. */
+  facilitatorSearchAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Wallet codes checked per client address. */
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */

@@ -1,4 +1,5 @@
 import type { CentreDetails } from '../src/contract/cms';
+import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { CMS_BLOCKS } from './seed-content';
@@ -71,6 +72,7 @@ export async function seed(
   const generatedCourses = options.generatedCourses ?? generatedCoursesFromEnv();
   await seedPublicSite(db, { generatedCourses });
   await seedLearning(db, options.uploads);
+  await seedAuthoring(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -7,6 +7,8 @@ export interface QuestionSpec {
   text: string;
   options: readonly string[];
   correct: readonly number[];
+  /** Its weight in the score (1 when not said). */
+  marks?: number;
 }
 
 export interface QuizSpec {
@@ -100,8 +102,8 @@ export async function setUpQuiz(
     });
     const correct = question.correct.map((index) => options[index]?.id ?? -1);
     const { rows: created } = await db.query<{ id: number }>(
-      `INSERT INTO questions (lecture_id, position, kind, text, text_ar, options, correct)
-       VALUES ($1, $2, $3, $4, $4, $5::jsonb, $6::jsonb) RETURNING id`,
+      `INSERT INTO questions (lecture_id, position, kind, text, text_ar, options, correct, marks)
+       VALUES ($1, $2, $3, $4, $4, $5::jsonb, $6::jsonb, $7) RETURNING id`,
       [
         lectureId,
         position + 1,
@@ -109,6 +111,7 @@ export async function setUpQuiz(
         question.text,
         JSON.stringify(options),
         JSON.stringify(correct),
+        question.marks ?? 1,
       ],
     );
     const id = created[0]?.id;

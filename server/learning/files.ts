@@ -81,7 +81,7 @@ export function fileLink(
   return { url: signedFileUrl(secret, file.id), name: file.name, extension: file.extension, size: file.size };
 }
 
-/** The upload, if the user may read it (see 013_learning.sql): owner, trainer, enrolled trainee. */
+/** The upload, if the user may read it (see 013_learning.sql): owner, trainer or facilitator, enrolled trainee. */
 async function readableUpload(db: Queryable, fileId: string, userId: number): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM uploads WHERE id = $1 AND owner_id = $2)
@@ -90,10 +90,12 @@ async function readableUpload(db: Queryable, fileId: string, userId: number): Pr
          WHERE (l.file_id = $1 OR l.captions @> jsonb_build_array(jsonb_build_object('file_id', $1::text)))
            AND (c.created_by = $2 OR EXISTS (
              SELECT 1 FROM enrolments e WHERE e.course_id = c.id AND e.user_id = $2
-               AND e.status IN ('enrolled', 'withdrawal_requested'))))
+               AND e.status IN ('enrolled', 'withdrawal_requested'))
+             OR EXISTS (SELECT 1 FROM course_facilitators f WHERE f.course_id = c.id AND f.user_id = $2)))
        OR EXISTS (
          SELECT 1 FROM submissions s JOIN lectures l ON l.id = s.lecture_id JOIN courses c ON c.id = l.course_id
-         WHERE (s.file_id = $1 OR s.feedback_file_id = $1) AND (s.user_id = $2 OR c.created_by = $2)) AS ok`,
+         WHERE (s.file_id = $1 OR s.feedback_file_id = $1) AND (s.user_id = $2 OR c.created_by = $2
+           OR EXISTS (SELECT 1 FROM course_facilitators f WHERE f.course_id = c.id AND f.user_id = $2))) AS ok`,
     [fileId, userId],
   );
   return rows[0]?.ok === true;

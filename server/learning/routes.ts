@@ -18,6 +18,7 @@ import {
 } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
+import { assertCourseAuthor } from '../authoring/access';
 import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { assertEnrolled } from '../enrolments/access';
@@ -95,6 +96,9 @@ export function checkSurveyAnswers(
   return problems.length > 0 ? [{ message: SERVER_MESSAGES.surveyIncomplete }, ...problems] : stored;
 }
 
+/** The learner a preview is made for: no user has the id 0, so nothing is read, handed in or taken. */
+const PREVIEW_LEARNER = 0;
+
 const courseIdQuery = () =>
   validQuery((query) => {
     const courseId = wholeNumber(query('course_id'), MAX_ID);
@@ -131,13 +135,29 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     return c.json(courseLecturesSchema.parse(await courseLectures(db, id, user.id)));
   });
 
-  routes.get('/course/individual-course-lecture-details/:id/', ...trainee, validId(), async (c) => {
-    const { id } = c.req.valid('param');
-    const user = c.get('user');
-    await enrolledLecture(id, user.id);
-    c.header('Cache-Control', 'no-store');
-    return c.json(lectureDetailsSchema.parse(await lectureDetails(db, secret, id, user.id)));
-  });
+  /**
+   * An enrolled trainee's lecture; or, for the course's trainer and facilitators, its preview as a
+   * trainee sees it before doing anything (not read, no submission or attempt, signed file links).
+   */
+  routes.get(
+    '/course/individual-course-lecture-details/:id/',
+    requireAuth(db, tokens),
+    requireRole('TRAINEE', 'TRAINER'),
+    validId(),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.get('user');
+      let learner = user.id;
+      if (user.role === 'TRAINER') {
+        await assertCourseAuthor(db, user.id, (await lectureHead(db, id)).course_id);
+        learner = PREVIEW_LEARNER;
+      } else {
+        await enrolledLecture(id, user.id);
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json(lectureDetailsSchema.parse(await lectureDetails(db, secret, id, learner)));
+    },
+  );
 
   routes.get('/course/lecture-is-read/:id/', ...trainee, validId(), async (c) => {
     const { id } = c.req.valid('param');

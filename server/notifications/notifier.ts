@@ -98,12 +98,24 @@ export const NOTIFICATIONS = {
     text_ar: `تم تسجيلك في ${event.title_ar}.`,
     link: `/event-details/${event.id}`,
   }),
+  /** The admin approved a trainer's course: it is public, and classes can be added to it. */
   courseApproved: (course: { id: number; title: string; title_ar: string }): NotificationContent => ({
     title: 'Your course is approved',
     title_ar: 'تم اعتماد دورتك',
-    text: `${course.title} is now published in the catalogue.`,
-    text_ar: `أصبحت ${course.title_ar} منشورة في قائمة الدورات.`,
-    link: `/course-details/${course.id}`,
+    text: `${course.title} is now published in the catalogue. You can add classes, assignments and quizzes to it.`,
+    text_ar: `أصبحت ${course.title_ar} منشورة في قائمة الدورات، ويمكنك الآن إضافة الدروس والواجبات والاختبارات إليها.`,
+    link: `/manage-courses/${course.id}`,
+  }),
+  /** The admin rejected a trainer's course, with the reason: edited, it goes back for approval. */
+  courseRejected: (
+    course: { id: number; title: string; title_ar: string },
+    reason: string,
+  ): NotificationContent => ({
+    title: 'Your course was not approved',
+    title_ar: 'لم يتم اعتماد دورتك',
+    text: `${course.title} was not approved. Reason: ${reason} Edit the course and send it again.`,
+    text_ar: `لم يتم اعتماد ${course.title_ar}. السبب: ${reason} عدّل الدورة ثم أرسلها مرة أخرى.`,
+    link: `/edit-course/${course.id}`,
   }),
   /** An administrator's decision on a withdrawal; a refusal carries its reason. */
   withdrawalDecided: (

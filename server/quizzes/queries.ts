@@ -63,6 +63,8 @@ interface QuestionRow {
   text_ar: string;
   options: unknown;
   correct: unknown;
+  /** The question's weight in the score (questions.marks). */
+  marks: number;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -118,7 +120,7 @@ function idsOf(value: unknown): number[] {
 
 async function questionsOf(db: Queryable, lectureId: number): Promise<QuestionRow[]> {
   const { rows } = await db.query<QuestionRow>(
-    `SELECT id, kind, text, text_ar, options, correct FROM questions
+    `SELECT id, kind, text, text_ar, options, correct, marks::float8 AS marks FROM questions
      WHERE lecture_id = $1 AND kind = ANY($2::text[]) ORDER BY position, id`,
     [lectureId, QUIZ_KINDS],
   );
@@ -176,9 +178,11 @@ export async function finishAttempt(
   const answers = new Map(
     (await answersOf(tx, attempt.id)).map((answer) => [answer.question_id, answer.choice]),
   );
-  const correctCount = questions.filter((question) =>
+  const right = questions.filter((question) =>
     isCorrect(idsOf(question.correct), answers.get(question.id) ?? []),
-  ).length;
+  );
+  const correctCount = right.length;
+  const marksOf = (some: readonly QuestionRow[]) => some.reduce((sum, question) => sum + question.marks, 0);
   const { rows } = await tx.query(
     `UPDATE quiz_attempts
      SET submitted_at = CASE WHEN $2 = 'timeout' THEN LEAST(COALESCE(deadline, clock_timestamp()), clock_timestamp())
@@ -189,7 +193,7 @@ export async function finishAttempt(
       attempt.id,
       by === 'timeout' ? 'timeout' : 'trainee',
       by === 'timeout' ? null : by.trainee,
-      scoreOf(correctCount, questions.length),
+      scoreOf(marksOf(right), marksOf(questions)),
       correctCount,
     ],
   );
@@ -315,7 +319,7 @@ export async function saveAnswer(
 ): Promise<SavedAnswerResponse> {
   const attempt = await ownAttempt(db, userId, attemptId, onTimeout);
   const { rows: questions } = await db.query<QuestionRow>(
-    `SELECT id, kind, text, text_ar, options, correct FROM questions
+    `SELECT id, kind, text, text_ar, options, correct, marks::float8 AS marks FROM questions
      WHERE id = $1 AND lecture_id = $2 AND kind = ANY($3::text[])`,
     [questionId, attempt.lecture_id, QUIZ_KINDS],
   );

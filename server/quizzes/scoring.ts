@@ -26,10 +26,11 @@ export function isCorrect(correct: readonly number[], choice: readonly number[])
 }
 
 /**
- * The score out of 10, to two decimals: every question weighs the same. A quiz without questions
- * scores 0.
+ * The score out of 10, to two decimals: the marks earned over the quiz's marks (each question
+ * weighs its `questions.marks`; seeded questions weigh 1, so every one of them counts alike). A
+ * quiz without questions scores 0.
  */
-export function scoreOf(correctCount: number, questionCount: number): number {
-  if (questionCount <= 0) return 0;
-  return Math.round((1000 * correctCount) / questionCount) / 100;
+export function scoreOf(marksEarned: number, marksTotal: number): number {
+  if (marksTotal <= 0) return 0;
+  return Math.round((1000 * marksEarned) / marksTotal) / 100;
 }

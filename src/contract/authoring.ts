@@ -52,6 +52,7 @@ export const AUTHORING_VALIDATION = {
   classDescriptionRequired: 'Class description is required',
   classTitleMax: 'The title must be at most 150 characters',
   classDescriptionMax: 'The description must be at most 5000 characters',
+  classFileType: "A class's file must be a video (MP4, WebM, Ogg or MOV) or a PDF",
   quizRequired: 'Quiz field is required',
   questionsMax: 'A quiz has at most 50 questions',
   optionsMin: 'A question needs at least two answers',
@@ -77,6 +78,7 @@ export const AUTHORING_MESSAGES = {
   courseHasTrainees: 'Trainees are enrolled in this course, so it cannot be deleted',
   courseNotApproved: 'Classes, assignments and quizzes can be added once the admin approves the course',
   courseDeleted: 'The course has been deleted',
+  courseEnded: 'This course has ended, so its classes can no longer change',
   courseSubmitted: 'Your course has been sent to the admin for approval',
   courseSaved: 'Your changes have been saved',
   classCreated: 'The class has been added',
@@ -87,6 +89,7 @@ export const AUTHORING_MESSAGES = {
   facilitatorNotFound: 'No approved trainer has this e-mail address',
   rejectReasonInvalid: 'Give the reason for rejecting the course, at most 500 characters',
   courseNotPending: 'This course is not waiting for approval',
+  courseCompleted: 'This course has ended, so it can no longer be edited',
 } as const;
 export type AuthoringMessage = (typeof AUTHORING_MESSAGES)[keyof typeof AUTHORING_MESSAGES];
 

@@ -20,6 +20,8 @@ import {
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
+import { classStateHandlers } from './authoring-class-states';
+import { authoringCourseStateHandlers } from './authoring-course-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
@@ -80,6 +82,8 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...publicStateHandlers(server, trainee),
     ...paymentStateHandlers(server, trainee),
     ...learningStateHandlers(server, trainee),
+    ...authoringCourseStateHandlers(server),
+    ...classStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

@@ -5,14 +5,17 @@ import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { API_BASE } from '../../server/app';
 import { requireAuth, requireRole } from '../../server/auth/middleware';
 import { startSession } from '../../server/auth/sessions';
+import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
+import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
 import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } from '../../server/testing';
 import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
+import { courseSavedSchema } from '../../src/contract/authoring';
 import { issueSchema } from '../../src/contract/issues';
 import { attemptSchema } from '../../src/contract/learning';
 import { paymentSchema } from '../../src/contract/payments';
@@ -96,7 +99,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
   ['GET',   '/learning/courses/',                          401, 200, 403, 401, 200],
   ['GET',   '/learning/courses/:id/lectures/',             401, 200, 403, 401, 403],
-  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 403, 401, 403],
+  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 200, 401, 403],
   ['GET',   '/course/lecture-is-read/:id/',                401, 200, 403, 401, 403],
   ['PUT',   '/learning/lectures/:id/position/',            401, 200, 403, 401, 403],
   ['POST',  '/learning/lectures/:id/submissions/',         401, 201, 403, 401, 403],
@@ -111,6 +114,21 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/submissions/:id/return/',              401, 401, 401, 200, 401],
   ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
+  ['GET',   '/course/course-list-of-a-trainer/',           401, 403, 200, 401, 403],
+  ['POST',  '/course/course-create/',                      401, 403, 201, 401, 403],
+  ['GET',   '/course/course-create/:id/',                  401, 403, 200, 401, 403],
+  ['PUT',   '/course/course-create/:id/',                  401, 403, 200, 401, 403],
+  ['DELETE','/course/course-create/:id/',                  401, 403, 200, 401, 403],
+  ['GET',   '/course/survey-category/',                    200, 200, 200, 200, 200],
+  ['GET',   '/authoring/facilitators/',                    401, 403, 200, 401, 403],
+  ['GET',   '/covers/:name',                               200, 200, 200, 200, 200],
+  ['POST',  '/admin/approve-course/',                      401, 401, 401, 200, 401],
+  ['POST',  '/admin/reject-course/',                       401, 401, 401, 200, 401],
+  ['GET',   '/course/class-type/',                         401, 403, 200, 401, 403],
+  ['POST',  '/course/class-create/',                       401, 403, 201, 401, 403],
+  ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
+  ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
+  ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -145,6 +163,8 @@ interface Fixture {
   lectureIds: Record<LearningLectureKey, number>;
   /** The seeded video's file. */
   videoFileId: string;
+  /** The demo trainer's course waiting for the admin (seeded), and the name of a public course cover. */
+  authoring: { courseId: number; coverName: string };
   /** A quiz of the paid course, the trainee's attempt in progress at it, and a submitted one. */
   quiz: { lectureId: number; questionId: number; choice: number[]; attemptId: string; submittedId: string };
 }
@@ -362,6 +382,44 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/learning/attempts/${fixture.quiz.submittedId}/review/` };
     case 'POST /admin/set-quiz-time-limit/':
       return { path, json: { lecture_id: fixture.quiz.lectureId, seconds: 600 } };
+    case 'POST /course/course-create/':
+      return uploadedBy(caller).then(async (cover) => ({ path, json: await courseBody(cover) }));
+    case 'GET /course/course-create/:id/':
+      return { path: `/course/course-create/${fixture.authoring.courseId}/` };
+    case 'PUT /course/course-create/:id/':
+      return courseBody(coverImageOf(fixture.authoring.courseId)).then((json) => ({
+        path: `/course/course-create/${fixture.authoring.courseId}/`,
+        json,
+      }));
+    // The trainer deletes a course made for it (the others are refused before any is looked up).
+    case 'DELETE /course/course-create/:id/':
+      return (caller === 'trainer' ? pendingCourse() : Promise.resolve(fixture.authoring.courseId)).then(
+        (id) => ({
+          path: `/course/course-create/${id}/`,
+        }),
+      );
+    case 'GET /authoring/facilitators/':
+      return { path: `${path}?email=${encodeURIComponent(SEED_TRAINERS[0]?.email ?? '')}` };
+    case 'GET /covers/:name':
+      return { path: `/covers/${fixture.authoring.coverName}` };
+    // The admin decides on a course sent just before (others are refused before any is looked up).
+    case 'POST /admin/approve-course/':
+    case 'POST /admin/reject-course/':
+      return (caller === 'admin' ? pendingCourse() : Promise.resolve(fixture.authoring.courseId)).then(
+        (course_id) => ({ path, json: { course_id, reason: 'Add a weekly plan' } }),
+      );
+    // The trainer teaches the learning seed's course: a text class in its first week.
+    case 'POST /course/class-create/':
+      return { path, json: matrixClass(fixture) };
+    case 'GET /course/class-create/:id/':
+      return { path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/` };
+    case 'PUT /course/class-create/:id/':
+      return {
+        path: `/course/class-create/${fixture.lectureIds.cloudSecurity}/`,
+        json: matrixClass(fixture),
+      };
+    case 'GET /authoring/courses/:id/lectures/':
+      return { path: `/authoring/courses/${fixture.learningCourseId}/lectures/` };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -371,6 +429,17 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 
 let server: TestServer;
 let fixture: Fixture;
+
+/** A text class of the learning seed's course (POST and PUT /course/class-create/). */
+function matrixClass(fixture: Fixture) {
+  return {
+    class_type: 1,
+    course: fixture.learningCourseId,
+    week: 1,
+    detail_info: { title: 'Reading: regions and zones', description: 'A region holds zones.', file: null },
+    quiz_info: [],
+  };
+}
 
 /** An upload form with a real PNG (POST /upload/). */
 function uploadForm(): FormData {
@@ -431,6 +500,52 @@ async function withdrawalAsked(fixture: Fixture): Promise<void> {
   );
   await response.body?.cancel();
 }
+/** A valid course payload (the wizard's) with this cover. */
+async function courseBody(cover: string | Promise<string>): Promise<Record<string, unknown>> {
+  const { rows: categories } = await server.db.query<{ id: number }>(
+    'SELECT min(id) AS id FROM course_categories',
+  );
+  return {
+    title: 'Matrix Course',
+    title_ar: 'دورة المصفوفة',
+    subtitle: '',
+    subtitle_ar: '',
+    description: 'A course the matrix sends.',
+    description_ar: '',
+    category: categories[0]?.id,
+    cover_image: await cover,
+    skill_level: 'Beginner',
+    languages: ['Arabic'],
+    captions: [],
+    female_only: false,
+    price_halalas: 0,
+    weeks: [{ syllabus_title: 'Week one', syllabus_title_ar: '', lectures: 1, quizzes: 0, assignments: 0 }],
+    surveys: { pre: null, post: null },
+    start_date: '2030-01-05',
+    end_date: '2030-02-05',
+    routine: [{ day: 'Monday', start_time: '09:00', end_time: '11:00' }],
+    facilitators: [],
+  };
+}
+
+async function coverImageOf(courseId: number): Promise<string> {
+  const { rows } = await server.db.query<{ cover_image: string }>(
+    'SELECT cover_image FROM courses WHERE id = $1',
+    [courseId],
+  );
+  return rows[0]?.cover_image ?? '';
+}
+
+/** A new course of the demo trainer's, waiting for the admin. */
+async function pendingCourse(): Promise<number> {
+  const response = await send(
+    'POST',
+    { path: '/course/course-create/', json: await courseBody(uploadedBy('trainer')) },
+    'trainer',
+  );
+  return courseSavedSchema.parse(await response.json()).data.id;
+}
+
 const tokens = new Map<Caller, string>();
 
 /** A refresh token of a new session of the trainee, for a call that spends one. */
@@ -564,7 +679,21 @@ beforeAll(async () => {
     'trainee',
   );
   const question = quiz.questions[0];
+  const { rows: demoPending } = await server.db.query<{ id: number }>(
+    'SELECT id FROM courses WHERE slug = $1',
+    [DEMO_AUTHORING_COURSES.pending.slug],
+  );
+  const withCover = await send(
+    'POST',
+    { path: '/course/course-create/', json: await courseBody(uploadedBy('trainer')) },
+    'trainer',
+  );
+  const coverUrl = courseSavedSchema.parse(await withCover.json()).data.cover_image_url;
   fixture = {
+    authoring: {
+      courseId: demoPending[0]?.id ?? 0,
+      coverName: coverUrl.slice(coverUrl.lastIndexOf('/') + 1),
+    },
     learningCourseId: await courseIdBySlug(server, LEARNING_COURSES.cloud.slug),
     lectureIds,
     videoFileId: videos[0]?.file_id ?? '',
@@ -614,6 +743,66 @@ describe('the authorization matrix', () => {
         await response.body?.cancel();
         answered[caller] = response.status;
         expected[caller] = statuses[index];
+      }
+      expect(answered).toEqual(expected);
+    },
+  );
+});
+
+/**
+ * A course's own rights: its trainer (the creator), a facilitator named on it, and a trainer with
+ * no part in it. A facilitator does what the trainer does there but delete it.
+ */
+describe('a course of the trainer', () => {
+  const AUTHORING_TRAINERS = ['owner', 'facilitator', 'foreign'] as const;
+  // biome-ignore format: one endpoint a line, the trainers' statuses in columns
+  const COURSE_MATRIX: readonly (readonly [method: string, path: string, ...statuses: number[]])[] = [
+    // method   path                              owner facilitator foreign
+    ['GET',    '/course/course-create/:id/',      200,  200,        403],
+    ['PUT',    '/course/course-create/:id/',      200,  200,        403],
+    ['DELETE', '/course/course-create/:id/',      200,  403,        403],
+  ];
+  const trainerTokens = new Map<(typeof AUTHORING_TRAINERS)[number], string>();
+  let facilitatorId = 0;
+
+  beforeAll(async () => {
+    trainerTokens.set('owner', tokens.get('trainer') ?? '');
+    for (const [index, name] of (['facilitator', 'foreign'] as const).entries()) {
+      const user = await ensureUser(server.db, {
+        email: `matrix.${name}@example.com`,
+        password: 'Matrix#2026xyz',
+        full_name: `Matrix ${name}`,
+        role: 'TRAINER',
+        phone_number: '0553334446',
+        govt_id_or_iqama_no: String(1_044_455_570 + index),
+        approved: true,
+      });
+      if (name === 'facilitator') facilitatorId = user.id;
+      trainerTokens.set(name, (await server.tokens.issue('access', user)).token);
+    }
+  });
+
+  it.each(COURSE_MATRIX.map((row) => [`${row[0]} ${row[1]}`, row] as const))(
+    '%s answers the course’s trainer, its facilitator and another trainer as the matrix says',
+    async (_endpoint, [method, , ...statuses]) => {
+      const answered: Record<string, number> = {};
+      const expected: Record<string, number | undefined> = {};
+      const body = { ...(await courseBody(uploadedBy('trainer'))), facilitators: [facilitatorId] };
+      const created = await send('POST', { path: '/course/course-create/', json: body }, 'trainer');
+      const id = courseSavedSchema.parse(await created.json()).data.id;
+      // The owner last: a delete leaves the course gone.
+      for (const [index, who] of [...AUTHORING_TRAINERS.entries()].reverse()) {
+        const response = await fetch(`${server.url}${API_BASE}/course/course-create/${id}/`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${trainerTokens.get(who)}`,
+            ...(method === 'PUT' ? { 'Content-Type': 'application/json' } : {}),
+          },
+          body: method === 'PUT' ? JSON.stringify({ ...body, title: `Edited by ${who}` }) : undefined,
+        });
+        await response.body?.cancel();
+        answered[who] = response.status;
+        expected[who] = statuses[index];
       }
       expect(answered).toEqual(expected);
     },

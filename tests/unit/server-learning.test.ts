@@ -28,7 +28,8 @@ import {
   type TestServer,
 } from '../../server/testing';
 import { createUploadStore } from '../../server/uploads';
-import { findUserByEmail } from '../../server/users';
+import { ensureUser, findUserByEmail } from '../../server/users';
+import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
 import {
   courseGradesSchema,
   courseLecturesSchema,
@@ -309,14 +310,24 @@ describe('a lecture’s details', () => {
     expect(survey.survey?.answered_at).toBeNull();
   });
 
-  it('refuses a trainer, and a lecture of a course the trainee is not in', async () => {
+  it('refuses a trainer who does not teach the course, and a lecture of a course the trainee is not in', async () => {
+    const stranger = await ensureUser(server.db, {
+      email: 'learning.stranger@example.com',
+      password: 'Stranger#2026xyz',
+      full_name: 'Omar Al-Dossary',
+      role: 'TRAINER',
+      phone_number: '0557778888',
+      govt_id_or_iqama_no: '1077788899',
+      approved: true,
+    });
+    const strangerToken = (await server.tokens.issue('access', stranger)).token;
     expect(
       (
         await call(`/course/individual-course-lecture-details/${lectures.cloudWelcome}/`, {
-          token: trainerToken,
+          token: strangerToken,
         })
       ).body,
-    ).toEqual(refusal(SERVER_MESSAGES.traineesOnly));
+    ).toEqual(refusal(AUTHORING_MESSAGES.notYourCourse));
     const { token } = await signedInTrainee(server, 'other');
     const answer = await call(`/course/individual-course-lecture-details/${lectures.mlWelcome}/`, { token });
     expect(answer.status).toBe(403);

@@ -21,6 +21,7 @@ import {
   createReadingLecture,
   enrol,
   type QuizSpec,
+  SAMPLE_QUESTIONS,
 } from '../../server/testing-quizzes';
 import {
   type Attempt,
@@ -412,6 +413,23 @@ describe('submitting', () => {
     expect(rows).toHaveLength(1);
     const read = attemptSchema.parse((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).body);
     expect(read.state).toBe('submitted');
+  });
+
+  it("weighs each question by its marks: the marks earned over the quiz's marks, out of 10", async () => {
+    const trainee = await enrolledTrainee();
+    const weights = [1, 2.5, 4];
+    const { lectureId, questions } = await quiz({
+      questions: SAMPLE_QUESTIONS.map((question, index) => ({ ...question, marks: weights[index] ?? 1 })),
+    });
+    const attempt = await start(trainee, lectureId);
+    const [single, multiple, trueFalse] = questions as [CreatedQuestion, CreatedQuestion, CreatedQuestion];
+    await save(trainee, attempt.id, single.id, single.correct, 1);
+    await save(trainee, attempt.id, multiple.id, multiple.correct, 1);
+    await save(trainee, attempt.id, trueFalse.id, trueFalse.optionIds.slice(1), 1);
+
+    const review = attemptReviewSchema.parse((await submit(trainee, attempt.id)).body);
+    // 3.5 of 7.5 marks: 4.67 of 10, though two of three questions are right.
+    expect(review).toMatchObject({ score: 4.67, correct_count: 2, question_count: 3 });
   });
 
   it('makes one submission of five submits at once, with different keys or the same key', async () => {

@@ -1,0 +1,470 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import {
+  createClass,
+  getAuthoringCourse,
+  getClass,
+  listClassTypes,
+  updateClass,
+} from '../../src/api/authoring';
+import { uploadFile } from '../../src/api/learning';
+import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type ClassInput } from '../../src/contract/authoring';
+import { CLASS_STATES, INJECTED_CLASS } from './authoring-class-states';
+import {
+  apiPath,
+  bearerHeader,
+  errorBody,
+  failureOf,
+  JSON_CONTENT,
+  multipartRequest,
+  PROVIDERS,
+  pactWith,
+  signedInClient,
+} from './support';
+
+const { like, eachLike, integer, number, boolean, regex, fromProviderState } = MatchersV3;
+
+// The spec's class calls (class types, class create, get and save, the upload): the spec pact.
+const api = pactWith(PROVIDERS.api);
+// The trainer's view of a course: the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const FILE_ADDRESS = '^/api/v1/files/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const SIGNED_FILE =
+  '^/api/v1/files/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$';
+const EXAMPLE_FILE = '/api/v1/files/5e2b7c1a-9d4f-4e8b-a6c3-1f0d2e3b4a5c';
+const EXAMPLE_SIGNED = `${EXAMPLE_FILE}?expires=1795000000&signature=q2Vb7r9XgN0aLpK3sT5uW8yZ1cE4fH6jM0nP2rS4tU8`;
+
+const EXAMPLE_COURSE = 31;
+const EXAMPLE_CLASS = 120;
+const EXAMPLE_QUIZ = 126;
+
+const courseId = () => fromProviderState(`\${${INJECTED_CLASS.courseId}}`, EXAMPLE_COURSE);
+const classPath = (key: string, example: number) =>
+  fromProviderState(apiPath(`/course/class-create/\${${key}}/`), apiPath(`/course/class-create/${example}/`));
+
+/** The quiz of the states (tests/provider/authoring-class-states.ts), as the form sends it. */
+const QUIZ: Pick<ClassInput, 'quiz_info' | 'quiz_settings'> = {
+  quiz_info: [
+    {
+      question: {
+        text: 'Which service model rents virtual machines?',
+        kind: 'single',
+        options: ['IaaS', 'PaaS', 'SaaS'],
+        correct: [0],
+        marks: 2,
+      },
+    },
+    {
+      question: {
+        text: 'Which are public clouds?',
+        kind: 'multiple',
+        options: ['AWS', 'A server room', 'Azure'],
+        correct: [0, 2],
+        marks: 5,
+      },
+    },
+    {
+      question: {
+        text: 'Elasticity means paying for what you use.',
+        kind: 'true_false',
+        options: ['True', 'False'],
+        correct: [1],
+        marks: 3,
+      },
+    },
+  ],
+  quiz_settings: { time_limit_minutes: 10, attempts_allowed: 2, shows_answers: true },
+};
+
+/** A class payload as the client sends it (the course id is the state's, in the pact). */
+function input(more: Partial<ClassInput> = {}): ClassInput {
+  return {
+    class_type: 1,
+    course: EXAMPLE_COURSE,
+    week: 1,
+    detail_info: { title: 'What the cloud is', description: 'A short introduction.', file: null },
+    quiz_info: [],
+    ...more,
+  };
+}
+
+/** The payload in the pact: the same, with the state's course id (and file address) put in. */
+function pactBody(payload: ClassInput, file?: string) {
+  return {
+    ...payload,
+    course: courseId(),
+    detail_info: {
+      ...payload.detail_info,
+      file: file
+        ? fromProviderState(`\${${file}}`, payload.detail_info.file ?? EXAMPLE_FILE)
+        : payload.detail_info.file,
+    },
+  };
+}
+
+/** A quiz question as the record gives it back: the answers' texts, the right ones as indexes. */
+const recordQuestion = {
+  question: {
+    text: like('Which service model rents virtual machines?'),
+    kind: regex('^(single|multiple|true_false)$', 'single'),
+    options: eachLike('IaaS', 2),
+    correct: eachLike(0, 1),
+    marks: number(2),
+  },
+};
+
+const classRecord = (fields: {
+  id: number;
+  class_type: number;
+  class_type_name: string;
+  title: string;
+  description: string;
+  file: boolean;
+  quiz: boolean;
+}) => ({
+  id: integer(fields.id),
+  class_type: fields.class_type,
+  class_type_name: fields.class_type_name,
+  course: integer(EXAMPLE_COURSE),
+  week: integer(1),
+  detail_info: {
+    title: like(fields.title),
+    description: like(fields.description),
+    file: fields.file ? regex(FILE_ADDRESS, EXAMPLE_FILE) : null,
+  },
+  file: fields.file
+    ? {
+        url: regex(SIGNED_FILE, EXAMPLE_SIGNED),
+        name: like('cloud-intro.mp4'),
+        extension: 'mp4',
+        size: integer(24),
+      }
+    : null,
+  quiz_info: fields.quiz ? eachLike(recordQuestion, 3) : [],
+  quiz_settings: fields.quiz
+    ? { time_limit_minutes: integer(10), attempts_allowed: integer(2), shows_answers: boolean(true) }
+    : null,
+  has_work: false,
+});
+
+describe('Class contract: GET /course/class-type/', () => {
+  it('lists Class, Assignment and Quiz', async () => {
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('a request for the class types')
+      .withRequest('GET', apiPath('/course/class-type/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody([
+          { id: 1, name: 'Class' },
+          { id: 2, name: 'Assignment' },
+          { id: 3, name: 'Quiz' },
+        ]),
+      )
+      .executeTest(async (mockServer) => {
+        expect((await listClassTypes(signedInClient(mockServer))).map((type) => type.name)).toEqual([
+          'Class',
+          'Assignment',
+          'Quiz',
+        ]);
+      });
+  });
+});
+
+describe('Class contract: POST /course/class-create/', () => {
+  it('adds a class with an uploaded video to an approved course', async () => {
+    const payload = input({
+      detail_info: { title: 'What the cloud is', description: 'A short introduction.', file: EXAMPLE_FILE },
+    });
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('the creation of a class with a video')
+      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload, INJECTED_CLASS.videoAddress)),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          message: AUTHORING_MESSAGES.classCreated,
+          data: classRecord({
+            id: 127,
+            class_type: 1,
+            class_type_name: 'Class',
+            title: 'What the cloud is',
+            description: 'A short introduction.',
+            file: true,
+            quiz: false,
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const saved = await createClass(signedInClient(mockServer), payload);
+        expect(saved.data.file?.extension).toBe('mp4');
+      });
+  });
+
+  it('adds a quiz with its questions, marks and settings', async () => {
+    const payload = input({
+      class_type: 3,
+      detail_info: { title: 'Service models quiz', description: '', file: null },
+      ...QUIZ,
+    });
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('the creation of a quiz')
+      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          message: AUTHORING_MESSAGES.classCreated,
+          data: classRecord({
+            id: 128,
+            class_type: 3,
+            class_type_name: 'Quiz',
+            title: 'Service models quiz',
+            description: '',
+            file: false,
+            quiz: true,
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const saved = await createClass(signedInClient(mockServer), payload);
+        expect(saved.data.quiz_info).toHaveLength(3);
+      });
+  });
+
+  it('refuses a class without a title or a description (400, each at its field)', async () => {
+    const payload = input({ detail_info: { title: '', description: '', file: null } });
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('the creation of a class without a title or a description')
+      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
+      )
+      .willRespondWith(400, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: false,
+          details: [
+            { field: 'detail_info.title', message: AUTHORING_VALIDATION.classTitleRequired },
+            { field: 'detail_info.description', message: AUTHORING_VALIDATION.classDescriptionRequired },
+          ],
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(createClass(signedInClient(mockServer), payload));
+        expect(error.status).toBe(400);
+        expect(error.message).toBe(AUTHORING_VALIDATION.classTitleRequired);
+      });
+  });
+
+  it('refuses a course the admin has not approved (403)', async () => {
+    const payload = input();
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerCourseAwaitingApproval)
+      .uponReceiving('the creation of a class in a course awaiting approval')
+      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
+      )
+      .willRespondWith(403, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.courseNotApproved)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(createClass(signedInClient(mockServer), payload));
+        expect(error.status).toBe(403);
+        expect(error.message).toBe(AUTHORING_MESSAGES.courseNotApproved);
+      });
+  });
+});
+
+describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
+  it('gives a quiz as its form edits it', async () => {
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('a request for a quiz to edit')
+      .withRequest('GET', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ), (b) =>
+        b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(
+          classRecord({
+            id: EXAMPLE_QUIZ,
+            class_type: 3,
+            class_type_name: 'Quiz',
+            title: 'Service models quiz',
+            description: '',
+            file: false,
+            quiz: true,
+          }),
+        ),
+      )
+      .executeTest(async (mockServer) => {
+        const quiz = await getClass(signedInClient(mockServer), EXAMPLE_QUIZ);
+        expect(quiz.quiz_settings?.attempts_allowed).toBe(2);
+      });
+  });
+
+  it('saves a class moved to another week', async () => {
+    const payload = input({
+      week: 2,
+      detail_info: { title: 'Reading of week 1, revised', description: 'Read it again.', file: null },
+    });
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving('the saving of a class')
+      .withRequest('PUT', classPath(INJECTED_CLASS.classLectureId, EXAMPLE_CLASS), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          message: AUTHORING_MESSAGES.classSaved,
+          data: {
+            ...classRecord({
+              id: EXAMPLE_CLASS,
+              class_type: 1,
+              class_type_name: 'Class',
+              title: 'Reading of week 1, revised',
+              description: 'Read it again.',
+              file: false,
+              quiz: false,
+            }),
+            week: 2,
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const saved = await updateClass(signedInClient(mockServer), EXAMPLE_CLASS, payload);
+        expect(saved.data.week).toBe(2);
+      });
+  });
+
+  it('refuses new questions once trainees have taken the quiz (409)', async () => {
+    const payload = input({
+      class_type: 3,
+      detail_info: { title: 'Service models quiz', description: '', file: null },
+      quiz_settings: QUIZ.quiz_settings,
+      quiz_info: QUIZ.quiz_info.slice(0, 1),
+    });
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerQuizTaken)
+      .uponReceiving('the saving of new questions of a quiz trainees have taken')
+      .withRequest('PUT', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ), (b) =>
+        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
+      )
+      .willRespondWith(409, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.quizHasAttempts)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(updateClass(signedInClient(mockServer), EXAMPLE_QUIZ, payload));
+        expect(error.status).toBe(409);
+        expect(error.message).toBe(AUTHORING_MESSAGES.quizHasAttempts);
+      });
+  });
+});
+
+describe('Class contract: POST /upload/ by a trainer', () => {
+  const clip = join(tmpdir(), 'kfu-pact-clip.mp4');
+  writeFileSync(
+    clip,
+    Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]),
+  );
+
+  it("stores a class's video (multipart, part file) and answers its address", async () => {
+    await api
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving("an upload of a class's video by a trainer")
+      .withRequest('POST', apiPath('/upload/'), (b) =>
+        multipartRequest(
+          {},
+          { name: 'file', filename: 'intro.mp4', contentType: 'video/mp4', path: clip },
+        )(b.headers(bearerHeader())),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          file: regex(FILE_ADDRESS, EXAMPLE_FILE),
+          name: 'intro.mp4',
+          size: integer(24),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const { readFile } = await import('node:fs/promises');
+        const uploaded = await uploadFile(
+          signedInClient(mockServer),
+          new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }),
+          'intro.mp4',
+        );
+        expect(uploaded.file).toMatch(new RegExp(FILE_ADDRESS));
+      });
+  });
+});
+
+describe('Authoring contract: GET /authoring/courses/{id}/lectures/', () => {
+  it("gives the trainer's view of an approved course: every week with its lectures, and what may be done", async () => {
+    await extensions
+      .addInteraction()
+      .given(CLASS_STATES.trainerTeachesApprovedCourse)
+      .uponReceiving("a request for the trainer's view of a course")
+      .withRequest(
+        'GET',
+        fromProviderState(
+          apiPath(`/authoring/courses/\${${INJECTED_CLASS.courseId}}/lectures/`),
+          apiPath(`/authoring/courses/${EXAMPLE_COURSE}/lectures/`),
+        ),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          course: {
+            id: integer(EXAMPLE_COURSE),
+            title: like('Cloud Computing Fundamentals'),
+            title_ar: like('أساسيات الحوسبة السحابية'),
+            cover_image: like('/media/courses/it.svg'),
+            status: 'Approved',
+            rejection_reason: null,
+            start_date: regex(DATE, '2026-11-16'),
+            end_date: regex(DATE, '2027-01-22'),
+          },
+          role: 'trainer',
+          flags: { can_edit: true, can_delete: boolean(true), can_add_class: true, can_take_action: true },
+          weeks: eachLike(
+            {
+              week: integer(1),
+              title: like('Cloud basics'),
+              title_ar: like('أساسيات السحابة'),
+              lectures: eachLike({
+                id: integer(EXAMPLE_CLASS),
+                title: like('Reading of week 1'),
+                title_ar: like(''),
+                class_type_name: regex('^(Class|Assignment|Quiz|Survey)$', 'Class'),
+                file_extension: null,
+                duration: null,
+                editable: true,
+              }),
+            },
+            4,
+          ),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const view = await getAuthoringCourse(signedInClient(mockServer), EXAMPLE_COURSE);
+        expect(view.flags.can_add_class).toBe(true);
+        expect(view.weeks[0]?.lectures[0]?.editable).toBe(true);
+      });
+  });
+});
