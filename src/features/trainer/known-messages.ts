@@ -67,6 +67,8 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'No approved trainer has this e-mail address': msg`No approved trainer has this e-mail address`,
   'Give the reason for rejecting the course, at most 500 characters': msg`Give the reason for rejecting the course, at most 500 characters`,
   'This course is not waiting for approval': msg`This course is not waiting for approval`,
+  'This course has ended, so it can no longer be edited': msg`This course has ended, so it can no longer be edited`,
+  'This course has ended, so its classes can no longer change': msg`This course has ended, so its classes can no longer change`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,
   'Error uploading file': msg`Error uploading file`,
   'The file must not be larger than 25 MB': msg`The file must not be larger than 25 MB`,
