@@ -5,7 +5,7 @@ import type { CourseRecord, CourseSaved } from '@/contract/authoring';
 import type { UploadResponse } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
-import { pngOf } from '../fixtures/images';
+import { NOT_AN_IMAGE, pngOf } from '../fixtures/images';
 import { CourseWizard } from './pages/course-wizard';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { accessToken, signInWithTokens } from './support/session';
@@ -218,6 +218,25 @@ describe('course wizard', () => {
       expect(course).toMatchObject({ status: 'Pending', description_ar: 'وصف الدورة بالعربية' });
     });
   }
+
+  it('refuses a cover of another type before sending it, and says when the upload fails (ar, phone)', async () => {
+    const { visit, wizard } = await onWizard('ar', 'phone', paths.addNewCourse());
+    const { t, screen } = visit;
+    const input = visit.page.locator('input[type="file"]');
+    await wizard.uploadCover('cover.gif', pngOf(32), 'image/gif');
+    await expect
+      .poll(() => wizard.messageOf(input))
+      .toContain(t('The cover picture must be a PNG or JPEG image'));
+    expect(await screen.toast('Error uploading file').count()).toBe(0);
+    // A file named as a picture whose bytes are not one: the server refuses it.
+    await wizard.uploadCover('cover.png', NOT_AN_IMAGE, 'image/png');
+    await expect.poll(() => screen.toast('Error uploading file').count()).toBe(1);
+    await expect
+      .poll(() => visit.page.getByRole('button', { name: t('Try the upload again') }).count())
+      .toBe(1);
+    expect(await wizard.coverPreview.count()).toBe(0);
+    await expectNoAxeViolations(visit.page);
+  });
 
   it('offers an unsent edit again after a reload: keep it, or discard it for the saved course', async () => {
     const { visit, wizard } = await openRejected('en', 'desktop');
