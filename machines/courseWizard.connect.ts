@@ -55,6 +55,8 @@ export interface WizardFormView {
   mode: 'add' | 'edit';
   /** Edit mode: the course's status and, when rejected, the admin's reason. */
   status: ApprovalStatus | null;
+  /** Only the course's trainer changes its facilitators (a facilitator's edit keeps them). */
+  ownsFacilitators: boolean;
   rejectionReason: string | null;
   step: Step;
   steps: StepEntry[];
@@ -137,6 +139,7 @@ export function connectCourseWizard(
     phase: 'editing',
     mode: context.courseId === null ? 'add' : 'edit',
     status,
+    ownsFacilitators: record?.role !== 'facilitator',
     rejectionReason: status === 'Rejected' ? (record?.rejection_reason ?? null) : null,
     step,
     steps: stepEntries(values, step),

@@ -481,6 +481,13 @@ describe('courseWizard machine: behaviour', () => {
     expect(actions.finish.mock.calls[0]?.[1]).toMatchObject({ outcome: 'resubmitted' });
   });
 
+  it("leaves the facilitators to the course's trainer when a facilitator edits it", async () => {
+    const { harness } = await open(null, { ...editRefs, record: { ...record, role: 'facilitator' } });
+    expect(view(harness as never).ownsFacilitators).toBe(false);
+    const own = await open(null, editRefs);
+    expect(view(own.harness as never).ownsFacilitators).toBe(true);
+  });
+
   it('saves an approved course with its changes', async () => {
     const { harness, actions } = await open(null, { ...editRefs, record: { ...record, status: 'Approved' } });
     expect(view(harness as never).submitKind).toBe('save');

@@ -13,6 +13,24 @@ export function FacilitatorsStep({ view }: { view: WizardFormView }) {
   const id = useId();
   const { facilitator, values } = view;
   const max = formatNumber(FACILITATORS_MAX, language);
+  if (!view.ownsFacilitators)
+    return (
+      <Section title={t`Facilitators of this course`}>
+        <p className="text-slate-700">
+          <Trans>Only the trainer who created the course changes its facilitators.</Trans>
+        </p>
+        <ul className="flex flex-col divide-y divide-slate-200">
+          {values.facilitators.map((person) => (
+            <li key={person.id} className="py-3">
+              <p className="font-semibold text-slate-900">{person.full_name}</p>
+              <p className="text-sm text-slate-600">
+                <bdi className="ltr-whole">{person.email}</bdi>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    );
   return (
     <div className="flex flex-col gap-6">
       <Section>
