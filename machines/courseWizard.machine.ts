@@ -186,6 +186,18 @@ export function draftOf(context: Pick<CourseWizardContext, 'values' | 'step'>): 
   return { values: context.values, step: context.step };
 }
 
+/**
+ * The draft worth keeping: null while the values are those the wizard opened with (nothing typed
+ * in a new course, the course as saved in edit mode), so that looking through a course's steps
+ * leaves nothing to offer on the next visit.
+ */
+export function unsentDraft(
+  context: Pick<CourseWizardContext, 'values' | 'step' | 'record'>,
+): WizardDraft | null {
+  const opened = context.record ? valuesOfRecord(context.record) : EMPTY_VALUES;
+  return JSON.stringify(context.values) === JSON.stringify(opened) ? null : draftOf(context);
+}
+
 const references = ({ event }: { event: { output: References } }) => ({ references: event.output });
 
 export const courseWizardMachine = setup({
@@ -403,7 +415,7 @@ export const courseWizardMachine = setup({
       const facilitators = context.values.facilitators.filter((facilitator) => facilitator.id !== event.id);
       return changed(context, { ...context.values, facilitators }, 'facilitators');
     }),
-    /** Keeps the values and step (draftOf) as the draft of this user and mode. */
+    /** Keeps the values and step (unsentDraft) as the draft of this user and mode, or forgets it. */
     persistDraft: () => {},
     /** Forgets the draft of this user and mode (sent, or discarded for the saved course). */
     dropDraft: () => {},

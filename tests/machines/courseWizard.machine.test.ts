@@ -8,6 +8,7 @@ import {
   EMPTY_VALUES,
   halalasOf,
   readDraft,
+  valuesOfRecord,
   type WizardDraft,
   type WizardValues,
   wizardProblems,
@@ -19,6 +20,7 @@ import {
   draftOf,
   type References,
   type SaveInput,
+  unsentDraft,
   WIZARD_MESSAGES,
 } from '../../machines/courseWizard.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -556,6 +558,20 @@ describe('courseWizard machine: behaviour', () => {
 });
 
 describe('course wizard draft', () => {
+  it('is kept only once something differs from what the wizard opened with', () => {
+    expect(unsentDraft({ values: EMPTY_VALUES, step: 'about', record: null })).toBeNull();
+    expect(unsentDraft({ values: valid, step: 'about', record: null })).toEqual({
+      values: valid,
+      step: 'about',
+    });
+    const saved = { ...record, status: 'Approved' as const };
+    const opened = valuesOfRecord(saved);
+    expect(unsentDraft({ values: opened, step: 'review', record: saved })).toBeNull();
+    expect(
+      unsentDraft({ values: { ...opened, title: 'New' }, step: 'review', record: saved })?.values.title,
+    ).toBe('New');
+  });
+
   it('is kept per user and mode, and read back as it was typed', () => {
     expect(draftKey('Trainer@Example.com', null)).toBe('kfu.courseWizard.trainer@example.com.add');
     expect(draftKey('trainer@example.com', 77)).toBe('kfu.courseWizard.trainer@example.com.edit:77');

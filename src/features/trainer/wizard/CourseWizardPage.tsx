@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectCourseWizard, type WizardFormView } from '@machines/courseWizard.connect';
 import { draftKey, draftText, readDraft, STEPS } from '@machines/courseWizard.form';
-import { courseWizardMachine, draftOf } from '@machines/courseWizard.machine';
+import { courseWizardMachine, unsentDraft } from '@machines/courseWizard.machine';
 import { useMachine } from '@xstate/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -118,8 +118,12 @@ function Wizard({ courseId }: { courseId: number | null }) {
         ),
       },
       actions: {
-        persistDraft: ({ context }) =>
-          storage.write(draftKey(context.userEmail, context.courseId), draftText(draftOf(context))),
+        persistDraft: ({ context }) => {
+          const key = draftKey(context.userEmail, context.courseId);
+          const draft = unsentDraft(context);
+          if (draft) storage.write(key, draftText(draft));
+          else storage.remove(key);
+        },
         dropDraft: ({ context }) => storage.remove(draftKey(context.userEmail, context.courseId)),
         focusFirstInvalid: () => focusFirstProblem(form.current),
         focusStep: () => requestAnimationFrame(() => heading.current?.focus()),
