@@ -231,13 +231,25 @@ function lectureValues(input: ClassInput, file: UploadRow | null, duration: numb
   };
 }
 
-/** The next position at the end of a week of the course. */
+/**
+ * The position at the end of a week of the course, before its post-course evaluation: that survey
+ * stays the course's last lecture, so it moves one place on to make room.
+ */
 async function endOfWeek(tx: Queryable, courseId: number, week: number): Promise<number> {
   const { rows } = await tx.query<{ position: number }>(
     'SELECT COALESCE(max(position), 0) + 1 AS position FROM lectures WHERE course_id = $1 AND week = $2',
     [courseId, week],
   );
-  return rows[0]?.position ?? 1;
+  const end = rows[0]?.position ?? 1;
+  const { rows: last } = await tx.query<{ id: number; position: number }>(
+    `SELECT l.id, l.position FROM lectures l JOIN surveys s ON s.lecture_id = l.id
+      WHERE l.course_id = $1 AND l.week = $2 AND s.stage = 'post' ORDER BY l.position DESC LIMIT 1`,
+    [courseId, week],
+  );
+  const survey = last[0];
+  if (!survey || survey.position !== end - 1) return end;
+  await tx.query('UPDATE lectures SET position = $2 WHERE id = $1', [survey.id, end]);
+  return survey.position;
 }
 
 async function saveSettings(tx: Queryable, lectureId: number, settings: QuizSettings): Promise<void> {

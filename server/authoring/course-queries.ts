@@ -189,7 +189,8 @@ export async function courseRecord(db: Queryable, courseId: number, userId: numb
     end_date: state.end_date,
     routine: row.routine,
     facilitators,
-    status: state.stored_status === 'Deleted' ? 'Pending' : state.stored_status,
+    // courseStateFor never answers a Deleted course.
+    status: state.stored_status as CourseRecord['status'],
     rejection_reason: state.stored_status === 'Rejected' ? state.rejection_reason : null,
     role: state.role,
     flags: flagsOf(state),

@@ -14,7 +14,7 @@ import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAdminToken } from '../admin/middleware';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
-import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
+import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
 import { jsonBody, validId, validQuery } from '../validation';
 import {
   approveCourseBodySchema,
@@ -202,7 +202,8 @@ export function courseAuthoringRoutes({
   routes.post(
     '/admin/approve-course/',
     admin,
-    jsonBody(approveCourseBodySchema, SERVER_MESSAGES.notFound),
+    // A course id that is not a positive id names no course.
+    jsonBody(approveCourseBodySchema, (c) => c.json(errorBody(SERVER_MESSAGES.notFound), 404)),
     async (c) => {
       const { course_id } = c.req.valid('json');
       const data = await decideCourse(db, notifier, course_id, { approve: true }).catch(refuseCourseDecision);

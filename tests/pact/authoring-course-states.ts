@@ -7,6 +7,7 @@ export const AUTHORING_COURSE_STATES = {
   trainerHasPendingCourse: 'a trainer is signed in and has a course awaiting approval',
   trainerCourseHasTrainees: 'a trainer is signed in and has an approved course with a trainee enrolled',
   surveyCategoriesExist: 'evaluation survey categories exist',
+  trainerCoursesDecided: "the admin approved one of the trainer's courses and then rejected another",
 } as const;
 
 /**

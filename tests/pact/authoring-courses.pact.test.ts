@@ -9,6 +9,7 @@ import {
   listTrainerCourses,
   updateCourse,
 } from '../../src/api/authoring';
+import { listNotifications } from '../../src/api/notifications';
 import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type CourseInput } from '../../src/contract/authoring';
 import { AUTHORING_COURSE_STATES, FACILITATOR_EMAIL, INJECTED_AUTHORING } from './authoring-course-states';
 import {
@@ -350,6 +351,59 @@ describe('Trainer courses contract: GET /authoring/facilitators/', () => {
       .executeTest(async (mockServer) => {
         const error = await failureOf(findFacilitator(signedInClient(mockServer), 'nobody@example.com'));
         expect(error.status).toBe(404);
+      });
+  });
+});
+
+describe('Trainer courses contract: the approval notices', () => {
+  it("tells the trainer the admin's decisions, linking to the course or its edit", async () => {
+    const notice = (
+      title: string,
+      text: string,
+      title_ar: string,
+      text_ar: string,
+      link: string,
+      example: string,
+    ) => ({
+      id: integer(9),
+      title,
+      text: like(text),
+      seen: false,
+      link: regex(link, example),
+      title_ar,
+      text_ar: like(text_ar),
+    });
+    await extensions
+      .addInteraction()
+      .given(AUTHORING_COURSE_STATES.trainerCoursesDecided)
+      .uponReceiving("a request for the trainer's notifications after the admin's decisions")
+      .withRequest('GET', apiPath('/notification/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_CONTENT)
+          .jsonBody([
+            notice(
+              'Your course was not approved',
+              'Project Management Basics was not approved. Reason: Add the practical labs to the weekly plan. Edit the course and send it again.',
+              'لم يتم اعتماد دورتك',
+              'لم يتم اعتماد أساسيات إدارة المشاريع. السبب: Add the practical labs to the weekly plan. عدّل الدورة ثم أرسلها مرة أخرى.',
+              '^/edit-course/\\d+$',
+              '/edit-course/12',
+            ),
+            notice(
+              'Your course is approved',
+              'Project Management Basics is now published in the catalogue. You can add classes, assignments and quizzes to it.',
+              'تم اعتماد دورتك',
+              'أصبحت أساسيات إدارة المشاريع منشورة في قائمة الدورات، ويمكنك الآن إضافة الدروس والواجبات والاختبارات إليها.',
+              '^/manage-courses/\\d+$',
+              '/manage-courses/11',
+            ),
+          ]),
+      )
+      .executeTest(async (mockServer) => {
+        const [rejected, approved] = await listNotifications(signedInClient(mockServer));
+        expect(rejected?.link).toBe('/edit-course/12');
+        expect(approved?.link).toBe('/manage-courses/11');
       });
   });
 });

@@ -1,4 +1,5 @@
 import { startSession } from '../../server/auth/sessions';
+import { decideCourse } from '../../server/authoring/course-approval';
 import { resolveCover } from '../../server/authoring/course-covers';
 import { insertCourse } from '../../server/authoring/course-queries';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
@@ -106,6 +107,20 @@ export function authoringCourseStateHandlers(server: TestServer): StateHandlers 
   }
 
   return {
+    [AUTHORING_COURSE_STATES.trainerCoursesDecided]: async () => {
+      const approved = await trainerWithCourse('Pending');
+      const rejected = await trainerWithCourse('Pending');
+      const trainer = await ensureUser(db, PACT_TRAINER);
+      await db.query('DELETE FROM notifications WHERE user_id = $1', [trainer.id]);
+      await decideCourse(db, server.notifier, Number(approved[INJECTED_AUTHORING.courseId]), {
+        approve: true,
+      });
+      await decideCourse(db, server.notifier, Number(rejected[INJECTED_AUTHORING.courseId]), {
+        approve: false,
+        reason: 'Add the practical labs to the weekly plan.',
+      });
+      return { [INJECTED_ACCESS_TOKEN]: rejected[INJECTED_ACCESS_TOKEN] };
+    },
     [AUTHORING_COURSE_STATES.trainerHasPendingCourse]: () => trainerWithCourse('Pending'),
     [AUTHORING_COURSE_STATES.trainerCourseHasTrainees]: () => trainerWithCourse('Approved'),
     [AUTHORING_COURSE_STATES.surveyCategoriesExist]: async () => {

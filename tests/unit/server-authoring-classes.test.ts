@@ -565,6 +565,25 @@ describe('GET and PUT /course/class-create/{id}/', () => {
 });
 
 describe('GET /authoring/courses/{id}/lectures/', () => {
+  it('keeps the post-course evaluation the last lecture of its week', async () => {
+    const surveyId = await lectureIdBySlug(server, 'cloud-post-survey');
+    const { rows } = await server.db.query<{ week: number }>('SELECT week FROM lectures WHERE id = $1', [
+      surveyId,
+    ]);
+    const week = rows[0]?.week ?? 0;
+    const saved = await created(
+      payload({
+        week,
+        detail_info: { title: 'Before the evaluation', description: 'Last words.', file: null },
+      }),
+    );
+    const view = authoringCourseSchema.parse(
+      (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
+    );
+    const ids = view.weeks.find((item) => item.week === week)?.lectures.map((lecture) => lecture.id) ?? [];
+    expect(ids.slice(-2)).toEqual([saved.data.id, surveyId]);
+  });
+
   it('gives every syllabus week with its lectures in order, surveys not editable, and what may be done', async () => {
     const saved = await created(
       payload({ week: 3, detail_info: { title: 'Week three extra', description: 'More.', file: null } }),
@@ -589,7 +608,13 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       can_add_class: true,
       can_take_action: true,
     });
-    expect(view.weeks.find((week) => week.week === 3)?.lectures.at(-1)).toMatchObject({
+    // The last lecture but the post-course evaluation, which stays last.
+    expect(
+      view.weeks
+        .find((week) => week.week === 3)
+        ?.lectures.filter((l) => l.editable)
+        .at(-1),
+    ).toMatchObject({
       id: saved.data.id,
       class_type_name: 'Class',
       editable: true,

@@ -500,6 +500,9 @@ describe('the approval lifecycle', () => {
       status: 'Rejected',
       rejection_reason: 'Add the labs to the weekly plan.',
     });
+    for (const course_id of [999_999, 'abc']) {
+      expect((await call('/admin/approve-course/', { admin: true, body: { course_id } })).status).toBe(404);
+    }
     // Only a Pending course is decided.
     const again = await call('/admin/approve-course/', { admin: true, body: { course_id: course.id } });
     expect(again.status).toBe(409);
