@@ -75,6 +75,10 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'The file must not be larger than 25 MB': msg`The file must not be larger than 25 MB`,
   'Choose a file to upload': msg`Choose a file to upload`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,
+  'Error uploading file': msg`Error uploading file`,
+  'Enter the e-mail address of an approved trainer': msg`Enter the e-mail address of an approved trainer`,
+  'This trainer is already a facilitator of the course': msg`This trainer is already a facilitator of the course`,
+  'Your course has been sent again for approval': msg`Your course has been sent again for approval`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);

@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { WizardFormView } from '@machines/courseWizard.connect';
+import { Section, SelectField } from '@/features/trainer/wizard/fields';
+import { formatNumber } from '@/i18n/numbers';
+import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
+
+/** The optional evaluation surveys before and after the course ('None' for none). */
+export function SurveysStep({ view }: { view: WizardFormView }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const stages = [
+    { stage: 'pre' as const, label: t`Pre-course evaluation` },
+    { stage: 'post' as const, label: t`Post-course evaluation` },
+  ];
+  return (
+    <Section>
+      <p className="text-slate-700">
+        <Trans>Both are optional: trainees answer them before the course starts and after it ends.</Trans>
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        {stages.map(({ stage, label }) => (
+          <SelectField
+            key={stage}
+            label={label}
+            value={view.values.surveys[stage]}
+            error={view.errors[`surveys.${stage}`] ?? (stage === 'pre' ? view.errors.surveys : undefined)}
+            onChange={(event) => view.changeSurvey(stage, event.target.value)}
+          >
+            <option value="">{t`None`}</option>
+            {view.surveys[stage].map((survey) => {
+              const count = formatNumber(survey.question_count, language);
+              return (
+                <option key={survey.id} value={String(survey.id)}>
+                  {pick(survey, 'name', language)} ({t`${count} questions`})
+                </option>
+              );
+            })}
+          </SelectField>
+        ))}
+      </div>
+    </Section>
+  );
+}
