@@ -126,7 +126,10 @@ function rule<T>(
 ) {
   return z.superRefine<T>(
     (value, ctx) => {
-      if (!holds(value)) ctx.issues.push({ code: 'custom', message, input: value, path: options.path });
+      if (holds(value)) return;
+      // A fresh path each time: zod prefixes an issue's path in place as it goes up.
+      if (options.path) ctx.issues.push({ code: 'custom', message, input: value, path: [...options.path] });
+      else ctx.issues.push({ code: 'custom', message, input: value });
     },
     options.when ? { when: options.when } : undefined,
   );
