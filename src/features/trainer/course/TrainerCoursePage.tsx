@@ -53,9 +53,12 @@ function StatusPanel({ course, reason }: { course: TrainerCourse; reason: string
       <div role="status" className="flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{t`The admin rejected this course.`}</p>
         {reason && (
-          <p dir="auto" className="wrap-anywhere">
-            <span className="font-semibold">{t`The admin's reason:`}</span> {reason}
-          </p>
+          <div>
+            <p className="font-semibold">{t`The admin's reason:`}</p>
+            <p dir="auto" className="wrap-anywhere">
+              {reason}
+            </p>
+          </div>
         )}
         {course.flags.can_edit && (
           <Link href={paths.editCourse(course.id)} className={BUTTON}>

@@ -304,9 +304,14 @@ function StatusBanner({ status, reason }: { status: keyof typeof STATUS_LABELS; 
         <Trans>Status: {statusName}</Trans>
       </p>
       {rejected && reason && (
-        <p>
-          <Trans>The admin's reason:</Trans> <span dir="auto">{reason}</span>
-        </p>
+        <div>
+          <p className="font-semibold">
+            <Trans>The admin's reason:</Trans>
+          </p>
+          <p dir="auto" className="wrap-anywhere">
+            {reason}
+          </p>
+        </div>
       )}
       {rejected && (
         <p className="text-sm">
