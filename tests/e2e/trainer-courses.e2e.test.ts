@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AUTHORING_MESSAGES,
-  type AuthoringCourse,
-  type CourseInput,
-  type CourseSaved,
-  type SurveyCategory,
-  type TrainerCourseList,
-} from '@/contract/authoring';
-import type { Category } from '@/contract/courses';
+import { AUTHORING_MESSAGES, type AuthoringCourse, type TrainerCourseList } from '@/contract/authoring';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';
-import { pngOf } from '../fixtures/images';
 import type { Visit } from './pages/visit';
+import { newCourse, trainerToken, trainerVisit } from './support/authoring';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';
 import { enrol, seededCourse } from './support/learning';
-import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
@@ -29,73 +19,6 @@ const WIDTHS = [
   { language: 'ar', width: 'desktop' },
   { language: 'ar', width: 'phone' },
 ] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
-
-let stamp = 0;
-
-/** The demo trainer's access token, through the API. */
-async function trainerToken(): Promise<string> {
-  const answer = await suite.call('/user/login/', {
-    body: { username: DEMO_ACCOUNTS.trainer.email, password: DEMO_ACCOUNTS.trainer.password },
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-function isoDate(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A new course of the demo trainer, sent through the API as the wizard sends it: it is Pending. */
-async function newCourse(token: string): Promise<{ id: number; title: string; title_ar: string }> {
-  stamp += 1;
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(pngOf(32))], { type: 'image/png' }), 'cover.png');
-  const upload = await fetch(`${suite.app.url}/api/v1/upload/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(upload.status).toBe(200);
-  const cover = ((await upload.json()) as { file: string }).file;
-  const categories = await suite.read<Category[]>('/course/category/');
-  const surveys = await suite.read<SurveyCategory[]>('/course/survey-category/');
-  const input: CourseInput = {
-    title: `Spreadsheet Skills ${Date.now()}-${stamp}`,
-    title_ar: `مهارات الجداول الإلكترونية ${Date.now()}-${stamp}`,
-    subtitle: 'Formulas, tables and charts.',
-    subtitle_ar: 'الصيغ والجداول والرسوم البيانية.',
-    description: 'Four weeks of practice with spreadsheets.',
-    description_ar: 'أربعة أسابيع من التطبيق على الجداول الإلكترونية.',
-    category: categories[0]?.id ?? 1,
-    cover_image: cover,
-    skill_level: 'Beginner',
-    languages: ['Arabic', 'English'],
-    captions: [],
-    female_only: false,
-    price_halalas: 0,
-    weeks: [
-      { syllabus_title: 'Formulas', syllabus_title_ar: 'الصيغ', lectures: 2, quizzes: 1, assignments: 0 },
-    ],
-    surveys: {
-      pre: surveys.find((survey) => survey.stage === 'pre')?.id ?? null,
-      post: null,
-    },
-    start_date: isoDate(10),
-    end_date: isoDate(40),
-    routine: [{ day: 'Sunday', start_time: '17:00', end_time: '19:00' }],
-    facilitators: [],
-  };
-  const saved = await suite.call('/course/course-create/', { token, body: input });
-  expect(saved.status).toBe(201);
-  const { data } = (await saved.json()) as CourseSaved;
-  return { id: data.id, title: data.title, title_ar: data.title_ar };
-}
-
-/** The demo trainer in a new tab, signed in. */
-async function trainerVisit(language: Language, width: Width): Promise<Visit> {
-  const visit = await suite.open({ language, width });
-  await signInWithTokens(suite.app, visit.context, DEMO_ACCOUNTS.trainer);
-  return visit;
-}
 
 /** Marks the page, so that a test can tell it was not loaded again. */
 async function markPage(visit: Visit): Promise<void> {
@@ -111,9 +34,9 @@ async function stillSamePage(visit: Visit): Promise<boolean> {
 describe('My courses', () => {
   for (const { language, width } of WIDTHS) {
     it(`shows each course's status and the admin's reason, follows an approval live, deletes after asking and says the refusal when trainees are enrolled (${language}, ${width})`, async () => {
-      const token = await trainerToken();
-      const approving = await newCourse(token);
-      const deleting = await newCourse(token);
+      const token = await trainerToken(suite);
+      const approving = await newCourse(suite, token);
+      const deleting = await newCourse(suite, token);
       const list = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
       const rejected = list.results.find((course) => course.status === 'Rejected');
       const seededPending = list.results.find(
@@ -121,7 +44,7 @@ describe('My courses', () => {
       );
       expect(rejected?.rejection_reason).toBeTruthy();
 
-      const visit = await trainerVisit(language, width);
+      const visit = await trainerVisit(suite, language, width);
       const { myCourses, screen, t, problems } = visit;
       await myCourses.open();
       const approvingTitle = pick(approving, 'title', language);
@@ -192,7 +115,7 @@ describe('My courses', () => {
 describe("the trainer's course view", () => {
   for (const { language, width } of WIDTHS) {
     it(`shows the sidebar with Add New Class and Take Action on an approved course, previews a video and a PDF, and follows an approval live (${language}, ${width})`, async () => {
-      const token = await trainerToken();
+      const token = await trainerToken(suite);
       const cloud = await seededCourse(suite, LEARNING_COURSES.cloud.title);
       const sidebarOf = await suite.read<AuthoringCourse>(`/authoring/courses/${cloud.id}/lectures/`, {
         token,
@@ -206,7 +129,7 @@ describe("the trainer's course view", () => {
       const video = lecture(LEARNING_LECTURES.cloudVideo.title);
       const notes = lecture(LEARNING_LECTURES.cloudNotes.title);
 
-      const visit = await trainerVisit(language, width);
+      const visit = await trainerVisit(suite, language, width);
       const { trainerCourse: view, screen, t, page, problems } = visit;
       await view.open(cloud.id);
       await expect.poll(() => view.status()).toBe('Approved');
@@ -241,7 +164,7 @@ describe("the trainer's course view", () => {
       await expectNoAxeViolations(page);
 
       // A pending course: the wait is said, no Add New Class; the admin approves, and it appears live.
-      const pending = await newCourse(token);
+      const pending = await newCourse(suite, token);
       await view.open(pending.id);
       await expect.poll(() => view.status()).toBe('Pending');
       expect(await view.statusPanel.textContent()).toContain(t("Waiting for the admin's approval"));
@@ -268,11 +191,11 @@ describe("the trainer's course view", () => {
   }
 
   it('a rejected course shows the reason and the way to edit it', async () => {
-    const token = await trainerToken();
+    const token = await trainerToken(suite);
     const list = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
     const rejected = list.results.find((course) => course.status === 'Rejected');
     if (!rejected?.rejection_reason) throw new Error('the demo trainer has no rejected course');
-    const visit = await trainerVisit('ar', 'phone');
+    const visit = await trainerVisit(suite, 'ar', 'phone');
     const { trainerCourse: view, t } = visit;
     await view.open(rejected.id);
     await expect.poll(() => view.status()).toBe('Rejected');

@@ -5,7 +5,7 @@ export interface ApiCall {
   token?: string;
   /** A JSON body: the call is a POST. */
   body?: unknown;
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
 }
 
