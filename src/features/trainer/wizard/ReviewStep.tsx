@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { halalasOf, routineDays, type Step } from '@machines/courseWizard.form';
@@ -27,7 +28,7 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
     return found ? pick(found, 'name', language) : none;
   };
   const halalas = halalasOf(values.price);
-  const count = (value: string) => formatNumber(Number(toLatinDigits(value.trim())) || 0, language);
+  const amount = (value: string) => Number(toLatinDigits(value.trim())) || 0;
   const comma = language === 'ar' ? '، ' : ', ';
   const digits = (text: string) => (language === 'ar' ? toArabicIndicDigits(text) : text);
   const languages = (list: readonly ('Arabic' | 'English')[]) =>
@@ -117,16 +118,25 @@ export function ReviewStep({ view }: { view: WizardFormView }) {
           <ol className="flex flex-col gap-1">
             {values.weeks.map((week, index) => {
               const number = formatNumber(index + 1, language);
-              const lectures = count(week.lectures);
-              const quizzes = count(week.quizzes);
-              const assignments = count(week.assignments);
+              const planned = [
+                i18n._(
+                  msg({ message: plural(amount(week.lectures), { one: '# lecture', other: '# lectures' }) }),
+                ),
+                i18n._(msg({ message: plural(amount(week.quizzes), { one: '# quiz', other: '# quizzes' }) })),
+                i18n._(
+                  msg({
+                    message: plural(amount(week.assignments), {
+                      one: '# assignment',
+                      other: '# assignments',
+                    }),
+                  }),
+                ),
+              ].join(language === 'ar' ? '، ' : ', ');
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a week is its position in the syllabus
                 <li key={index}>
                   {t`Week ${number}`}: <bdi>{week.syllabus_title}</bdi>{' '}
-                  <span className="text-slate-600">
-                    ({t`${lectures} lectures, ${quizzes} quizzes, ${assignments} assignments`})
-                  </span>
+                  <span className="text-slate-600">({planned})</span>
                 </li>
               );
             })}

@@ -1,13 +1,13 @@
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { Section, SelectField } from '@/features/trainer/wizard/fields';
-import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 
 /** The optional evaluation surveys before and after the course ('None' for none). */
 export function SurveysStep({ view }: { view: WizardFormView }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const stages = [
     { stage: 'pre' as const, label: t`Pre-course evaluation` },
@@ -28,14 +28,17 @@ export function SurveysStep({ view }: { view: WizardFormView }) {
             onChange={(event) => view.changeSurvey(stage, event.target.value)}
           >
             <option value="">{t`None`}</option>
-            {view.surveys[stage].map((survey) => {
-              const count = formatNumber(survey.question_count, language);
-              return (
-                <option key={survey.id} value={String(survey.id)}>
-                  {pick(survey, 'name', language)} ({t`${count} questions`})
-                </option>
-              );
-            })}
+            {view.surveys[stage].map((survey) => (
+              <option key={survey.id} value={String(survey.id)}>
+                {pick(survey, 'name', language)} (
+                {i18n._(
+                  msg({
+                    message: plural(survey.question_count, { one: '# question', other: '# questions' }),
+                  }),
+                )}
+                )
+              </option>
+            ))}
           </SelectField>
         ))}
       </div>
