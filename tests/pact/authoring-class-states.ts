@@ -1,3 +1,5 @@
+import type { ClassInput } from '@/contract/authoring';
+
 /**
  * Provider states of the class, assignment and quiz contracts (tests/pact/authoring-classes.pact.test.ts),
  * set up by tests/provider/authoring-class-states.ts. Keep the wording stable: it is written into
@@ -21,3 +23,37 @@ export const INJECTED_CLASS = {
   quizLectureId: 'classQuizLectureId',
   videoAddress: 'videoAddress',
 } as const;
+
+/** The quiz of the states, as the form sends it: three questions of 2, 5 and 3 marks. */
+export const STATE_QUIZ: Pick<ClassInput, 'quiz_info' | 'quiz_settings'> = {
+  quiz_info: [
+    {
+      question: {
+        text: 'Which service model rents virtual machines?',
+        kind: 'single',
+        options: ['IaaS', 'PaaS', 'SaaS'],
+        correct: [0],
+        marks: 2,
+      },
+    },
+    {
+      question: {
+        text: 'Which are public clouds?',
+        kind: 'multiple',
+        options: ['AWS', 'A server room', 'Azure'],
+        correct: [0, 2],
+        marks: 5,
+      },
+    },
+    {
+      question: {
+        text: 'Elasticity means paying for what you use.',
+        kind: 'true_false',
+        options: ['True', 'False'],
+        correct: [1],
+        marks: 3,
+      },
+    },
+  ],
+  quiz_settings: { time_limit_minutes: 10, attempts_allowed: 2, shows_answers: true },
+};

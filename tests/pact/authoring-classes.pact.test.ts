@@ -12,7 +12,7 @@ import {
 } from '../../src/api/authoring';
 import { uploadFile } from '../../src/api/learning';
 import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type ClassInput } from '../../src/contract/authoring';
-import { CLASS_STATES, INJECTED_CLASS } from './authoring-class-states';
+import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from './authoring-class-states';
 import {
   apiPath,
   bearerHeader,
@@ -46,40 +46,6 @@ const EXAMPLE_QUIZ = 126;
 const courseId = () => fromProviderState(`\${${INJECTED_CLASS.courseId}}`, EXAMPLE_COURSE);
 const classPath = (key: string, example: number) =>
   fromProviderState(apiPath(`/course/class-create/\${${key}}/`), apiPath(`/course/class-create/${example}/`));
-
-/** The quiz of the states (tests/provider/authoring-class-states.ts), as the form sends it. */
-const QUIZ: Pick<ClassInput, 'quiz_info' | 'quiz_settings'> = {
-  quiz_info: [
-    {
-      question: {
-        text: 'Which service model rents virtual machines?',
-        kind: 'single',
-        options: ['IaaS', 'PaaS', 'SaaS'],
-        correct: [0],
-        marks: 2,
-      },
-    },
-    {
-      question: {
-        text: 'Which are public clouds?',
-        kind: 'multiple',
-        options: ['AWS', 'A server room', 'Azure'],
-        correct: [0, 2],
-        marks: 5,
-      },
-    },
-    {
-      question: {
-        text: 'Elasticity means paying for what you use.',
-        kind: 'true_false',
-        options: ['True', 'False'],
-        correct: [1],
-        marks: 3,
-      },
-    },
-  ],
-  quiz_settings: { time_limit_minutes: 10, attempts_allowed: 2, shows_answers: true },
-};
 
 /** A class payload as the client sends it (the course id is the state's, in the pact). */
 function input(more: Partial<ClassInput> = {}): ClassInput {
@@ -213,7 +179,7 @@ describe('Class contract: POST /course/class-create/', () => {
     const payload = input({
       class_type: 3,
       detail_info: { title: 'Service models quiz', description: '', file: null },
-      ...QUIZ,
+      ...STATE_QUIZ,
     });
     await api
       .addInteraction()
@@ -356,8 +322,8 @@ describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
     const payload = input({
       class_type: 3,
       detail_info: { title: 'Service models quiz', description: '', file: null },
-      quiz_settings: QUIZ.quiz_settings,
-      quiz_info: QUIZ.quiz_info.slice(0, 1),
+      quiz_settings: STATE_QUIZ.quiz_settings,
+      quiz_info: STATE_QUIZ.quiz_info.slice(0, 1),
     });
     await api
       .addInteraction()

@@ -8,48 +8,13 @@ import { LEARNING_COURSES } from '../../server/seed-learning';
 import type { TestServer } from '../../server/testing';
 import type { UserRow } from '../../server/users';
 import { findUserByEmail } from '../../server/users';
-import type { ClassInput } from '../../src/contract/authoring';
-import { CLASS_STATES, INJECTED_CLASS } from '../pact/authoring-class-states';
+import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from '../pact/authoring-class-states';
 import { INJECTED_ACCESS_TOKEN } from '../pact/states';
 import type { StateHandlers } from './pact-files';
 
 /** The columns a course is copied with (the trainer's own course, made anew for each interaction). */
 const COURSE_COLUMNS = `title, title_ar, subtitle, subtitle_ar, description, description_ar, category_id, cover_image,
   skill_level, languages, captions, weeks, surveys, facilitators, routine, female_only, price_halalas, created_by`;
-
-/** The quiz of the states: three questions of 2, 5 and 3 marks. */
-export const STATE_QUIZ: Pick<ClassInput, 'quiz_info' | 'quiz_settings'> = {
-  quiz_info: [
-    {
-      question: {
-        text: 'Which service model rents virtual machines?',
-        kind: 'single',
-        options: ['IaaS', 'PaaS', 'SaaS'],
-        correct: [0],
-        marks: 2,
-      },
-    },
-    {
-      question: {
-        text: 'Which are public clouds?',
-        kind: 'multiple',
-        options: ['AWS', 'A server room', 'Azure'],
-        correct: [0, 2],
-        marks: 5,
-      },
-    },
-    {
-      question: {
-        text: 'Elasticity means paying for what you use.',
-        kind: 'true_false',
-        options: ['True', 'False'],
-        correct: [1],
-        marks: 3,
-      },
-    },
-  ],
-  quiz_settings: { time_limit_minutes: 10, attempts_allowed: 2, shows_answers: true },
-};
 
 /**
  * The provider states of the class contracts: the demo trainer signed in, with a course of their own

@@ -4,7 +4,7 @@ import {
   acceptedTypes,
   formatFileSize,
   formatPercent,
-} from '../../src/features/learning/assignment/format.ts';
+} from '../../src/i18n/files.ts';
 
 describe('what the assignment modal says of files and progress', () => {
   it('says sizes in kilobytes or megabytes, in the page’s digits', () => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { FileLink } from '@/contract/learning';
+import { formatFileSize } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatFileSize } from './format';
 
 /** A stored file as a download link with its name, type and size. */
 export function FileLinkItem({ file, label }: { file: FileLink; label?: string }) {

@@ -3,9 +3,9 @@ import type { AssignmentSubmissionView } from '@machines/assignmentSubmission.co
 import { useId, useRef } from 'react';
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
 import { translateMessage } from '@/i18n/api-messages';
+import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { AlertBox } from '@/ui/forms';
-import { acceptedTypes, formatFileSize, formatPercent } from './format';
 
 const button =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';

@@ -8,9 +8,9 @@ import { api } from '@/api/http';
 import { uploadFile } from '@/api/learning';
 import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
 import { translateMessage } from '@/i18n/api-messages';
+import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
-import { acceptedTypes, formatFileSize, formatPercent } from './format';
 
 const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
