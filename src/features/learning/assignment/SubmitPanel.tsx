@@ -6,6 +6,7 @@ import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { AlertBox } from '@/ui/forms';
+import { UploadProgress } from '@/ui/UploadProgress';
 
 const button =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -83,28 +84,12 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
       {/* Space kept for the progress so the buttons do not move when the upload starts. */}
       <div className="min-h-12" aria-live="polite">
         {(view.step === 'uploading' || view.step === 'submitting') && (
-          <div className="flex flex-col gap-1.5">
-            <div className="flex justify-between text-sm">
-              <span id={`${id}-progress`} className="font-semibold text-slate-800">
-                {view.step === 'uploading' ? <Trans>Uploading…</Trans> : <Trans>Submitting…</Trans>}
-              </span>
-              <span className="text-slate-700">{percent}</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-labelledby={`${id}-progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={view.percent}
-              aria-valuetext={percent}
-              className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-            >
-              <div
-                className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
-                style={{ width: `${view.percent}%` }}
-              />
-            </div>
-          </div>
+          <UploadProgress
+            id={id}
+            label={view.step === 'uploading' ? <Trans>Uploading…</Trans> : <Trans>Submitting…</Trans>}
+            percent={view.percent}
+            percentText={percent}
+          />
         )}
       </div>
 

@@ -11,6 +11,7 @@ import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { UploadProgress } from '@/ui/UploadProgress';
 
 const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -242,28 +243,12 @@ function UploadWidgetView({
       )}
 
       {view.step === 'uploading' && (
-        <div className="flex flex-col gap-1.5" aria-live="polite">
-          <div className="flex justify-between text-sm">
-            <span id={`${id}-progress`} className="font-semibold text-slate-800">
-              <Trans>Uploading…</Trans>
-            </span>
-            <span className="text-slate-700">{percent}</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${id}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={view.percent}
-            aria-valuetext={percent}
-            className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className="h-full rounded-full bg-brand-700 transition-[width] duration-200"
-              style={{ width: `${view.percent}%` }}
-            />
-          </div>
-        </div>
+        <UploadProgress
+          id={id}
+          label={<Trans>Uploading…</Trans>}
+          percent={view.percent}
+          percentText={percent}
+        />
       )}
 
       {error && (
