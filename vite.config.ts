@@ -135,7 +135,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time, each with its own product server and browser: a browser test spends
+          // much of its time waiting for what the other one computes.
+          fileParallelism: true,
+          maxWorkers: 2,
           // One more attempt absorbs a browser timing hiccup; a broken journey fails both.
           retry: 1,
           // Waiting for what a user would see: a loaded CI machine can take seconds, not one.
