@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../src/contract/learning.ts';
-import {
-  acceptedTypes,
-  formatFileSize,
-  formatPercent,
-} from '../../src/i18n/files.ts';
+import { acceptedTypes, formatFileSize, formatPercent } from '../../src/i18n/files.ts';
 
 describe('what the assignment modal says of files and progress', () => {
   it('says sizes in kilobytes or megabytes, in the page’s digits', () => {
