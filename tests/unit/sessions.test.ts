@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  centreDate,
+  centreInstant,
+  centreTime,
+  courseSessions,
+  daysBetween,
+  heldSessionCount,
+  isIsoDate,
+  type SessionChange,
+  type SessionCourse,
+  sessionsOn,
+  weekdayOf,
+  weekStartOf,
+} from '../../src/contract/sessions';
+
+// 2026-11-21 is a Saturday.
+const course: SessionCourse = {
+  start_date: '2026-11-22',
+  end_date: '2026-12-06',
+  routine: [
+    { day: 'Sunday', start_time: '09:00', end_time: '11:00' },
+    { day: 'Tuesday', start_time: '16:00', end_time: '18:00' },
+  ],
+};
+
+describe('course sessions', () => {
+  it('knows the centre week: Saturday to Friday', () => {
+    expect(weekdayOf('2026-11-21')).toBe('Saturday');
+    expect(weekdayOf('2026-11-27')).toBe('Friday');
+    expect(weekStartOf('2026-11-27')).toBe('2026-11-21');
+    expect(weekStartOf('2026-11-28')).toBe('2026-11-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(daysBetween('2026-11-21', '2026-11-28')).toBe(7);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-02-28')).toBe(true);
+  });
+
+  it('reads the centre date and time in Riyadh, whatever the instant', () => {
+    expect(centreDate(new Date('2026-11-23T21:30:00Z'))).toBe('2026-11-24');
+    expect(centreTime(new Date('2026-11-23T21:30:00Z'))).toBe('00:30');
+    expect(centreInstant('2026-11-24', '09:00').toISOString()).toBe('2026-11-24T06:00:00.000Z');
+  });
+
+  it('lists the routine days between the dates', () => {
+    const sessions = courseSessions(course, [], '2026-11-01', '2026-12-31');
+    expect(sessions.map((s) => s.date)).toEqual([
+      '2026-11-22',
+      '2026-11-24',
+      '2026-11-29',
+      '2026-12-01',
+      '2026-12-06',
+    ]);
+    expect(sessions[1]).toMatchObject({ day: 'Tuesday', start_time: '16:00', status: 'scheduled' });
+  });
+
+  it('stops on the day the course was closed', () => {
+    const closed = { ...course, closed_on: '2026-11-29' };
+    expect(courseSessions(closed, [], '2026-11-01', '2026-12-31').map((s) => s.date)).toEqual([
+      '2026-11-22',
+      '2026-11-24',
+      '2026-11-29',
+    ]);
+  });
+
+  it('applies a cancellation and a move', () => {
+    const changes: SessionChange[] = [
+      {
+        session_date: '2026-11-24',
+        action: 'cancelled',
+        new_date: null,
+        start_time: null,
+        end_time: null,
+        reason: 'Holiday',
+      },
+      {
+        session_date: '2026-11-29',
+        action: 'moved',
+        new_date: '2026-11-30',
+        start_time: '10:00',
+        end_time: '12:00',
+        reason: '',
+      },
+    ];
+    const sessions = courseSessions(course, changes, '2026-11-22', '2026-11-30');
+    expect(sessions.map((s) => [s.date, s.status])).toEqual([
+      ['2026-11-22', 'scheduled'],
+      ['2026-11-24', 'cancelled'],
+      ['2026-11-30', 'moved'],
+    ]);
+    expect(sessions[2]).toMatchObject({ original_date: '2026-11-29', day: 'Monday', start_time: '10:00' });
+    expect(sessionsOn(course, changes, '2026-11-24')).toEqual([]);
+    expect(sessionsOn(course, changes, '2026-11-29')).toEqual([]);
+    expect(sessionsOn(course, changes, '2026-11-30')).toHaveLength(1);
+    expect(heldSessionCount(course, changes, '2026-12-06')).toBe(4);
+  });
+});
