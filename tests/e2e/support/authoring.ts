@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from '../../../server/demo-accounts';
 import { pngOf } from '../../fixtures/images';
 import type { Visit } from '../pages/visit';
 import type { Width } from './browser';
-import type { Account } from './identity';
+import { type Account, runAdmin } from './identity';
 import { signInWithTokens } from './session';
 import type { ProductSuite } from './suite';
 
@@ -27,10 +27,14 @@ function isoDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A new course of the trainer, sent through the API as the wizard sends it: it is Pending. */
+/**
+ * A new course of the trainer, sent through the API as the wizard sends it: it is Pending.
+ * `overrides` replace fields of the course (its dates and routine, say).
+ */
 export async function newCourse(
   suite: ProductSuite,
   token: string,
+  overrides: Partial<CourseInput> = {},
 ): Promise<{ id: number; title: string; title_ar: string }> {
   stamp += 1;
   const form = new FormData();
@@ -69,11 +73,23 @@ export async function newCourse(
     end_date: isoDate(40),
     routine: [{ day: 'Sunday', start_time: '17:00', end_time: '19:00' }],
     facilitators: [],
+    ...overrides,
   };
   const saved = await suite.call('/course/course-create/', { token, body: input });
   expect(saved.status).toBe(201);
   const { data } = (await saved.json()) as CourseSaved;
   return { id: data.id, title: data.title, title_ar: data.title_ar };
+}
+
+/** A new course of the trainer, approved by the admin (through the admin command). */
+export async function approvedCourse(
+  suite: ProductSuite,
+  token: string,
+  overrides: Partial<CourseInput> = {},
+): Promise<{ id: number; title: string; title_ar: string }> {
+  const course = await newCourse(suite, token, overrides);
+  await runAdmin(suite.app.env, ['approve-course', String(course.id)]);
+  return course;
 }
 
 /** A trainer (the demo trainer unless another account is given) in a new tab, signed in. */
