@@ -15,6 +15,7 @@ import type { Deps } from './deps';
 import { devRoutes } from './dev/routes';
 import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
+import { gradingRoutes } from './grading/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
 import { fileRoutes } from './learning/files';
@@ -142,6 +143,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/cms', cmsRoutes(deps));
   api.route('/', courseAuthoringRoutes(deps));
   api.route('/', classAuthoringRoutes(deps));
+  api.route('/grading', gradingRoutes(deps));
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));

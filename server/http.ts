@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
+import type { GradingMessage, GradingValidationMessage } from '../src/contract/grading';
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
@@ -22,6 +23,8 @@ export type UserMessage =
   | ProfileMessage
   | AuthoringValidationMessage
   | AuthoringMessage
+  | GradingValidationMessage
+  | GradingMessage
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { GRADE_MAX, SURVEY_TEXT_MAX, type SubmissionStatus } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Db } from '../db';
-import type { NotificationContent, Notifier } from '../notifications/notifier';
+import { NOTIFICATIONS, type NotificationContent, type Notifier } from '../notifications/notifier';
 import { LearningError } from './queries';
 
 /** POST /admin/submissions/{id}/grade: a grade from 0 to 10 in hundredths, and feedback if any. */
@@ -66,23 +66,14 @@ export function lecturePath(courseId: number, lectureId: number): string {
 }
 
 function reviewNotice(row: SummaryRow, status: Exclude<SubmissionStatus, 'Submitted'>): NotificationContent {
-  const link = lecturePath(row.course_id, row.lecture_id);
-  if (status === 'Reviewed') {
-    return {
-      title: 'Your assignment has been graded',
-      title_ar: 'تم تقييم واجبك',
-      text: `${row.lecture_title}: your trainer has given a grade and feedback.`,
-      text_ar: `${row.lecture_title_ar || row.lecture_title}: وضع المدرب درجتك وملاحظاته.`,
-      link,
-    };
-  }
-  return {
-    title: 'Your assignment has been returned',
-    title_ar: 'أُعيد إليك واجبك',
-    text: `${row.lecture_title}: read your trainer's feedback and submit it again.`,
-    text_ar: `${row.lecture_title_ar || row.lecture_title}: اقرأ ملاحظات المدرب ثم سلّمه مرة أخرى.`,
-    link,
+  const lecture = {
+    title: row.lecture_title,
+    title_ar: row.lecture_title_ar,
+    link: lecturePath(row.course_id, row.lecture_id),
   };
+  return status === 'Reviewed'
+    ? NOTIFICATIONS.submissionGraded(lecture)
+    : NOTIFICATIONS.submissionReturned(lecture);
 }
 
 /**

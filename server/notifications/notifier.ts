@@ -145,6 +145,22 @@ export const NOTIFICATIONS = {
     text_ar: `تم رصد درجة ${work} في ${course.title_ar}.`,
     link: `/course-details/${course.id}`,
   }),
+  // Grading (server/grading): a trainee's assignment graded, or returned to be sent again; both
+  // lead to the lecture in the course player.
+  submissionGraded: (lecture: { title: string; title_ar: string; link: string }): NotificationContent => ({
+    title: 'Your assignment has been graded',
+    title_ar: 'تم تقييم واجبك',
+    text: `${lecture.title}: your trainer has given a grade and feedback.`,
+    text_ar: `${lecture.title_ar || lecture.title}: وضع المدرب درجتك وملاحظاته.`,
+    link: lecture.link,
+  }),
+  submissionReturned: (lecture: { title: string; title_ar: string; link: string }): NotificationContent => ({
+    title: 'Your assignment has been returned',
+    title_ar: 'أُعيد إليك واجبك',
+    text: `${lecture.title}: read your trainer's feedback and submit it again.`,
+    text_ar: `${lecture.title_ar || lecture.title}: اقرأ ملاحظات المدرب ثم سلّمه مرة أخرى.`,
+    link: lecture.link,
+  }),
   paymentReceived: (course: { id: number; title: string; title_ar: string }): NotificationContent => ({
     title: 'Payment Success',
     title_ar: 'تم الدفع بنجاح',

@@ -129,6 +129,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
   ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
   ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403],
+  // Grading (server/grading): the course's trainer or a facilitator.
+  ['GET',   '/grading/courses/:id/',                       401, 403, 200, 401, 403],
+  ['GET',   '/grading/items/:id/',                         401, 403, 200, 401, 403],
+  ['POST',  '/grading/submissions/:id/grade/',             401, 403, 200, 401, 403],
+  ['POST',  '/grading/submissions/:id/return/',            401, 403, 200, 401, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -420,6 +425,19 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       };
     case 'GET /authoring/courses/:id/lectures/':
       return { path: `/authoring/courses/${fixture.learningCourseId}/lectures/` };
+    case 'GET /grading/courses/:id/':
+      return { path: `/grading/courses/${fixture.learningCourseId}/` };
+    case 'GET /grading/items/:id/':
+      return { path: `/grading/items/${fixture.lectureIds.cloudCompare}/` };
+    // The trainer decides a submission of their own that waits; the others are refused before.
+    case 'POST /grading/submissions/:id/grade/':
+    case 'POST /grading/submissions/:id/return/':
+      return (caller === 'trainer' ? waitingSubmission(fixture) : Promise.resolve(1)).then((id) => ({
+        path: path.replace(':id', String(id)),
+        json: path.includes('grade')
+          ? { grade: '7.5', feedback: 'Good', feedback_file: null }
+          : { feedback: 'Add an example', feedback_file: null },
+      }));
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:

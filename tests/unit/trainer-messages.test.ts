@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORING_MESSAGES, AUTHORING_VALIDATION } from '@/contract/authoring';
+import { GRADING_MESSAGES, GRADING_VALIDATION } from '@/contract/grading';
 import { UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/learning';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { TRAINER_MESSAGES } from '@/features/trainer/known-messages';
@@ -11,6 +12,12 @@ const KNOWN = { ...KNOWN_MESSAGES, ...TRAINER_MESSAGES };
 describe("the trainer's screens' sentences that come from outside the views", () => {
   it('can translate every authoring rule and server sentence', () => {
     const missing = [...Object.values(AUTHORING_VALIDATION), ...Object.values(AUTHORING_MESSAGES)].filter(
+      (message) => !KNOWN[message],
+    );
+    expect(missing).toEqual([]);
+  });
+  it('can translate every grading rule and server sentence', () => {
+    const missing = [...Object.values(GRADING_VALIDATION), ...Object.values(GRADING_MESSAGES)].filter(
       (message) => !KNOWN[message],
     );
     expect(missing).toEqual([]);

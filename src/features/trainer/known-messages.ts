@@ -79,6 +79,17 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Enter the e-mail address of an approved trainer': msg`Enter the e-mail address of an approved trainer`,
   'This trainer is already a facilitator of the course': msg`This trainer is already a facilitator of the course`,
   'Your course has been sent again for approval': msg`Your course has been sent again for approval`,
+  // Grading (GRADING_VALIDATION and GRADING_MESSAGES in src/contract/grading.ts).
+  'Enter a grade from 0 to 10': msg`Enter a grade from 0 to 10`,
+  'The grade must be a number, for example 7 or 8.5': msg`The grade must be a number, for example 7 or 8.5`,
+  'The grade must be from 0 to 10': msg`The grade must be from 0 to 10`,
+  'The grade can have at most 2 decimals': msg`The grade can have at most 2 decimals`,
+  'The feedback must be at most 2000 characters': msg`The feedback must be at most 2000 characters`,
+  'Say what the trainee should change before sending it again': msg`Say what the trainee should change before sending it again`,
+  'Upload the feedback file first, then save': msg`Upload the feedback file first, then save`,
+  'Only the latest attempt that is not returned can be graded or returned': msg`Only the latest attempt that is not returned can be graded or returned`,
+  'The grade has been saved': msg`The grade has been saved`,
+  'The submission has been returned to the trainee': msg`The submission has been returned to the trainee`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);
