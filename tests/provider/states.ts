@@ -22,6 +22,7 @@ import {
 } from '../pact/states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
+import { gradingStateHandlers } from './grading-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
@@ -84,6 +85,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...learningStateHandlers(server, trainee),
     ...authoringCourseStateHandlers(server),
     ...classStateHandlers(server, trainee),
+    ...gradingStateHandlers(server),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;
