@@ -36,6 +36,7 @@ export type GradingItemView =
   | { status: 'failed'; summary: GradingItemSummary | null; error: unknown; retry(): void }
   | {
       status: 'ready';
+      summary: GradingItemSummary | null;
       item: GradingItem;
       /** The submission open in the form, if any. */
       form: GradingFormView | null;
@@ -117,6 +118,7 @@ export function connectGrading(
       const shown = context.item;
       item = {
         status: 'ready',
+        summary,
         item: shown,
         form: formView(snapshot, shown, send),
         open: (submissionId) => send({ type: 'submission.open', submissionId }),

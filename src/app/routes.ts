@@ -63,6 +63,7 @@ const AddClass = trainerView('addClass');
 const AddAssignment = trainerView('addAssignment');
 const AddQuiz = trainerView('addQuiz');
 const EditLecture = trainerView('editLecture');
+const Grading = trainerView('grading');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -165,7 +166,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Student assignments`,
-    view: Planned,
+    view: Grading,
   },
   {
     path: paths.addNewClass.pattern,

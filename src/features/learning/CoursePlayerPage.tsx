@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type CoursePlayerView, connectCoursePlayer, type Sidebar } from '@machines/coursePlayer.connect';
 import { coursePlayerMachine, type LectureTarget } from '@machines/coursePlayer.machine';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
@@ -13,6 +13,7 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
+import { useLiveNotices } from '@/stores/live-notices';
 import { Failure } from '@/ui/Failure';
 import { CloseIcon } from '@/ui/icons';
 import { NotFound } from '@/ui/NotFound';
@@ -239,6 +240,8 @@ function CoursePlayer({
   );
   const [snapshot, send] = useMachine(machine, { input: { courseId, target } });
   const view = connectCoursePlayer(snapshot, send);
+  // A grade or a return arrives as a live notice: the lecture and the sidebar are read again.
+  useLiveNotices(useCallback(() => send({ type: 'lecture.changed' }), [send]));
 
   // The address is what is open: a link, Previous / Next or Back changes it, and the player follows.
   const opened = useRef(target);

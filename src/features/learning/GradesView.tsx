@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { getCourseGrades } from '@/api/learning';
@@ -9,6 +9,7 @@ import { type CourseGrades, GRADE_MAX, type GradeItem, type GradeStatus } from '
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { useLiveNotices } from '@/stores/live-notices';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { gradeText } from './learning-text';
@@ -203,13 +204,21 @@ function GradesTable({ courseId, grades }: { courseId: number; grades: CourseGra
 export function GradesView({ courseId }: { courseId: number }) {
   const { t } = useLingui();
   const grades = useResource(() => getCourseGrades(api, courseId));
+  // A grade given or a work returned arrives as a live notice: the grades are read again, and the
+  // table shown stays until the new one replaces it.
+  const [fresh, setFresh] = useState<CourseGrades | null>(null);
+  useLiveNotices(
+    useCallback(() => {
+      getCourseGrades(api, courseId).then(setFresh, () => {});
+    }, [courseId]),
+  );
   return (
     <article className="flex flex-col gap-4">
       <h2 tabIndex={-1} data-lecture-title className="text-2xl font-bold text-slate-900 outline-none">
         {t`Grades`}
       </h2>
       <ResourceView state={grades} loading={<Placeholder className="h-72" />}>
-        {(data) => <GradesTable courseId={courseId} grades={data} />}
+        {(data) => <GradesTable courseId={courseId} grades={fresh ?? data} />}
       </ResourceView>
     </article>
   );

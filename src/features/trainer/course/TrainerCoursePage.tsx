@@ -219,6 +219,11 @@ function TrainerCourse({
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={course.status} />
               <RoleBadge role={course.role} />
+              {course.status !== 'Pending' && course.status !== 'Rejected' && (
+                <Link href={paths.studentAssignments(course.id)} className={`${SECONDARY} ms-auto`}>
+                  {t`Grading and statistics`}
+                </Link>
+              )}
             </div>
             <StatusPanel course={course} reason={view.rejectionReason ?? course.rejection_reason} />
           </>
