@@ -63,6 +63,7 @@ const AddClass = trainerView('addClass');
 const AddAssignment = trainerView('addAssignment');
 const AddQuiz = trainerView('addQuiz');
 const EditLecture = trainerView('editLecture');
+const Schedule = trainerView('schedule');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -144,7 +145,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage Schedule`,
-    view: Planned,
+    view: Schedule,
   },
   {
     path: paths.manageCourses.pattern,

@@ -33,7 +33,6 @@ export const SCHEDULE_MESSAGES = {
   cancelled: 'The session has been cancelled',
   moved: 'The session has been moved',
   restored: 'The session has been restored',
-  feedRenewed: 'The old address no longer works',
 } as const;
 export type ScheduleMessage = (typeof SCHEDULE_MESSAGES)[keyof typeof SCHEDULE_MESSAGES];
 
