@@ -243,9 +243,7 @@ export default function SchedulePage({ title }: RouteView) {
       <nav aria-label={t`Weeks`} className="mb-4 flex flex-wrap items-center gap-3">
         {view.previousWeek && (
           <Link href={paths.manageSchedule(view.previousWeek)} className={NAV}>
-            <span aria-hidden="true">
-              ‹
-            </span>
+            <span aria-hidden="true">‹</span>
             <span className="ms-1">{t`Previous week`}</span>
           </Link>
         )}
@@ -257,9 +255,7 @@ export default function SchedulePage({ title }: RouteView) {
         {view.nextWeek && (
           <Link href={paths.manageSchedule(view.nextWeek)} className={NAV}>
             <span className="me-1">{t`Next week`}</span>
-            <span aria-hidden="true">
-              ›
-            </span>
+            <span aria-hidden="true">›</span>
           </Link>
         )}
         <p aria-live="polite" className="min-h-6 font-semibold text-slate-900">
