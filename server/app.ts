@@ -32,6 +32,7 @@ import { profileRoutes } from './profile/routes';
 import { quizAdminRoutes } from './quizzes/admin-routes';
 import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
+import { scheduleRoutes } from './schedule/routes';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
 import { createUploadStore, type UploadStore } from './uploads';
@@ -156,6 +157,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/user', profileRoutes(deps));
   api.route('/', paymentRoutes(deps, payments));
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
+  api.route('/', scheduleRoutes(deps));
   api.route('/admin', adminRoutes(deps, payments));
   api.route('/admin', quizAdminRoutes(deps));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));

@@ -89,6 +89,14 @@ export const RATE_LIMITS = {
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */
   receiptPdfAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Sessions cancelled, moved or restored per trainer (each notifies every enrolled trainee). */
+  scheduleChangeAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** New calendar feed addresses per user. */
+  calendarFeedRenewAccount: { max: 20, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Calendar feed reads per client address (a campus of calendar apps refreshing behind one NAT). */
+  calendarFeedClient: { max: 1200, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Reads of one feed address (calendar apps refresh every 15 minutes to a few hours). */
+  calendarFeedSecret: { max: 120, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /**
    * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
    * payment every 5 tries gave endless guesses.

@@ -3,6 +3,7 @@ import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
+import { seedSchedule } from './schedule/seed';
 import { CMS_BLOCKS } from './seed-content';
 import { seedLearning } from './seed-learning';
 import { seedPublicSite } from './seed-public';
@@ -75,6 +76,7 @@ export async function seed(
   await seedLearning(db, options.uploads);
   await seedAuthoring(db);
   await seedGrading(db);
+  await seedSchedule(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

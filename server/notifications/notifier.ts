@@ -1,3 +1,4 @@
+import { toArabicIndicDigits } from '../../src/contract/digits';
 import type { Notification } from '../../src/contract/notifications';
 import type { Broadcast } from '../broadcast';
 import type { Db, Queryable } from '../db';
@@ -80,6 +81,21 @@ export function createNotifier(db: Db, broadcast?: Pick<Broadcast, 'publish'>): 
       return rows[0] ?? null;
     },
   };
+}
+
+/** A session's day and times as a notification says them ("Tuesday 24 November 2026, 09:00–11:00 Riyadh time"). */
+function sessionWhen(
+  session: { date: string; start_time: string; end_time: string },
+  language: 'en' | 'ar',
+): string {
+  const day = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-arab-ca-gregory' : 'en-GB', {
+    dateStyle: 'full',
+    timeZone: 'UTC',
+  }).format(new Date(`${session.date}T00:00:00Z`));
+  const times = `${session.start_time}–${session.end_time}`;
+  return language === 'ar'
+    ? `${day}، ${toArabicIndicDigits(times)} بتوقيت الرياض`
+    : `${day}, ${times} Riyadh time`;
 }
 
 /** The product's notifications, in both languages. */
@@ -167,6 +183,40 @@ export const NOTIFICATIONS = {
     text: `You are enrolled in ${course.title}.`,
     text_ar: `تم تسجيلك في ${course.title_ar}.`,
     link: `/course-details/${course.id}`,
+  }),
+  // The schedule (server/schedule/): a session cancelled, moved or restored, to its enrolled trainees.
+  sessionCancelled: (
+    course: { id: number; title: string; title_ar: string },
+    session: { date: string; start_time: string; end_time: string },
+    reason: string,
+  ): NotificationContent => ({
+    title: 'Session cancelled',
+    title_ar: 'أُلغيت الجلسة',
+    text: `The ${course.title} session on ${sessionWhen(session, 'en')} is cancelled. Reason: ${reason}`,
+    text_ar: `أُلغيت جلسة ${course.title_ar} يوم ${sessionWhen(session, 'ar')}. السبب: ${reason}`,
+    link: '/ongoing-courses',
+  }),
+  sessionMoved: (
+    course: { id: number; title: string; title_ar: string },
+    session: { date: string; start_time: string; end_time: string },
+    to: { date: string; start_time: string; end_time: string },
+    reason: string,
+  ): NotificationContent => ({
+    title: 'Session moved',
+    title_ar: 'تغيّر موعد الجلسة',
+    text: `The ${course.title} session on ${sessionWhen(session, 'en')} moves to ${sessionWhen(to, 'en')}. Reason: ${reason}`,
+    text_ar: `نُقلت جلسة ${course.title_ar} من ${sessionWhen(session, 'ar')} إلى ${sessionWhen(to, 'ar')}. السبب: ${reason}`,
+    link: '/ongoing-courses',
+  }),
+  sessionRestored: (
+    course: { id: number; title: string; title_ar: string },
+    session: { date: string; start_time: string; end_time: string },
+  ): NotificationContent => ({
+    title: 'Session back on schedule',
+    title_ar: 'عادت الجلسة إلى موعدها',
+    text: `The ${course.title} session on ${sessionWhen(session, 'en')} takes place as planned.`,
+    text_ar: `تُعقد جلسة ${course.title_ar} يوم ${sessionWhen(session, 'ar')} في موعدها المعتاد.`,
+    link: '/ongoing-courses',
   }),
   invited: (inviter: string): NotificationContent => ({
     title: 'You are invited',

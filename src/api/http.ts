@@ -12,9 +12,12 @@ export function connectAuth(next: AuthBridge): void {
   bridge = next;
 }
 
-/** The application's API client: base `/api/v1` unless VITE_API_BASE says otherwise. */
+/** The API's base address: `/api/v1` unless VITE_API_BASE says otherwise. */
+export const API_BASE_URL: string = import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
+
+/** The application's API client, on API_BASE_URL. */
 export const api = createApiClient(
-  { baseURL: import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE },
+  { baseURL: API_BASE_URL },
   {
     getAccessToken: () => bridge.getAccessToken(),
     refresh: () => bridge.refresh(),

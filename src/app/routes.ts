@@ -64,6 +64,7 @@ const AddAssignment = trainerView('addAssignment');
 const AddQuiz = trainerView('addQuiz');
 const EditLecture = trainerView('editLecture');
 const Grading = trainerView('grading');
+const Schedule = trainerView('schedule');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -145,7 +146,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage Schedule`,
-    view: Planned,
+    view: Schedule,
   },
   {
     path: paths.manageCourses.pattern,

@@ -72,7 +72,8 @@ export const paths = {
   ),
   attendanceHistory: fixed('/attendance-history'),
   messages: fixed('/messages'),
-  manageSchedule: fixed('/manage-schedule'),
+  /** The trainer's week holding `week` (a date), this week without one. */
+  manageSchedule: route('/manage-schedule', (week?: string) => withQuery('/manage-schedule', { week })),
   manageCourses: fixed('/manage-courses'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',

@@ -9,6 +9,7 @@ import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
+import { ensureFeed } from '../../server/schedule/feed';
 import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
 import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } from '../../server/testing';
@@ -21,6 +22,7 @@ import { attemptSchema } from '../../src/contract/learning';
 import { paymentSchema } from '../../src/contract/payments';
 import { profileSchema } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { addDays, centreDate, weekdayOf } from '../../src/contract/sessions';
 import { pngOf } from '../fixtures/images';
 
 /**
@@ -134,6 +136,12 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/grading/items/:id/',                         401, 403, 200, 401, 403],
   ['POST',  '/grading/submissions/:id/grade/',             401, 403, 200, 401, 403],
   ['POST',  '/grading/submissions/:id/return/',            401, 403, 200, 401, 403],
+  ['GET',   '/schedule/',                                  401, 403, 200, 401, 403],
+  ['POST',  '/schedule/changes/',                          401, 403, 201, 401, 403],
+  ['DELETE','/schedule/changes/:courseId/:date/',          401, 403, 200, 401, 403],
+  ['GET',   '/schedule/calendar-feed/',                    401, 200, 200, 401, 200],
+  ['POST',  '/schedule/calendar-feed/',                    401, 201, 201, 401, 201],
+  ['GET',   '/calendar/:file',                             200, 200, 200, 200, 200],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -438,6 +446,22 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
           ? { grade: '7.5', feedback: 'Good', feedback_file: null }
           : { feedback: 'Add an example', feedback_file: null },
       }));
+    // The trainer cancels a session of the course they teach still to come; restores one cancelled
+    // for it (the others are refused before any is looked up).
+    case 'POST /schedule/changes/':
+      return upcomingSession(fixture).then((session_date) => ({
+        path,
+        json: { course_id: fixture.learningCourseId, session_date, action: 'cancelled', reason: 'Exams' },
+      }));
+    case 'DELETE /schedule/changes/:courseId/:date/':
+      return (caller === 'trainer' ? cancelledSession(fixture) : upcomingSession(fixture)).then((date) => ({
+        path: `/schedule/changes/${fixture.learningCourseId}/${date}/`,
+      }));
+    case 'POST /schedule/calendar-feed/':
+      return { path, json: { language: 'ar' } };
+    // The trainee's feed, as it is now.
+    case 'GET /calendar/:file':
+      return traineeFeed().then((feedPath) => ({ path: feedPath }));
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
     default:
@@ -518,6 +542,45 @@ async function withdrawalAsked(fixture: Fixture): Promise<void> {
   );
   await response.body?.cancel();
 }
+/** A routine date of the learning seed's course, from tomorrow on, with no change yet. */
+async function upcomingSession(fixture: Fixture): Promise<string> {
+  const { rows } = await server.db.query<{ routine: { day: string }[]; end_date: string }>(
+    `SELECT routine, to_char(end_date, 'YYYY-MM-DD') AS end_date FROM courses WHERE id = $1`,
+    [fixture.learningCourseId],
+  );
+  const { rows: changed } = await server.db.query<{ date: string }>(
+    `SELECT to_char(session_date, 'YYYY-MM-DD') AS date FROM session_changes WHERE course_id = $1`,
+    [fixture.learningCourseId],
+  );
+  const days = new Set(rows[0]?.routine.map((slot) => slot.day));
+  const taken = new Set(changed.map((row) => row.date));
+  for (
+    let date = addDays(centreDate(new Date()), 1);
+    date <= (rows[0]?.end_date ?? '');
+    date = addDays(date, 1)
+  ) {
+    if (days.has(weekdayOf(date)) && !taken.has(date)) return date;
+  }
+  throw new Error('The learning course has no session left to change');
+}
+
+/** A session of the learning seed's course still to come, cancelled for the trainer to restore. */
+async function cancelledSession(fixture: Fixture): Promise<string> {
+  const date = await upcomingSession(fixture);
+  await server.db.query(
+    `INSERT INTO session_changes (course_id, session_date, action, reason) VALUES ($1, $2, 'cancelled', 'Exams')`,
+    [fixture.learningCourseId, date],
+  );
+  return date;
+}
+
+/** The path of the demo trainee's calendar feed (made when they have none). */
+async function traineeFeed(): Promise<string> {
+  const user = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email);
+  if (!user) throw new Error('no demo trainee');
+  return (await ensureFeed(server.db, user.id, 'en')).path;
+}
+
 /** A valid course payload (the wizard's) with this cover. */
 async function courseBody(cover: string | Promise<string>): Promise<Record<string, unknown>> {
   const { rows: categories } = await server.db.query<{ id: number }>(

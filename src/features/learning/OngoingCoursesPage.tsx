@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { listOngoingCourses } from '@/api/learning';
 import type { OngoingCourse } from '@/contract/learning';
+import { CalendarFeedPanel } from '@/entities/calendar-feed/CalendarFeedPanel';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -103,6 +104,10 @@ export default function OngoingCoursesPage({ title }: RouteView) {
           )
         }
       </ResourceView>
+      {/* The private calendar feed of the courses the trainee is enrolled in. */}
+      <div className="mt-10">
+        <CalendarFeedPanel />
+      </div>
     </section>
   );
 }

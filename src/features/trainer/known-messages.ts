@@ -90,6 +90,20 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Only the latest attempt that is not returned can be graded or returned': msg`Only the latest attempt that is not returned can be graded or returned`,
   'The grade has been saved': msg`The grade has been saved`,
   'The submission has been returned to the trainee': msg`The submission has been returned to the trainee`,
+  // The schedule's sentences (SCHEDULE_MESSAGES in src/contract/schedule.ts).
+  'Choose a week by one of its dates, such as 2026-11-21': msg`Choose a week by one of its dates, such as 2026-11-21`,
+  'This course has no session on that date': msg`This course has no session on that date`,
+  'This session has already been cancelled or moved: restore it first': msg`This session has already been cancelled or moved: restore it first`,
+  'This session has not been cancelled or moved': msg`This session has not been cancelled or moved`,
+  'This session has ended, so it can no longer be changed': msg`This session has ended, so it can no longer be changed`,
+  'Give the reason, at most 300 characters': msg`Give the reason, at most 300 characters`,
+  'Enter a date such as 2026-11-24': msg`Enter a date such as 2026-11-24`,
+  "The new date must be within the course's dates": msg`The new date must be within the course's dates`,
+  'The course already has a session on that date': msg`The course already has a session on that date`,
+  'The new time has already passed': msg`The new time has already passed`,
+  'The session has been cancelled': msg`The session has been cancelled`,
+  'The session has been moved': msg`The session has been moved`,
+  'The session has been restored': msg`The session has been restored`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);

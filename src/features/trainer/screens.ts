@@ -15,6 +15,7 @@ const screens = {
   addQuiz: () => import('@/features/trainer/builder/AddQuizPage'),
   editLecture: () => import('@/features/trainer/builder/EditLecturePage'),
   grading: () => import('@/features/trainer/grading/GradingPage'),
+  schedule: () => import('@/features/trainer/schedule/SchedulePage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type TrainerScreen = keyof typeof screens;
