@@ -2,6 +2,7 @@ import type { CentreDetails } from '../src/contract/cms';
 import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedRecords } from './records/seed';
 import { CMS_BLOCKS } from './seed-content';
 import { seedLearning } from './seed-learning';
 import { seedPublicSite } from './seed-public';
@@ -73,6 +74,8 @@ export async function seed(
   await seedPublicSite(db, { generatedCourses });
   await seedLearning(db, options.uploads);
   await seedAuthoring(db);
+  // The demo trainer's ended courses: attendance, grades and reviews (server/records/seed.ts).
+  await seedRecords(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');
