@@ -106,9 +106,9 @@ async function seedCourse(db: Db, seed: RecordCourseSeed): Promise<void> {
       `INSERT INTO courses (slug, title, title_ar, subtitle, subtitle_ar, description, description_ar, category_id,
          cover_image, skill_level, languages, captions, weeks, surveys, routine, female_only, start_date,
          end_date, status, decided_at, created_by, price_halalas, closed_at, closed_by,
-         completion_min_attendance, completion_min_grade)
+         completion_min_attendance, completion_min_grade, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'Beginner', '["Arabic","English"]', '["English"]', $10, '[]',
-         $11, false, $12, $13, 'Approved', $14, $15, 0, $16, $17, $18, $19)
+         $11, false, $12, $13, 'Approved', $14, $15, 0, $16, $17, $18, $19, $20, $20)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
       [
         seed.slug,
@@ -132,6 +132,8 @@ async function seedCourse(db: Db, seed: RecordCourseSeed): Promise<void> {
         seed.closedDaysAgo === null ? null : seed.createdBy,
         seed.rule.min_attendance,
         seed.rule.min_grade,
+        // Made a month before it was approved: older than the catalogue's newest courses.
+        new Date(Date.now() + (seed.startDays - 50) * 86_400_000).toISOString(),
       ],
     );
     const courseId = rows[0]?.id;
