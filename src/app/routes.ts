@@ -58,6 +58,8 @@ const trainerView = (name: TrainerScreen) =>
   );
 const MyCourses = trainerView('myCourses');
 const TrainerCourse = trainerView('course');
+const CourseHistory = trainerView('history');
+const CompletedCourse = trainerView('completedCourse');
 const CourseWizard = trainerView('wizard');
 const AddClass = trainerView('addClass');
 const AddAssignment = trainerView('addAssignment');
@@ -120,7 +122,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Course History`,
-    view: Planned,
+    view: CourseHistory,
   },
   {
     path: paths.courseHistoryDetails.pattern,
@@ -207,7 +209,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Completed course details`,
-    view: Planned,
+    view: CompletedCourse,
   },
   {
     path: paths.addNewCourse.pattern,

@@ -14,6 +14,8 @@ const screens = {
   addAssignment: () => import('@/features/trainer/builder/AddAssignmentPage'),
   addQuiz: () => import('@/features/trainer/builder/AddQuizPage'),
   editLecture: () => import('@/features/trainer/builder/EditLecturePage'),
+  history: () => import('@/features/trainer/history/CourseHistoryPage'),
+  completedCourse: () => import('@/features/trainer/history/CompletedCourseDetailsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type TrainerScreen = keyof typeof screens;
