@@ -58,7 +58,7 @@ const trainerView = (name: TrainerScreen) =>
   );
 const MyCourses = trainerView('myCourses');
 const TrainerCourse = trainerView('course');
-const CourseHistory = trainerView('history');
+const TrainerCourseHistory = trainerView('history');
 const CompletedCourse = trainerView('completedCourse');
 const CourseWizard = trainerView('wizard');
 const AddClass = trainerView('addClass');
@@ -122,7 +122,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Course History`,
-    view: CourseHistory,
+    view: Planned,
   },
   {
     path: paths.courseHistoryDetails.pattern,
@@ -202,7 +202,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Course History`,
-    view: Planned,
+    view: TrainerCourseHistory,
   },
   {
     path: paths.completedCourseDetails.pattern,
