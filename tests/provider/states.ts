@@ -26,6 +26,7 @@ import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
 import { publicStateHandlers } from './public-states';
+import { recordsStateHandlers } from './records-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
 
@@ -84,6 +85,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...learningStateHandlers(server, trainee),
     ...authoringCourseStateHandlers(server),
     ...classStateHandlers(server, trainee),
+    ...recordsStateHandlers(server),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;
