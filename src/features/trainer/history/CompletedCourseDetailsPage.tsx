@@ -119,7 +119,11 @@ function Record({ record }: { record: CompletedCourse }) {
           <Stat label={t`Sessions held`} value={formatNumber(record.sessions_held, language)} />
           <Stat
             label={t`Rating`}
-            value={record.rating.average === null ? none : formatNumber(record.rating.average, language)}
+            value={
+              record.rating.average === null
+                ? none
+                : t`${formatNumber(record.rating.average, language)} / ${formatNumber(5, language)}`
+            }
             detail={i18n._(
               msg({ message: plural(record.rating.count, { one: '# review', other: '# reviews' }) }),
             )}
@@ -138,7 +142,7 @@ function Record({ record }: { record: CompletedCourse }) {
           <p className="text-slate-700">{t`This course had no assignments or quizzes.`}</p>
         ) : (
           <ScrollTable label={t`Assignments and quizzes`}>
-            <table className="w-full min-w-[32rem] border-collapse">
+            <table className="w-full min-w-[28rem] border-collapse">
               <thead className="border-b border-slate-200">
                 <tr>
                   <th scope="col" className={TH}>{t`Title`}</th>
@@ -174,7 +178,7 @@ function Record({ record }: { record: CompletedCourse }) {
           <p className="text-slate-700">{t`No trainee was enrolled in this course.`}</p>
         ) : (
           <ScrollTable label={t`Trainees`}>
-            <table className="w-full min-w-[32rem] border-collapse">
+            <table className="w-full min-w-[28rem] border-collapse">
               <thead className="border-b border-slate-200">
                 <tr>
                   <th scope="col" className={TH}>{t`Trainee`}</th>

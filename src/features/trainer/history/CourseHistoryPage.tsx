@@ -58,7 +58,7 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
         alt=""
         width={192}
         height={108}
-        className="aspect-[16/9] h-auto w-full rounded-xl object-cover sm:w-48"
+        className="hidden aspect-[16/9] h-auto rounded-xl object-cover sm:block sm:w-48"
         loading="lazy"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
@@ -115,7 +115,7 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
 function EntryPlaceholder() {
   return (
     <li className={CARD}>
-      <Placeholder className="aspect-[16/9] w-full rounded-xl sm:w-48" />
+      <Placeholder className="hidden aspect-[16/9] rounded-xl sm:block sm:w-48" />
       <div className="flex flex-1 flex-col gap-3">
         <Placeholder className="h-8 w-28 rounded-full" />
         <Placeholder className="h-7 w-2/3" />
