@@ -32,6 +32,7 @@ import { profileRoutes } from './profile/routes';
 import { quizAdminRoutes } from './quizzes/admin-routes';
 import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
+import { recordsRoutes } from './records/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -151,6 +152,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', quizRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', learningRoutes(deps));
+  // Course history, completed course details, completion rule and closing a course.
+  api.route('/', recordsRoutes(deps));
   api.route('/', fileRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));

@@ -7,6 +7,7 @@ import type { GradingMessage, GradingValidationMessage } from '../src/contract/g
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
+import type { RecordsMessage, RecordsValidationMessage } from '../src/contract/records';
 import type { ScheduleMessage } from '../src/contract/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { UserRow } from './users';
@@ -27,7 +28,9 @@ export type UserMessage =
   | GradingValidationMessage
   | GradingMessage
   | ScheduleMessage
-  | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
+  | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
+  | RecordsMessage
+  | RecordsValidationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

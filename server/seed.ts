@@ -3,6 +3,7 @@ import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
+import { seedRecords } from './records/seed';
 import { seedSchedule } from './schedule/seed';
 import { CMS_BLOCKS } from './seed-content';
 import { seedLearning } from './seed-learning';
@@ -77,6 +78,8 @@ export async function seed(
   await seedAuthoring(db);
   await seedGrading(db);
   await seedSchedule(db);
+  // The demo trainer's ended courses: attendance, grades and reviews (server/records/seed.ts).
+  await seedRecords(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -27,9 +27,9 @@ export const DELETE_BLOCKING_STATUSES = [...ENROLLED_STATUSES, 'awaiting_payment
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
-/** 'Completed' (approved and ended), 'ONGOING' (approved, between its dates), else the stored status. */
+/** 'Completed' (approved and ended: its end date passed or its trainer closed it), 'ONGOING' (approved, between its dates), else the stored status. */
 const STATUS = `CASE
-  WHEN c.status = 'Approved' AND current_date > c.end_date THEN 'Completed'
+  WHEN c.status = 'Approved' AND course_ended(c.end_date, c.closed_at) THEN 'Completed'
   WHEN c.status = 'Approved' AND current_date >= c.start_date THEN 'ONGOING'
   ELSE c.status END`;
 

@@ -9,7 +9,7 @@ export const AVAILABILITY: readonly (Availability & { where: string })[] = [
     id: 'ongoing',
     name: 'Ongoing',
     name_ar: 'جارية',
-    where: 'c.start_date <= current_date AND c.end_date >= current_date',
+    where: 'c.start_date <= current_date AND NOT course_ended(c.end_date, c.closed_at)',
   },
   { id: 'upcoming', name: 'Upcoming', name_ar: 'قادمة', where: 'c.start_date > current_date' },
 ];

@@ -82,7 +82,7 @@ function progressOf(lectures: readonly LectureRow[]): Progress {
 export async function ongoingCourses(db: Db, userId: number): Promise<OngoingCourse[]> {
   const { rows } = await db.query<LearningCourse & { status: EnrolmentStatus }>(
     `SELECT ${COURSE_COLUMNS}, e.status FROM enrolments e JOIN courses c ON c.id = e.course_id
-     WHERE e.user_id = $1 AND e.status IN ('enrolled', 'withdrawal_requested') AND c.end_date >= current_date
+     WHERE e.user_id = $1 AND e.status IN ('enrolled', 'withdrawal_requested') AND NOT course_ended(c.end_date, c.closed_at)
      ORDER BY c.start_date, c.id`,
     [userId],
   );

@@ -58,6 +58,8 @@ const trainerView = (name: TrainerScreen) =>
   );
 const MyCourses = trainerView('myCourses');
 const TrainerCourse = trainerView('course');
+const TrainerCourseHistory = trainerView('history');
+const CompletedCourse = trainerView('completedCourse');
 const CourseWizard = trainerView('wizard');
 const AddClass = trainerView('addClass');
 const AddAssignment = trainerView('addAssignment');
@@ -202,14 +204,14 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Course History`,
-    view: Planned,
+    view: TrainerCourseHistory,
   },
   {
     path: paths.completedCourseDetails.pattern,
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Completed course details`,
-    view: Planned,
+    view: CompletedCourse,
   },
   {
     path: paths.addNewCourse.pattern,

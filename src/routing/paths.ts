@@ -96,7 +96,12 @@ export const paths = {
   ),
   manageClassAttendance: fixed('/manage-class-attendance'),
   trainerCourseHistory: fixed('/trainer-course-history'),
-  completedCourseDetails: fixed('/completed-course-details-page'),
+  /** One completed course of the trainer: the spec gives no id, so it comes from `?id=`. */
+  completedCourseDetails: route('/completed-course-details-page', (courseId?: number) =>
+    courseId === undefined
+      ? '/completed-course-details-page'
+      : `/completed-course-details-page?id=${id(courseId)}`,
+  ),
   addNewCourse: fixed('/add-new-course'),
   editCourse: route('/edit-course/:id', (courseId: number) => `/edit-course/${id(courseId)}`),
   editLecture: route('/edit-lecture/:id', (lectureId: number) => `/edit-lecture/${id(lectureId)}`),

@@ -27,6 +27,7 @@ import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
 import { publicStateHandlers } from './public-states';
+import { recordsStateHandlers } from './records-states';
 import { scheduleStateHandlers } from './schedule-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
@@ -88,6 +89,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...classStateHandlers(server, trainee),
     ...gradingStateHandlers(server),
     ...scheduleStateHandlers(server, trainee),
+    ...recordsStateHandlers(server),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

@@ -9,6 +9,7 @@ import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
+import { RECORD_COURSES } from '../../server/records/seed';
 import { ensureFeed } from '../../server/schedule/feed';
 import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
@@ -142,6 +143,12 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/schedule/calendar-feed/',                    401, 200, 200, 401, 200],
   ['POST',  '/schedule/calendar-feed/',                    401, 201, 201, 401, 201],
   ['GET',   '/calendar/:file',                             200, 200, 200, 200, 200],
+  // The trainer's records (server/records/routes.ts).
+  ['GET',   '/trainer/course-history/',                    401, 403, 200, 401, 403],
+  ['GET',   '/trainer/course-history/:id/',                401, 403, 200, 401, 403],
+  ['GET',   '/trainer/courses/:id/completion/',            401, 403, 200, 401, 403],
+  ['PUT',   '/trainer/courses/:id/completion-rule/',       401, 403, 200, 401, 403],
+  ['POST',  '/trainer/courses/:id/close/',                 401, 403, 200, 401, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -464,6 +471,25 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return traineeFeed().then((feedPath) => ({ path: feedPath }));
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
+    // The records: the seeded completed course; the learning seed's course (its rule); the trainer
+    // closes a course of its own made for it (the others are refused before any is looked up).
+    case 'GET /trainer/course-history/:id/':
+      return server.db
+        .query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [RECORD_COURSES.completed.slug])
+        .then(({ rows }) => ({ path: `/trainer/course-history/${rows[0]?.id}/` }));
+    case 'GET /trainer/courses/:id/completion/':
+      return { path: `/trainer/courses/${fixture.learningCourseId}/completion/` };
+    case 'PUT /trainer/courses/:id/completion-rule/':
+      return {
+        path: `/trainer/courses/${fixture.learningCourseId}/completion-rule/`,
+        json: { min_attendance: '75', min_grade: '5' },
+      };
+    case 'POST /trainer/courses/:id/close/':
+      return (caller === 'trainer' ? ongoingCourse() : Promise.resolve(fixture.learningCourseId)).then(
+        (id) => ({
+          path: `/trainer/courses/${id}/close/`,
+        }),
+      );
     default:
       return { path };
   }
@@ -618,6 +644,21 @@ async function coverImageOf(courseId: number): Promise<string> {
 }
 
 /** A new course of the demo trainer's, waiting for the admin. */
+/** An approved course of the demo trainer that started yesterday (a copy of the learning seed's). */
+async function ongoingCourse(): Promise<number> {
+  const { rows } = await server.db.query<{ id: number }>(
+    `INSERT INTO courses (title, title_ar, subtitle, subtitle_ar, description, description_ar, category_id,
+       cover_image, skill_level, languages, captions, weeks, surveys, routine, female_only, start_date, end_date,
+       status, created_by, price_halalas)
+     SELECT title, title_ar, subtitle, subtitle_ar, description, description_ar, category_id, cover_image,
+       skill_level, languages, captions, weeks, surveys, routine, female_only, current_date - 1, current_date + 30,
+       'Approved', created_by, price_halalas
+     FROM courses WHERE id = $1 RETURNING id`,
+    [fixture.learningCourseId],
+  );
+  return rows[0]?.id ?? 0;
+}
+
 async function pendingCourse(): Promise<number> {
   const response = await send(
     'POST',

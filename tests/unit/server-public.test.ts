@@ -440,7 +440,8 @@ describe('catalogue answers kept in memory', () => {
   it('answers 304 to a client holding the current answer, and the new answer once it changed', async () => {
     const id = await courseIdBySlug('languages-2');
     const paths = [
-      '/course/browse-course-list/?page=1&limit=25',
+      // A page that holds the course whatever else is seeded.
+      '/course/browse-course-list/?page=1&limit=100',
       '/course/search-result/?search=arabic',
       `/course/search-result/?category=${languages}`,
       '/course/category/',

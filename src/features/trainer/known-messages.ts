@@ -104,6 +104,18 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'The session has been cancelled': msg`The session has been cancelled`,
   'The session has been moved': msg`The session has been moved`,
   'The session has been restored': msg`The session has been restored`,
+  // The trainer's records (RECORDS_MESSAGES and RECORDS_VALIDATION in src/contract/records.ts).
+  'The course is closed. It is now in your course history.': msg`The course is closed. It is now in your course history.`,
+  'The completion rule has been saved': msg`The completion rule has been saved`,
+  'Only the trainer who created this course can do this': msg`Only the trainer who created this course can do this`,
+  'Only an approved course can be closed': msg`Only an approved course can be closed`,
+  'A course can be closed once it has started': msg`A course can be closed once it has started`,
+  'This course has already ended': msg`This course has already ended`,
+  'This course has ended, so its completion rule can no longer change': msg`This course has ended, so its completion rule can no longer change`,
+  'Enter the minimum attendance': msg`Enter the minimum attendance`,
+  'Enter a whole number of per cent from 0 to 100': msg`Enter a whole number of per cent from 0 to 100`,
+  'Enter the minimum average grade': msg`Enter the minimum average grade`,
+  'Enter a grade from 0 to 10, with at most two decimals': msg`Enter a grade from 0 to 10, with at most two decimals`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);

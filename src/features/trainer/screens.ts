@@ -16,6 +16,8 @@ const screens = {
   editLecture: () => import('@/features/trainer/builder/EditLecturePage'),
   grading: () => import('@/features/trainer/grading/GradingPage'),
   schedule: () => import('@/features/trainer/schedule/SchedulePage'),
+  history: () => import('@/features/trainer/history/CourseHistoryPage'),
+  completedCourse: () => import('@/features/trainer/history/CompletedCourseDetailsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type TrainerScreen = keyof typeof screens;

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { deleteCourse, getAuthoringCourse } from '@/api/authoring';
 import { api } from '@/api/http';
 import type { AuthoringCourse } from '@/contract/authoring';
+import { CompletionSection } from '@/features/trainer/course/CompletionSection';
 import { LecturePreview } from '@/features/trainer/course/LecturePreview';
 import { TrainerSidebar } from '@/features/trainer/course/TrainerSidebar';
 import { RoleBadge, StatusBadge } from '@/features/trainer/shared/StatusBadge';
@@ -226,6 +227,9 @@ function TrainerCourse({
               )}
             </div>
             <StatusPanel course={course} reason={view.rejectionReason ?? course.rejection_reason} />
+            {course.status !== 'Rejected' && (
+              <CompletionSection courseId={course.id} onClosed={() => send({ type: 'notice.arrived' })} />
+            )}
           </>
         ) : (
           <Placeholder className="h-8 w-28 rounded-full" />

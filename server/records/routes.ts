@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import {
+  COMPLETION_RULE_FIELDS,
+  type CompletionSaved,
+  type CourseHistory,
+  completionRuleFormSchema,
+  RECORDS_MESSAGES,
+  ruleOfForm,
+} from '../../src/contract/records';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAuth, requireRole } from '../auth/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { jsonForm, validId } from '../validation';
+import {
+  closeCourse,
+  completedCourse,
+  completionSettings,
+  courseHistory,
+  saveCompletionRule,
+} from './queries';
+
+/**
+ * The trainer's records (spec sections 1 and 2, items 6 and 7): the course history, a completed
+ * course's record, and the course's completion setting (the rule, closing early). Trainers only;
+ * what each may do with a course: see server/records/queries.ts.
+ */
+export function recordsRoutes({ db, tokens }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
+
+  routes.get('/trainer/course-history/', ...trainer, async (c) => {
+    const answer: CourseHistory = { results: await courseHistory(db, c.get('user').id) };
+    return c.json(answer);
+  });
+
+  routes.get('/trainer/course-history/:id/', ...trainer, validId(), async (c) => {
+    return c.json(await completedCourse(db, c.req.valid('param').id, c.get('user').id));
+  });
+
+  routes.get('/trainer/courses/:id/completion/', ...trainer, validId(), async (c) => {
+    return c.json(await completionSettings(db, c.req.valid('param').id, c.get('user').id));
+  });
+
+  routes.put(
+    '/trainer/courses/:id/completion-rule/',
+    ...trainer,
+    validId(),
+    jsonForm(completionRuleFormSchema, COMPLETION_RULE_FIELDS),
+    async (c) => {
+      const rule = ruleOfForm(c.req.valid('json'));
+      if (!rule) throw new HttpProblem(400, SERVER_MESSAGES.malformedBody);
+      const data = await db.transaction((tx) =>
+        saveCompletionRule(tx, c.req.valid('param').id, c.get('user').id, rule),
+      );
+      const answer: CompletionSaved = { success: true, message: RECORDS_MESSAGES.ruleSaved, data };
+      return c.json(answer);
+    },
+  );
+
+  routes.post('/trainer/courses/:id/close/', ...trainer, validId(), async (c) => {
+    const data = await db.transaction((tx) => closeCourse(tx, c.req.valid('param').id, c.get('user').id));
+    const answer: CompletionSaved = { success: true, message: RECORDS_MESSAGES.closed, data };
+    return c.json(answer);
+  });
+
+  return routes;
+}
