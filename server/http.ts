@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
 import type { GradingMessage, GradingValidationMessage } from '../src/contract/grading';
@@ -30,7 +31,8 @@ export type UserMessage =
   | ScheduleMessage
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
   | RecordsMessage
-  | RecordsValidationMessage;
+  | RecordsValidationMessage
+  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES];
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

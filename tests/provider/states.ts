@@ -20,6 +20,7 @@ import {
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
+import { attendanceStateHandlers } from './attendance-states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { gradingStateHandlers } from './grading-states';
@@ -90,6 +91,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...gradingStateHandlers(server),
     ...scheduleStateHandlers(server, trainee),
     ...recordsStateHandlers(server),
+    ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

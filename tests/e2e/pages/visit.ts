@@ -2,6 +2,7 @@ import type { Language } from '@/i18n/languages';
 import type { Tab } from '../support/browser';
 import { text } from '../support/text';
 import { About } from './about';
+import { AttendanceHistory, MakeAttendance } from './attendance';
 import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
 import { Contact } from './contact';
@@ -75,6 +76,8 @@ export function visitOf(tab: Tab) {
     profile: new ProfilePage(tab),
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
+    makeAttendance: new MakeAttendance(tab),
+    attendanceHistory: new AttendanceHistory(tab),
   };
 }
 
