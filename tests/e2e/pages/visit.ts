@@ -21,6 +21,7 @@ import { OtpDialog } from './otp';
 import { PasswordResetDialog } from './password-reset';
 import { ProfilePage } from './profile';
 import { ReportIssue } from './report-issue';
+import { Schedule } from './schedule';
 import { Screen } from './screen';
 import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
@@ -75,6 +76,7 @@ export function visitOf(tab: Tab) {
     profile: new ProfilePage(tab),
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
+    schedule: new Schedule(tab),
   };
 }
 
