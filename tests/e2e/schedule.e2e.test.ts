@@ -115,7 +115,7 @@ describe('Manage Schedule', () => {
     { language: 'en', width: 'desktop' },
     { language: 'ar', width: 'phone' },
   ] as const) {
-    it(`cancels a session, which an enrolled trainee hears of live, and moves another (${language}, ${width})`, async () => {
+    it(`cancels a session, which an enrolled trainee hears of live, restores it, and moves another (${language}, ${width})`, async () => {
       const { course, person, today, traineeToken } = await courseWithTrainee();
       const trainee = await suite.open({ language: 'en', width: 'desktop' });
       await signInWithTokens(suite.app, trainee.context, person);
@@ -141,6 +141,12 @@ describe('Manage Schedule', () => {
       await expect.poll(() => trainee.notifications.unread()).toBe(unread + 1);
       await trainee.notifications.openPanel();
       expect(await trainee.notifications.items.first().textContent()).toContain('Session cancelled');
+      await expectNoAxeViolations(page);
+
+      // Restored: back on the schedule, and the trainee is told.
+      await schedule.restore(card, title, times(language));
+      await expect.poll(() => card.getAttribute('data-status')).toBe('scheduled');
+      await expect.poll(() => trainee.notifications.unread()).toBe(unread + 2);
 
       // Move Monday's session: a date holding another session is refused next to the field, what was
       // typed stays; then later the same day (typed with Arabic-Indic digits in Arabic).
@@ -167,7 +173,7 @@ describe('Manage Schedule', () => {
       const moved = schedule.session(course.id, monday);
       await expect.poll(() => moved.getAttribute('data-status')).toBe('moved');
       expect(await moved.textContent()).toContain(formatTime('18:00', language));
-      await expect.poll(() => trainee.notifications.unread()).toBe(unread + 2);
+      await expect.poll(() => trainee.notifications.unread()).toBe(unread + 3);
       await expectNoAxeViolations(page);
       expect(visit.problems).toEqual([]);
     });

@@ -68,6 +68,13 @@ export class Schedule extends PageObject {
     await dialog.waitFor({ state: 'detached' });
   }
 
+  /** Puts the card's cancelled or moved session back. */
+  async restore(card: Locator, title: string, times: string): Promise<void> {
+    await card
+      .getByRole('button', { name: this.t('Restore the session of {title} at {times}', { title, times }) })
+      .click();
+  }
+
   /** Opens the move dialog of the card and fills it (the values as typed); does not send. */
   async fillMove(
     card: Locator,
