@@ -15,7 +15,8 @@ export interface ScheduleSessionView {
   /** Unique within the week: the course and the session's routine date. */
   key: string;
   session: ScheduleSession;
-  open: (action: SessionChangeAction) => void;
+  /** Opens the dialog; `arabicDigits` when the page is in Arabic. */
+  open: (action: SessionChangeAction, arabicDigits?: boolean) => void;
   restore: () => void;
 }
 
@@ -86,7 +87,8 @@ export function connectSchedule(
             .map((session) => ({
               key: `${session.course_id}-${session.original_date}`,
               session,
-              open: (action: SessionChangeAction) => send({ type: 'change.open', session, action }),
+              open: (action: SessionChangeAction, arabicDigits = false) =>
+                send({ type: 'change.open', session, action, arabicDigits }),
               restore: () => send({ type: 'session.restore', session }),
             })),
         };

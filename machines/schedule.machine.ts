@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { toArabicIndicDigits } from '../src/contract/digits';
 import { validate } from '../src/contract/rules';
 import {
   cancelFormSchema,
@@ -51,7 +52,8 @@ export interface ScheduleContext {
 export type ScheduleEvent =
   | { type: 'week.show'; week: string | null }
   | { type: 'schedule.retry' }
-  | { type: 'change.open'; session: ScheduleSession; action: SessionChangeAction }
+  /** `arabicDigits`: the page is in Arabic, so the move's fields start in Arabic-Indic digits. */
+  | { type: 'change.open'; session: ScheduleSession; action: SessionChangeAction; arabicDigits?: boolean }
   | { type: 'field.change'; name: SessionChangeField; value: string }
   | { type: 'change.submit' }
   | { type: 'change.close' }
@@ -101,15 +103,16 @@ export const scheduleMachine = setup({
     openDialog: assign(({ event }) => {
       assertEvent(event, 'change.open');
       const { session, action } = event;
+      const digits = event.arabicDigits ? toArabicIndicDigits : (value: string) => value;
       return {
         dialog: { session, action },
         values:
           action === 'moved'
             ? {
                 reason: '',
-                new_date: session.date,
-                start_time: session.start_time,
-                end_time: session.end_time,
+                new_date: digits(session.date),
+                start_time: digits(session.start_time),
+                end_time: digits(session.end_time),
               }
             : EMPTY_FORM,
         errors: {},

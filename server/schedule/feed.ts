@@ -14,7 +14,7 @@ import { changesOf, type ScheduledCourse, traineeCourses, trainerCourses } from 
 /**
  * Private calendar feeds (iCalendar, RFC 5545) that calendar apps subscribe to without signing in:
  * the address holds a long random secret (256 bits), made on the user's first request; a new address
- * ends the old one. A trainer's feed has the sessions of the approved courses they run or
+ * ends the old one; it is written in the language of the page that last asked for the address. A trainer's feed has the sessions of the approved courses they run or
  * facilitate, a trainee's those of the courses they are enrolled in; each session is one VEVENT
  * whose UID names the course and the session's routine date (so a move updates the same event),
  * its times in the centre's zone (Asia/Riyadh, UTC+3 all year, described by its own VTIMEZONE),
@@ -66,19 +66,21 @@ function newSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The user's feed address, made (in `language`) when they have none. */
+/**
+ * The user's feed address, made when they have none. `language`, the page's, becomes the feed's:
+ * the feed follows the language the user last used the product in (absent: kept as it is).
+ */
 export async function ensureFeed(
   db: Queryable,
   userId: number,
-  language: FeedLanguage,
+  language: FeedLanguage | undefined,
 ): Promise<CalendarFeed> {
-  await db.query(
-    `INSERT INTO calendar_feeds (user_id, secret, language) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
-    [userId, newSecret(), language],
+  const { rows } = await db.query<FeedRow>(
+    `INSERT INTO calendar_feeds (user_id, secret, language) VALUES ($1, $2, coalesce($3, 'en'))
+     ON CONFLICT (user_id) DO UPDATE SET language = coalesce($3, calendar_feeds.language)
+     RETURNING ${FEED_COLUMNS}`,
+    [userId, newSecret(), language ?? null],
   );
-  const { rows } = await db.query<FeedRow>(`SELECT ${FEED_COLUMNS} FROM calendar_feeds WHERE user_id = $1`, [
-    userId,
-  ]);
   const row = rows[0];
   if (!row) throw new Error('The calendar feed was not stored');
   return feedOf(row);

@@ -69,8 +69,9 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     '/schedule/calendar-feed/',
     ...anyone,
     validQuery((query) => {
-      const language = feedLanguageSchema.safeParse(query('language') ?? 'en');
-      return { language: language.success ? language.data : 'en' };
+      // The page's language; anything else leaves the feed's as it is.
+      const language = feedLanguageSchema.safeParse(query('language'));
+      return { language: language.success ? language.data : undefined };
     }),
     async (c) =>
       c.json(calendarFeedSchema.parse(await ensureFeed(db, c.get('user').id, c.req.valid('query').language))),

@@ -220,6 +220,26 @@ describe('schedule machine: behaviour', () => {
     expect(dialog?.alert).toBeNull();
   });
 
+  it('starts the move in Arabic-Indic digits on an Arabic page, and sends 0–9', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { week: null } });
+    await harness.resolve('loadWeek', WEEK);
+    view(harness).days[3]?.sessions[0]?.open('moved', true);
+    expect(view(harness).dialog?.fields.map((field) => field.value)).toEqual([
+      '',
+      '٢٠٢٦-١١-٢٤',
+      '٠٩:٠٠',
+      '١١:٠٠',
+    ]);
+    view(harness).dialog?.fields[0]?.change('مؤتمر');
+    view(harness).dialog?.submit();
+    expect(impl.actors.saveChange.inputs[0]).toMatchObject({
+      new_date: '2026-11-24',
+      start_time: '09:00',
+      end_time: '11:00',
+    });
+  });
+
   it('cancels with a reason, announces the sentence, and reads the week again', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });

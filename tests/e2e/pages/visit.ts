@@ -22,6 +22,7 @@ import { OtpDialog } from './otp';
 import { PasswordResetDialog } from './password-reset';
 import { ProfilePage } from './profile';
 import { ReportIssue } from './report-issue';
+import { Schedule } from './schedule';
 import { Screen } from './screen';
 import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
@@ -78,6 +79,7 @@ export function visitOf(tab: Tab) {
     trainerCourse: new TrainerCourse(tab),
     makeAttendance: new MakeAttendance(tab),
     attendanceHistory: new AttendanceHistory(tab),
+    schedule: new Schedule(tab),
   };
 }
 

@@ -26,7 +26,8 @@ export function ChangeSessionDialog({
   const language = useLanguage();
   const { session, action } = dialog;
   const title = pick(session, 'title', language);
-  const when = `${formatDate(session.date, language)}, ${formatTime(session.start_time, language)}–${formatTime(session.end_time, language)}`;
+  const date = formatDate(session.date, language);
+  const times = `${formatTime(session.start_time, language)}–${formatTime(session.end_time, language)}`;
   const field = (name: ChangeFieldView['name']) => dialog.fields.find((candidate) => candidate.name === name);
   const reason = field('reason');
   const newDate = field('new_date');
@@ -41,7 +42,7 @@ export function ChangeSessionDialog({
         <p className="text-slate-700">
           <span className="font-semibold text-slate-900">{title}</span>
           <br />
-          {when} <span className="text-sm text-slate-600">({t`Riyadh time`})</span>
+          {t`${date}, ${times}`} <span className="text-sm text-slate-600">({t`Riyadh time`})</span>
         </p>
         <p className="text-sm text-slate-700">{t`The enrolled trainees are notified at once.`}</p>
         <AlertBox message={dialog.alert} />

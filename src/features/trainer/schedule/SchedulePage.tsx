@@ -92,7 +92,7 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
                 className={SMALL}
                 aria-haspopup="dialog"
                 aria-label={t`Cancel the session of ${title} at ${times}`}
-                onClick={() => item.open('cancelled')}
+                onClick={() => item.open('cancelled', language === 'ar')}
               >
                 {t`Cancel session`}
               </button>
@@ -101,7 +101,7 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
                 className={SMALL}
                 aria-haspopup="dialog"
                 aria-label={t`Move the session of ${title} at ${times}`}
-                onClick={() => item.open('moved')}
+                onClick={() => item.open('moved', language === 'ar')}
               >
                 {t`Move`}
               </button>
