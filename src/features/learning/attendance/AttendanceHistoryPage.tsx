@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { getAttendanceHistory } from '@/api/attendance';
 import { api } from '@/api/http';
@@ -25,18 +26,25 @@ function percent(value: number, language: Language): string {
 }
 
 function CourseCard({ course }: { course: CourseAttendance }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const title = pick(course, 'title', language);
   const present = formatNumber(course.present, language);
-  const held = formatNumber(course.held, language);
+  const count = i18n._(
+    msg({
+      message: plural(course.held, {
+        one: `Present at ${present} of # session`,
+        other: `Present at ${present} of # sessions`,
+      }),
+    }),
+  );
   const rate = percent(course.held ? course.present / course.held : 0, language);
   return (
     <li className={CARD}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
         <p className="text-sm text-slate-700">
-          {t`Present at ${present} of ${held} sessions`} · <span className="font-semibold">{rate}</span>
+          {count} · <span className="font-semibold">{rate}</span>
         </p>
       </div>
       <table className="w-full text-start text-sm">
