@@ -6,6 +6,7 @@ import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
+import { CompletedCourseDetails, CourseCompletion, CourseHistory } from './course-history';
 import { CoursePlayer } from './course-player';
 import { Dialog } from './dialog';
 import { EnrolledCourses } from './enrolled-courses';
@@ -75,6 +76,9 @@ export function visitOf(tab: Tab) {
     profile: new ProfilePage(tab),
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
+    courseHistory: new CourseHistory(tab),
+    completedCourse: new CompletedCourseDetails(tab),
+    courseCompletion: new CourseCompletion(tab),
   };
 }
 
