@@ -3,7 +3,7 @@ import { paths } from '@/routing/paths';
 import { PageObject } from './page-object';
 
 /** The value (dd) of the term (dt) that says exactly `term`, inside `within`. */
-function valueOf(within: Locator, term: string): Locator {
+function definitionOf(within: Locator, term: string): Locator {
   return within
     .locator('dt')
     .filter({ hasText: new RegExp(`^${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
@@ -39,7 +39,7 @@ export class CourseHistory extends PageObject {
 
   /** A figure of a card (Enrolled, Attendance rate …), as the page writes it. */
   figure(title: string, label: string): Promise<string | null> {
-    return valueOf(this.entry(title), this.t(label)).textContent();
+    return definitionOf(this.entry(title), this.t(label)).textContent();
   }
 
   detailsLink(title: string): Locator {
@@ -60,7 +60,7 @@ export class CompletedCourseDetails extends PageObject {
 
   /** A statistic by its label, as the page writes it. */
   stat(label: string): Promise<string | null> {
-    return valueOf(this.section('Statistics'), this.t(label)).textContent();
+    return definitionOf(this.section('Statistics'), this.t(label)).textContent();
   }
 
   /** A trainee's row of the trainees' table. */
