@@ -68,6 +68,11 @@ export class CompletedCourseDetails extends PageObject {
     return this.page.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name }) });
   }
 
+  /** A trainee's outcome: 'completed' or 'not-completed'. */
+  outcome(name: string): Promise<string | null> {
+    return this.trainee(name).locator('[data-outcome]').getAttribute('data-outcome');
+  }
+
   reviews(): Locator {
     return this.section('Reviews').getByRole('listitem');
   }

@@ -207,15 +207,18 @@ function Record({ record }: { record: CompletedCourse }) {
                     </td>
                     <td className={TD}>{outOfTen(trainee.average_grade)}</td>
                     <td className={TD}>
-                      {trainee.completed ? (
-                        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-900">
-                          {t`Completed`}
-                        </span>
-                      ) : (
-                        <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
-                          {t`Not completed`}
-                        </span>
-                      )}
+                      <span
+                        data-outcome={trainee.completed ? 'completed' : 'not-completed'}
+                        className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+                          trainee.completed
+                            ? 'bg-emerald-100 text-emerald-900'
+                            : 'bg-slate-200 text-slate-800'
+                        }`}
+                      >
+                        {trainee.completed
+                          ? t({ message: 'Completed', context: 'a trainee who completed the course' })
+                          : t`Not completed`}
+                      </span>
                     </td>
                   </tr>
                 ))}
