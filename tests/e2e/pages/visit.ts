@@ -7,6 +7,7 @@ import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
+import { CompletedCourseDetails, CourseCompletion, CourseHistory } from './course-history';
 import { CoursePlayer } from './course-player';
 import { Dialog } from './dialog';
 import { EnrolledCourses } from './enrolled-courses';
@@ -80,6 +81,9 @@ export function visitOf(tab: Tab) {
     makeAttendance: new MakeAttendance(tab),
     attendanceHistory: new AttendanceHistory(tab),
     schedule: new Schedule(tab),
+    courseHistory: new CourseHistory(tab),
+    completedCourse: new CompletedCourseDetails(tab),
+    courseCompletion: new CourseCompletion(tab),
   };
 }
 

@@ -66,10 +66,10 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** A table that scrolls sideways on a phone, reachable by keyboard. */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+function ScrollTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="overflow-x-auto" tabIndex={0} aria-label={label}>
+    <section className="overflow-x-auto" tabIndex={0} aria-labelledby={labelledBy}>
       {children}
     </section>
   );
@@ -134,14 +134,14 @@ function Record({ record }: { record: CompletedCourse }) {
         </div>
       </section>
 
-      <section aria-labelledby={itemsId} className={PANEL}>
+      <div className={PANEL}>
         <h2 id={itemsId} className="mb-4 text-xl font-bold text-slate-900">
           {t`Assignments and quizzes`}
         </h2>
         {record.items.length === 0 ? (
           <p className="text-slate-700">{t`This course had no assignments or quizzes.`}</p>
         ) : (
-          <ScrollTable label={t`Assignments and quizzes`}>
+          <ScrollTable labelledBy={itemsId}>
             <table className="w-full min-w-[28rem] border-collapse">
               <thead className="border-b border-slate-200">
                 <tr>
@@ -168,16 +168,16 @@ function Record({ record }: { record: CompletedCourse }) {
             </table>
           </ScrollTable>
         )}
-      </section>
+      </div>
 
-      <section aria-labelledby={traineesId} className={PANEL}>
+      <div className={PANEL}>
         <h2 id={traineesId} className="mb-4 text-xl font-bold text-slate-900">
           {t`Trainees`}
         </h2>
         {record.trainees.length === 0 ? (
           <p className="text-slate-700">{t`No trainee was enrolled in this course.`}</p>
         ) : (
-          <ScrollTable label={t`Trainees`}>
+          <ScrollTable labelledBy={traineesId}>
             <table className="w-full min-w-[28rem] border-collapse">
               <thead className="border-b border-slate-200">
                 <tr>
@@ -207,15 +207,18 @@ function Record({ record }: { record: CompletedCourse }) {
                     </td>
                     <td className={TD}>{outOfTen(trainee.average_grade)}</td>
                     <td className={TD}>
-                      {trainee.completed ? (
-                        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-900">
-                          {t`Completed`}
-                        </span>
-                      ) : (
-                        <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
-                          {t`Not completed`}
-                        </span>
-                      )}
+                      <span
+                        data-outcome={trainee.completed ? 'completed' : 'not-completed'}
+                        className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+                          trainee.completed
+                            ? 'bg-emerald-100 text-emerald-900'
+                            : 'bg-slate-200 text-slate-800'
+                        }`}
+                      >
+                        {trainee.completed
+                          ? t({ message: 'Completed', context: 'a trainee who completed the course' })
+                          : t`Not completed`}
+                      </span>
                     </td>
                   </tr>
                 ))}
@@ -223,7 +226,7 @@ function Record({ record }: { record: CompletedCourse }) {
             </table>
           </ScrollTable>
         )}
-      </section>
+      </div>
 
       <section aria-labelledby={reviewsId} className={PANEL}>
         <h2 id={reviewsId} className="mb-4 text-xl font-bold text-slate-900">
