@@ -83,20 +83,20 @@ function Statistics({ statistics, title }: { statistics: GradeStatistics; title:
   const number = (value: number) => formatNumber(value, language);
   const captionId = useId();
   const most = Math.max(1, ...statistics.bands);
-  const facts: [string, string][] = [
-    [t`Graded`, number(statistics.count)],
-    [t`Mean`, grade(statistics.mean)],
-    [t`Median`, grade(statistics.median)],
-    [t`Lowest`, grade(statistics.lowest)],
-    [t`Highest`, grade(statistics.highest)],
+  const facts: [keyof GradeStatistics, string, string][] = [
+    ['count', t`Graded`, number(statistics.count)],
+    ['mean', t`Mean`, grade(statistics.mean)],
+    ['median', t`Median`, grade(statistics.median)],
+    ['lowest', t`Lowest`, grade(statistics.lowest)],
+    ['highest', t`Highest`, grade(statistics.highest)],
   ];
   return (
     <section aria-label={t`Statistics of ${title}`} className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {facts.map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3">
+        {facts.map(([key, label, value]) => (
+          <div key={key} className="rounded-xl border border-slate-200 bg-white p-3">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-lg font-bold whitespace-nowrap text-slate-900">
+            <dd data-statistic={key} className="text-lg font-bold whitespace-nowrap text-slate-900">
               <bdi>{value}</bdi>
             </dd>
           </div>
@@ -224,6 +224,7 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
   const busy = form.busy !== null;
   return (
     <section
+      data-grading-form
       aria-labelledby={`grading-${submission.id}`}
       className="flex flex-col gap-4 rounded-xl border-2 border-brand-200 bg-white p-4"
     >
