@@ -52,13 +52,26 @@ const STATUS_COLOURS: Record<TraineeWorkStatus, string> = {
   Returned: 'bg-amber-100 text-amber-900',
 };
 
-function WorkStatus({ status }: { status: TraineeWorkStatus }) {
+/** A quiz is taken or not: its score is given when it is submitted. */
+const QUIZ_STATUS: Partial<Record<TraineeWorkStatus, MessageDescriptor>> = {
+  'Not submitted': msg`Not taken`,
+  Reviewed: msg`Taken`,
+};
+
+function WorkStatus({
+  status,
+  kind = 'assignment',
+}: {
+  status: TraineeWorkStatus;
+  kind?: 'assignment' | 'quiz';
+}) {
   const { i18n } = useLingui();
+  const label = (kind === 'quiz' ? QUIZ_STATUS[status] : undefined) ?? STATUS[status];
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`}
     >
-      {i18n._(STATUS[status])}
+      {i18n._(label)}
     </span>
   );
 }
@@ -431,7 +444,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                     >
                       <div className="flex items-start justify-between gap-3">
                         <span className="font-semibold wrap-anywhere text-slate-900">{trainee.name}</span>
-                        <WorkStatus status={trainee.status} />
+                        <WorkStatus status={trainee.status} kind={item.kind} />
                       </div>
                       <div className="text-sm text-slate-700">
                         <WorkDetails trainee={trainee} kind={item.kind} />
@@ -476,7 +489,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                             {trainee.name}
                           </th>
                           <td className="p-3">
-                            <WorkStatus status={trainee.status} />
+                            <WorkStatus status={trainee.status} kind={item.kind} />
                           </td>
                           <td className="p-3 text-sm">
                             <WorkDetails trainee={trainee} kind={item.kind} />
