@@ -3,6 +3,7 @@ import type { GradingCourse } from '@/contract/grading';
 import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
+import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
 import { pngOf } from '../fixtures/images';
@@ -154,6 +155,14 @@ describe('grading', () => {
 
   it('returns a submission for resubmission with feedback; the trainee may send it again (en, phone)', async () => {
     const learner = await learnerWithWork('en', 'phone', 'cloudDesign');
+    // The trainee also has the course's grades open in another tab.
+    const gradesTab = await learner.visit.context.newPage();
+    await gradesTab.goto(paths.courseLectures(learner.course.id, 'grades'));
+    const gradeCard = gradesTab
+      .getByRole('list', { name: text('Grades of assignments and quizzes', 'en') })
+      .getByRole('listitem')
+      .filter({ hasText: LEARNING_LECTURES.cloudDesign.title });
+    await expect.poll(() => gradeCard.textContent(), { timeout: 15_000 }).toContain(text('Submitted', 'en'));
     const { visit, grading, title } = await trainerOn(learner.course.id, learner.lectureId, 'en', 'phone');
     const { page, t, problems } = visit;
     await grading.openItem(title);
@@ -174,6 +183,7 @@ describe('grading', () => {
 
     await expect.poll(() => learner.assignment.status(1), { timeout: 15_000 }).toBe(t('Returned'));
     expect(await learner.visit.page.getByRole('button', { name: t('Submit again') }).count()).toBe(1);
+    await expect.poll(() => gradeCard.textContent(), { timeout: 15_000 }).toContain(t('Returned'));
     expect(problems).toEqual([]);
     expect(learner.visit.problems).toEqual([]);
   });
