@@ -292,6 +292,12 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
             onChange={(event) => form.changeFeedback(event.target.value)}
             error={form.errors.feedback}
           />
+          {submission.feedback_file && (
+            <p className="text-sm text-slate-700">
+              {t`Feedback file given before (kept unless you upload another):`}{' '}
+              <FileLink file={submission.feedback_file} label={t`Feedback file`} />
+            </p>
+          )}
           <UploadWidget
             key={submission.id}
             label={t`Feedback file (optional)`}
