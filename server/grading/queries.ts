@@ -252,7 +252,8 @@ export type GradingDecisionInput =
  * Grades (Reviewed) or returns a submission, by the course's trainer or a facilitator, in one
  * transaction with the trainee's notification (pushed live once committed). Only the trainee's
  * latest attempt, waiting or already reviewed (a regrade), may be decided: a returned one, or one
- * a newer attempt follows, is refused with 409.
+ * a newer attempt follows, is refused with 409. A decision without a feedback file keeps the one
+ * given before (a regrade that changes only the grade).
  */
 export async function decideSubmission(
   db: Db,
@@ -264,7 +265,7 @@ export async function decideSubmission(
 ): Promise<GradedSubmission> {
   const { submission, announce } = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      `UPDATE submissions s SET status = $2, grade = $3, feedback = $4, feedback_file_id = $5,
+      `UPDATE submissions s SET status = $2, grade = $3, feedback = $4, feedback_file_id = coalesce($5, s.feedback_file_id),
          reviewed_at = now(), reviewed_by = $6
        WHERE s.id = $1 AND s.status IN ('Submitted', 'Reviewed')
          AND NOT EXISTS (SELECT 1 FROM submissions n

@@ -227,8 +227,9 @@ describe('GET /grading/items/{id}/', () => {
 describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
   it('grades a submission, notifies the trainee, and allows a regrade', async () => {
     const { id, userId } = await waitingSubmission();
+    const notes = await uploadAs(trainerToken, 'marked.png');
     const graded = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade: '٧٫٢٥', feedback: '  Well argued.  ', feedback_file: null },
+      json: { grade: '٧٫٢٥', feedback: '  Well argued.  ', feedback_file: notes },
     });
     expect(graded.status).toBe(200);
     const decision = gradingDecisionSchema.parse(graded.body);
@@ -247,7 +248,10 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
       json: { grade: 9, feedback: '', feedback_file: null },
     });
     expect(regraded.status).toBe(200);
-    expect(gradingDecisionSchema.parse(regraded.body).submission).toMatchObject({ grade: 9, feedback: null });
+    const regrade = gradingDecisionSchema.parse(regraded.body).submission;
+    expect(regrade).toMatchObject({ grade: 9, feedback: null });
+    // The facilitator sent no file: the trainer's stays.
+    expect(regrade.feedback_file?.name).toBe('marked.png');
   });
 
   it.each([

@@ -52,13 +52,26 @@ const STATUS_COLOURS: Record<TraineeWorkStatus, string> = {
   Returned: 'bg-amber-100 text-amber-900',
 };
 
-function WorkStatus({ status }: { status: TraineeWorkStatus }) {
+/** A quiz is taken or not: its score is given when it is submitted. */
+const QUIZ_STATUS: Partial<Record<TraineeWorkStatus, MessageDescriptor>> = {
+  'Not submitted': msg`Not taken`,
+  Reviewed: msg`Taken`,
+};
+
+function WorkStatus({
+  status,
+  kind = 'assignment',
+}: {
+  status: TraineeWorkStatus;
+  kind?: 'assignment' | 'quiz';
+}) {
   const { i18n } = useLingui();
+  const label = (kind === 'quiz' ? QUIZ_STATUS[status] : undefined) ?? STATUS[status];
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_COLOURS[status]}`}
     >
-      {i18n._(STATUS[status])}
+      {i18n._(label)}
     </span>
   );
 }
@@ -83,20 +96,20 @@ function Statistics({ statistics, title }: { statistics: GradeStatistics; title:
   const number = (value: number) => formatNumber(value, language);
   const captionId = useId();
   const most = Math.max(1, ...statistics.bands);
-  const facts: [string, string][] = [
-    [t`Graded`, number(statistics.count)],
-    [t`Mean`, grade(statistics.mean)],
-    [t`Median`, grade(statistics.median)],
-    [t`Lowest`, grade(statistics.lowest)],
-    [t`Highest`, grade(statistics.highest)],
+  const facts: [keyof GradeStatistics, string, string][] = [
+    ['count', t`Graded`, number(statistics.count)],
+    ['mean', t`Mean`, grade(statistics.mean)],
+    ['median', t`Median`, grade(statistics.median)],
+    ['lowest', t`Lowest`, grade(statistics.lowest)],
+    ['highest', t`Highest`, grade(statistics.highest)],
   ];
   return (
     <section aria-label={t`Statistics of ${title}`} className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {facts.map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3">
+        {facts.map(([key, label, value]) => (
+          <div key={key} className="rounded-xl border border-slate-200 bg-white p-3">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-lg font-bold whitespace-nowrap text-slate-900">
+            <dd data-statistic={key} className="text-lg font-bold whitespace-nowrap text-slate-900">
               <bdi>{value}</bdi>
             </dd>
           </div>
@@ -224,6 +237,7 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
   const busy = form.busy !== null;
   return (
     <section
+      data-grading-form
       aria-labelledby={`grading-${submission.id}`}
       className="flex flex-col gap-4 rounded-xl border-2 border-brand-200 bg-white p-4"
     >
@@ -278,6 +292,12 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
             onChange={(event) => form.changeFeedback(event.target.value)}
             error={form.errors.feedback}
           />
+          {submission.feedback_file && (
+            <p className="text-sm text-slate-700">
+              {t`Feedback file given before (kept unless you upload another):`}{' '}
+              <FileLink file={submission.feedback_file} label={t`Feedback file`} />
+            </p>
+          )}
           <UploadWidget
             key={submission.id}
             label={t`Feedback file (optional)`}
@@ -430,7 +450,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                     >
                       <div className="flex items-start justify-between gap-3">
                         <span className="font-semibold wrap-anywhere text-slate-900">{trainee.name}</span>
-                        <WorkStatus status={trainee.status} />
+                        <WorkStatus status={trainee.status} kind={item.kind} />
                       </div>
                       <div className="text-sm text-slate-700">
                         <WorkDetails trainee={trainee} kind={item.kind} />
@@ -475,7 +495,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                             {trainee.name}
                           </th>
                           <td className="p-3">
-                            <WorkStatus status={trainee.status} />
+                            <WorkStatus status={trainee.status} kind={item.kind} />
                           </td>
                           <td className="p-3 text-sm">
                             <WorkDetails trainee={trainee} kind={item.kind} />
