@@ -54,7 +54,7 @@ describe('Course History', () => {
       );
 
       expect(await courseHistory.status(completedTitle)).toBe('Completed');
-      expect(numberOf((await courseHistory.figure(completedTitle, 'Enrolled')) ?? '')).toBe(6);
+      expect(numberOf((await courseHistory.figure(completedTitle, 'Trainees enrolled')) ?? '')).toBe(6);
       expect(await courseHistory.figure(completedTitle, 'Completed')).toBe(
         t('{0} of {1}', { 0: numberText(4, language), 1: numberText(6, language) }),
       );
@@ -95,7 +95,7 @@ describe('Course History', () => {
       await completedCourse.section('Statistics').waitFor();
       expect(await screen.address()).toBe(paths.completedCourseDetails(completed.id));
       expect(await screen.title()).toBe(title);
-      expect(numberOf((await completedCourse.stat('Enrolled')) ?? '')).toBe(6);
+      expect(numberOf((await completedCourse.stat('Trainees enrolled')) ?? '')).toBe(6);
       expect(numberOf((await completedCourse.stat('Completed')) ?? '')).toBe(4);
       expect(numberOf((await completedCourse.stat('Sessions held')) ?? '')).toBe(record.sessions_held);
       expect(await completedCourse.section('Statistics').textContent()).toContain(

@@ -43,7 +43,7 @@ export class CourseHistory extends PageObject {
   }
 
   detailsLink(title: string): Locator {
-    return this.entry(title).getByRole('link', { name: this.t('Details of {title}', { title }) });
+    return this.entry(title).getByRole('link', { name: this.t('View details of {title}', { title }) });
   }
 }
 

@@ -108,7 +108,7 @@ function Record({ record }: { record: CompletedCourse }) {
           {t`Statistics`}
         </h2>
         <dl className={STATS}>
-          <Stat label={t`Enrolled`} value={formatNumber(course.enrolled_count, language)} />
+          <Stat label={t`Trainees enrolled`} value={formatNumber(course.enrolled_count, language)} />
           <Stat
             label={t`Completed`}
             value={formatNumber(course.completed_count ?? 0, language)}

@@ -72,7 +72,7 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
           {formatDateRange(course.start_date, course.end_date, language)} · {sinceText}
         </p>
         <dl className={FIGURES}>
-          <Figure label={t`Enrolled`} value={formatNumber(course.enrolled_count, language)} />
+          <Figure label={t`Trainees enrolled`} value={formatNumber(course.enrolled_count, language)} />
           {course.status === 'Completed' && (
             <>
               <Figure
@@ -101,9 +101,9 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
             <Link
               href={paths.completedCourseDetails(course.id)}
               className={SECONDARY}
-              aria-label={t`Details of ${title}`}
+              aria-label={t`View details of ${title}`}
             >
-              {t`Details`}
+              {t`View details`}
             </Link>
           </div>
         )}
