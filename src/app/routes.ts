@@ -63,6 +63,7 @@ const AddClass = trainerView('addClass');
 const AddAssignment = trainerView('addAssignment');
 const AddQuiz = trainerView('addQuiz');
 const EditLecture = trainerView('editLecture');
+const ClassAttendance = trainerView('attendance');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -193,7 +194,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage Class Attendance`,
-    view: Planned,
+    view: ClassAttendance,
   },
   {
     path: paths.trainerCourseHistory.pattern,

@@ -79,6 +79,11 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Enter the e-mail address of an approved trainer': msg`Enter the e-mail address of an approved trainer`,
   'This trainer is already a facilitator of the course': msg`This trainer is already a facilitator of the course`,
   'Your course has been sent again for approval': msg`Your course has been sent again for approval`,
+  // Attendance marked by hand (ATTENDANCE_MESSAGES in src/contract/attendance.ts).
+  'This person is not a trainee of this course.': msg`This person is not a trainee of this course.`,
+  'This course has no session on that day.': msg`This course has no session on that day.`,
+  'Attendance cannot be marked before the session day.': msg`Attendance cannot be marked before the session day.`,
+  'Attendance saved': msg`Attendance saved`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);

@@ -14,6 +14,7 @@ const screens = {
   addAssignment: () => import('@/features/trainer/builder/AddAssignmentPage'),
   addQuiz: () => import('@/features/trainer/builder/AddQuizPage'),
   editLecture: () => import('@/features/trainer/builder/EditLecturePage'),
+  attendance: () => import('@/features/trainer/attendance/ClassAttendancePage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type TrainerScreen = keyof typeof screens;

@@ -219,6 +219,14 @@ function TrainerCourse({
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={course.status} />
               <RoleBadge role={course.role} />
+              {course.status !== 'Pending' && course.status !== 'Rejected' && (
+                <Link
+                  href={`${paths.manageClassAttendance()}?course=${course.id}`}
+                  className="ms-auto text-sm font-semibold text-brand-800 hover:underline"
+                >
+                  {t`Attendance`}
+                </Link>
+              )}
             </div>
             <StatusPanel course={course} reason={view.rejectionReason ?? course.rejection_reason} />
           </>
