@@ -156,7 +156,7 @@ const TOP: Offered[] = [
 ];
 
 /** Each region's own events; while one region is busy only its events are tried (keeps paths few). */
-const REGIONS = {
+const REGIONS: Record<'roster' | 'code' | 'marking' | 'sheet' | 'projector', Offered[]> = {
   roster: [
     doneActor('loadRoster', READ),
     errorActor('loadRoster', DOWN),
@@ -191,7 +191,7 @@ const REGIONS = {
     errorActor('exportSheet', new Error('disk full')),
   ],
   projector: [{ type: 'projector.entered' }, { type: 'projector.left' }],
-} satisfies Record<string, Offered[]>;
+};
 
 function atRest(snapshot: SnapshotFrom<ClassAttendanceMachine>, region: keyof typeof REGIONS): boolean {
   switch (region) {

@@ -4,6 +4,7 @@ import { text } from '../support/text';
 import { About } from './about';
 import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
+import { ClassAttendance } from './class-attendance';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
 import { CoursePlayer } from './course-player';
@@ -75,6 +76,7 @@ export function visitOf(tab: Tab) {
     profile: new ProfilePage(tab),
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
+    classAttendance: new ClassAttendance(tab),
   };
 }
 
