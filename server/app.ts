@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { adminRoutes } from './admin/routes';
+import { type AdjustableClock, createAdjustableClock } from './attendance/clock';
+import { attendanceDevRoutes } from './attendance/dev-routes';
+import { attendanceRoutes } from './attendance/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { classAuthoringRoutes } from './authoring/class-routes';
@@ -68,6 +71,11 @@ export interface AppOptions {
   payments?: PaymentSettings | undefined;
   /** Prints documents (receipts) as PDF; one shared Chromium-backed printer when absent. */
   printer?: Printer | undefined;
+  /**
+   * The clock attendance runs on (QR code steps, the centre's date); the system clock when absent.
+   * Only tests and the /dev routes move it.
+   */
+  attendanceClock?: AdjustableClock | undefined;
 }
 
 export interface ReferenceApp {
@@ -156,7 +164,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/admin', adminRoutes(deps, payments));
   api.route('/admin', quizAdminRoutes(deps));
-  if (options.devRoutes ?? process.env.NODE_ENV !== 'production') api.route('/dev', devRoutes(deps));
+  // Attendance: the QR code, marks, sheet and history (server/attendance/).
+  const attendanceClock = options.attendanceClock ?? createAdjustableClock();
+  api.route('/', attendanceRoutes(deps, { clock: attendanceClock, broadcast }));
+  if (options.devRoutes ?? process.env.NODE_ENV !== 'production') {
+    api.route('/dev', devRoutes(deps));
+    api.route('/dev', attendanceDevRoutes(adminToken, attendanceClock));
+  }
   app.route(API_BASE, api);
   // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).
   app.route(

@@ -17,6 +17,14 @@ export const broadcastEventSchema = z.union([
   z.object({ type: z.literal('notification_seen'), userId: z.number(), id: z.number() }),
   /** The user's sessions were ended (a password reset, say): close their sockets with 4401. */
   z.object({ type: z.literal('end_sessions'), userId: z.number() }),
+  /** Someone was marked at a course's session: tell its trainer and facilitators the count. */
+  z.object({
+    type: z.literal('attendance_marked'),
+    userIds: z.array(z.number()),
+    course_id: z.number(),
+    date: z.string(),
+    present: z.number(),
+  }),
 ]);
 export type BroadcastEvent = z.infer<typeof broadcastEventSchema>;
 

@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
@@ -22,6 +23,7 @@ export type UserMessage =
   | ProfileMessage
   | AuthoringValidationMessage
   | AuthoringMessage
+  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION];
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { AttendanceMarkedMessage } from '../src/contract/attendance';
 import {
   type NewNotificationMessage,
   type NotificationSeenMessage,
@@ -15,7 +16,7 @@ import { type Broadcast, type BroadcastEvent, createLocalBroadcast } from './bro
 import type { Db } from './db';
 import { describeError } from './http';
 
-export type ServerSocketMessage = NewNotificationMessage | NotificationSeenMessage;
+export type ServerSocketMessage = NewNotificationMessage | NotificationSeenMessage | AttendanceMarkedMessage;
 
 /** Server → client: a notification was created for the user. */
 export function newNotificationMessage(id: number): NewNotificationMessage {
@@ -307,6 +308,11 @@ export function createLiveHub(options: {
       case 'notification_seen':
         push(event.userId, notificationSeenMessage(event.id));
         return;
+      case 'attendance_marked': {
+        const { userIds, course_id, date, present } = event;
+        for (const userId of userIds) push(userId, { type: 'attendance_marked', course_id, date, present });
+        return;
+      }
       case 'end_sessions':
         for (const registry of [notificationSockets, chatSockets]) {
           for (const socket of [...(registry.get(event.userId) ?? [])])

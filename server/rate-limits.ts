@@ -89,6 +89,12 @@ export const RATE_LIMITS = {
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */
   receiptPdfAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Attendance given per trainee (one a session; more are retries after a wrong or old code). */
+  attendanceAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Attendance given per client address (several classes scanning from the campus at once). */
+  attendanceClient: { max: 3000, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Attendance tickets asked for per client address (signed-out trainees scanning on the campus). */
+  attendanceTicketClient: { max: 1000, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /**
    * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
    * payment every 5 tries gave endless guesses.

@@ -1,4 +1,5 @@
 import type { CentreDetails } from '../src/contract/cms';
+import { seedAttendance } from './attendance/seed';
 import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -73,6 +74,8 @@ export async function seed(
   await seedPublicSite(db, { generatedCourses });
   await seedLearning(db, options.uploads);
   await seedAuthoring(db);
+  // The demo trainee's attendance in the demo trainer's ongoing course.
+  await seedAttendance(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { buildApp, randomAdminToken } from './app';
+import type { AdjustableClock } from './attendance/clock';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, openBroadcast } from './broadcast';
@@ -69,6 +70,8 @@ export async function startTestServer(
     payments?: PaymentSettings;
     /** Prints receipts; the shared Chromium printer when absent. */
     printer?: Printer;
+    /** The clock attendance runs on (server/attendance/clock.ts); the system clock when absent. */
+    attendanceClock?: AdjustableClock;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -108,6 +111,7 @@ export async function startTestServer(
       rateLimits: options.rateLimits,
       payments: options.payments,
       printer: options.printer,
+      attendanceClock: options.attendanceClock,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     live.attach(http.server);

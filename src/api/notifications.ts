@@ -1,3 +1,4 @@
+import type { AttendanceMarkedMessage } from '@/contract/attendance';
 import { type Notification, notificationListSchema, notificationSchema } from '@/contract/notifications';
 import type { ApiClient } from './client';
 
@@ -23,4 +24,13 @@ export function socketUrl(path: string, token: string, apiBase: string, pageOrig
   url.hash = '';
   url.searchParams.set('token', token);
   return url.toString();
+}
+
+/**
+ * Whether a live message may change the notification list: every message but those that only tell
+ * open screens to read again (the live attendance count), which are no notification.
+ */
+export function touchesNotifications(message: unknown): boolean {
+  const type: AttendanceMarkedMessage['type'] = 'attendance_marked';
+  return !(typeof message === 'object' && message !== null && 'type' in message && message.type === type);
 }

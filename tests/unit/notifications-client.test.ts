@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { socketUrl } from '../../src/api/notifications';
+import { socketUrl, touchesNotifications } from '../../src/api/notifications';
 import {
   notificationSelectedMessage,
   notificationSelectedMessageSchema,
@@ -29,5 +29,16 @@ describe('notification_selected', () => {
       type: 'notification_selected',
       id: 42,
     });
+  });
+});
+
+describe('touchesNotifications', () => {
+  it('reads the list again for notifications, not for the live attendance count', () => {
+    expect(touchesNotifications({ type: 'new_notification', id: 3 })).toBe(true);
+    expect(touchesNotifications({ type: 'notification_seen', id: 3 })).toBe(true);
+    expect(touchesNotifications({ type: 'something_new' })).toBe(true);
+    expect(
+      touchesNotifications({ type: 'attendance_marked', course_id: 4, date: '2026-11-24', present: 12 }),
+    ).toBe(false);
   });
 });

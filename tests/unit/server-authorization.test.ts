@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { API_BASE } from '../../server/app';
+import { createAttendanceCodes } from '../../server/attendance/codes';
 import { requireAuth, requireRole } from '../../server/auth/middleware';
 import { startSession } from '../../server/auth/sessions';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
@@ -12,6 +13,7 @@ import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gatew
 import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
 import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } from '../../server/testing';
+import { courseWithSessions } from '../../server/testing-attendance';
 import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema } from '../../src/contract/auth';
@@ -21,6 +23,7 @@ import { attemptSchema } from '../../src/contract/learning';
 import { paymentSchema } from '../../src/contract/payments';
 import { profileSchema } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { centreDate } from '../../src/contract/sessions';
 import { pngOf } from '../fixtures/images';
 
 /**
@@ -129,6 +132,16 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
   ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
   ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403],
+  // Attendance: the trainer's course held every day, the trainee enrolled in it.
+  ['GET',   '/attendance/courses/',                        401, 403, 200, 401, 403],
+  ['GET',   '/attendance/courses/:id/',                    401, 403, 200, 401, 403],
+  ['GET',   '/attendance/courses/:id/code/',               401, 403, 200, 401, 403],
+  ['POST',  '/attendance/courses/:id/marks/',              401, 403, 200, 401, 403],
+  ['GET',   '/attendance/courses/:id/sheet/',              401, 403, 200, 401, 403],
+  ['POST',  '/attendance/tickets/',                        201, 201, 201, 201, 201],
+  ['POST',  '/course/make-attendance/:id/',                401, 201, 403, 401, 403],
+  ['GET',   '/attendance/history/',                        401, 200, 403, 401, 200],
+  ['POST',  '/dev/attendance/clock/',                      401, 401, 401, 200, 401],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -167,6 +180,8 @@ interface Fixture {
   authoring: { courseId: number; coverName: string };
   /** A quiz of the paid course, the trainee's attempt in progress at it, and a submitted one. */
   quiz: { lectureId: number; questionId: number; choice: number[]; attemptId: string; submittedId: string };
+  /** The demo trainer's course held every day, the trainee enrolled in it (attendance). */
+  attendanceCourseId: number;
 }
 
 /** A photo upload: a real PNG. */
@@ -422,6 +437,25 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/authoring/courses/${fixture.learningCourseId}/lectures/` };
     case 'POST /admin/notify/':
       return { path, json: { email: DEMO_ACCOUNTS.trainee.email, title: 'Hello', text: 'A message' } };
+    // Attendance: the course held every day; each code is the current one.
+    case 'GET /attendance/courses/:id/':
+    case 'GET /attendance/courses/:id/code/':
+    case 'GET /attendance/courses/:id/sheet/':
+      return { path: path.replace(':id', String(fixture.attendanceCourseId)) };
+    case 'POST /attendance/courses/:id/marks/':
+      return findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email).then((user) => ({
+        path: path.replace(':id', String(fixture.attendanceCourseId)),
+        json: { user_id: user?.id, date: centreDate(new Date()), status: 'Absent' },
+      }));
+    case 'POST /attendance/tickets/':
+      return { path, json: { course_id: fixture.attendanceCourseId, code: currentCode(fixture) } };
+    case 'POST /course/make-attendance/:id/':
+      return {
+        path: path.replace(':id', String(fixture.attendanceCourseId)),
+        json: { code: currentCode(fixture) },
+      };
+    case 'POST /dev/attendance/clock/':
+      return { path, json: { seconds: 0 } };
     default:
       return { path };
   }
@@ -429,6 +463,11 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 
 let server: TestServer;
 let fixture: Fixture;
+
+/** The attendance course's current QR code, as the trainer's screen shows it. */
+function currentCode(fixture: Fixture): string {
+  return createAttendanceCodes(server.secret).current(fixture.attendanceCourseId, new Date()).code;
+}
 
 /** A text class of the learning seed's course (POST and PUT /course/class-create/). */
 function matrixClass(fixture: Fixture) {
@@ -689,7 +728,14 @@ beforeAll(async () => {
     'trainer',
   );
   const coverUrl = courseSavedSchema.parse(await withCover.json()).data.cover_image_url;
+  const trainerUser = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainer.email);
+  const attendanceCourseId = await courseWithSessions(server.db, {
+    trainerId: trainerUser?.id ?? 0,
+    times: ['00:00', '23:59'],
+    traineeIds: [trainee.userId],
+  });
   fixture = {
+    attendanceCourseId,
     authoring: {
       courseId: demoPending[0]?.id ?? 0,
       coverName: coverUrl.slice(coverUrl.lastIndexOf('/') + 1),

@@ -6,9 +6,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
+import { createAttendanceCodes } from '../../server/attendance/codes';
 import { revokeSessions } from '../../server/auth/sessions';
 import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
-import { startTestServer, type TestServer } from '../../server/testing';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { courseWithSessions } from '../../server/testing-attendance';
+import { findUserByEmail } from '../../server/users';
 import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
@@ -94,6 +98,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     onA.socket.send(JSON.stringify({ type: 'notification_selected', id }));
     expect(await seen).toEqual({ type: 'notification_seen', id });
     onA.socket.close();
+    onB.socket.close();
+  });
+
+  it("attendance given through A reaches the course's trainer on B with the count", async () => {
+    const trainer = await findUserByEmail(a.db, DEMO_ACCOUNTS.trainer.email);
+    if (!trainer) throw new Error('No demo trainer');
+    const trainee = await signedInTrainee(a, 'scanner');
+    const courseId = await courseWithSessions(a.db, {
+      trainerId: trainer.id,
+      times: ['00:00', '23:59'],
+      traineeIds: [trainee.user.id],
+    });
+    const onB = open(b, (await a.tokens.issue('access', trainer)).token);
+    await onB.opened;
+    await socketsRegistered(b, trainer.id, 1);
+    const counted = onB.waitFor((message) => message.type === 'attendance_marked');
+    const response = await fetch(`${a.url}/api/v1/course/make-attendance/${courseId}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${trainee.token}` },
+      body: JSON.stringify({ code: createAttendanceCodes(a.secret).current(courseId, new Date()).code }),
+    });
+    expect(response.status).toBe(201);
+    expect(await within(counted, 'the count')).toMatchObject({
+      type: 'attendance_marked',
+      course_id: courseId,
+      present: 1,
+    });
     onB.socket.close();
   });
 

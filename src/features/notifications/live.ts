@@ -11,7 +11,12 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
-import { listNotifications, markNotificationSeen, socketUrl } from '@/api/notifications';
+import {
+  listNotifications,
+  markNotificationSeen,
+  socketUrl,
+  touchesNotifications,
+} from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { renewSession, sessionActor } from '@/session';
 import { noteLiveNotice } from '@/stores/live-notices';
@@ -43,12 +48,14 @@ const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack
   );
   ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
   ws.addEventListener('message', (event) => {
+    let message: unknown;
     try {
-      JSON.parse(String(event.data));
+      message = JSON.parse(String(event.data));
     } catch {
       return;
     }
-    sendBack({ type: 'socket.message' });
+    // The live attendance count is no notification: screens read again, the list stays as it is.
+    if (touchesNotifications(message)) sendBack({ type: 'socket.message' });
     noteLiveNotice();
   });
   ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
