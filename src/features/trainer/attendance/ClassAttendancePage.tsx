@@ -17,7 +17,7 @@ import {
   markAttendance,
 } from '@/api/attendance';
 import { api } from '@/api/http';
-import type { AttendanceCourse } from '@/contract/attendance';
+import type { AttendanceCourse, AttendanceStatus } from '@/contract/attendance';
 import { CodePanel } from '@/features/trainer/attendance/CodePanel';
 import { exportSheet, sheetFileName } from '@/features/trainer/attendance/export';
 import { PrintSheet } from '@/features/trainer/attendance/PrintSheet';
@@ -239,8 +239,20 @@ export default function ClassAttendancePage({ title }: RouteView) {
   const language = useLanguage();
   const courseId = courseIdOf(new URLSearchParams(useSearch()).get('course'));
   // The file is written in the language the page shows when the trainer exports.
-  const words = useRef({ language, t });
-  words.current = { language, t };
+  const sheetWords = {
+    language,
+    prefix: t`Attendance`,
+    labels: {
+      trainee: t`Trainee`,
+      email: t`Email`,
+      present: t`Present`,
+      held: t`Sessions`,
+      totals: t`Present per session`,
+      mark: (status: AttendanceStatus) => (status === 'Present' ? t`Present` : t`Absent`),
+    },
+  };
+  const words = useRef(sheetWords);
+  words.current = sheetWords;
   const [machine] = useState(() =>
     classAttendanceMachine.provide({
       actors: {
@@ -275,20 +287,13 @@ export default function ClassAttendancePage({ title }: RouteView) {
         exportSheet: fromPromise(async ({ input }) => {
           const sheet = input.sheet;
           if (!sheet) return;
-          const { language, t } = words.current;
+          const { language, prefix, labels } = words.current;
           const courseTitle = pick(sheet, 'title', language);
           await exportSheet(sheet, {
             title: courseTitle,
             rightToLeft: language === 'ar',
-            fileName: sheetFileName(t`Attendance`, courseTitle, sheet.today),
-            labels: {
-              trainee: t`Trainee`,
-              email: t`Email`,
-              present: t`Present`,
-              held: t`Sessions`,
-              totals: t`Present per session`,
-              mark: (status) => (status === 'Present' ? t`Present` : t`Absent`),
-            },
+            fileName: sheetFileName(prefix, courseTitle, sheet.today),
+            labels,
           });
         }),
       },

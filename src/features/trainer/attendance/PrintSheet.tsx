@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { AttendanceSheet } from '@/contract/attendance';
 import { formatDate, formatDateRange } from '@/i18n/dates';
@@ -7,14 +8,14 @@ import { formatNumber, formattingLocale } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 
-/** While a sheet is drawn, printing the page prints only the sheet, on landscape pages. */
-const PRINT_RULES = `@media print {
-  #root { display: none !important; }
-  @page { size: A4 landscape; margin: 12mm; }
-}`;
+/**
+ * The sheet's place: first in the page's body, so that, printed, it hides everything after it (the
+ * app's root, dialogs) with one class; the security policy allows no inline style sheet.
+ */
+const HOST_CLASS = 'hidden print:block print:[&~*]:hidden';
 
 /**
- * The course's attendance sheet for printing: outside the app's root (which printing hides), in the
+ * The course's attendance sheet for printing: before the app's root (which printing hides), in the
  * page's language and direction; a header with the course, its dates and the day printed; trainees ×
  * sessions with Present / Absent, each trainee's total and each session's.
  */
@@ -36,14 +37,22 @@ export function PrintSheet({
       timeZone: 'UTC',
     }).format(new Date(`${day}T00:00:00Z`));
   const cell = 'border border-slate-400 px-1.5 py-1';
+  const [host] = useState(() => {
+    const element = document.createElement('div');
+    element.className = HOST_CLASS;
+    return element;
+  });
+  useEffect(() => {
+    document.body.prepend(host);
+    return () => host.remove();
+  }, [host]);
   return createPortal(
     <div
       lang={language}
       dir={directionOf(language)}
       data-testid="print-sheet"
-      className="hidden bg-white text-[9pt] text-black print:block"
+      className="bg-white text-[9pt] text-black"
     >
-      <style>{PRINT_RULES}</style>
       <header className="mb-3 flex flex-col gap-0.5">
         <h1 className="text-[14pt] font-bold">{t`Attendance sheet`}</h1>
         <p className="text-[12pt] font-semibold">{title}</p>
@@ -110,6 +119,6 @@ export function PrintSheet({
         </table>
       )}
     </div>,
-    document.body,
+    host,
   );
 }
