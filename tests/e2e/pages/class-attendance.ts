@@ -20,6 +20,11 @@ export class ClassAttendance extends PageObject {
     return this.page.getByRole('button').filter({ hasText: title });
   }
 
+  /** Once a course is chosen: the field to choose another. */
+  get courseField(): Locator {
+    return this.page.getByRole('combobox', { name: this.t('Course'), exact: true });
+  }
+
   /** The QR code, named for the course. */
   qrCode(title: string): Locator {
     return this.page.getByRole('img', { name: this.t('Attendance QR code for {title}', { title }) });

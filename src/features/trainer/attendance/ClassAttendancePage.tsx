@@ -6,7 +6,7 @@ import {
 } from '@machines/classAttendance.connect';
 import { classAttendanceMachine } from '@machines/classAttendance.machine';
 import { useMachine } from '@xstate/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
@@ -52,15 +52,7 @@ function printWhenDrawn(): Promise<void> {
   });
 }
 
-function CourseCard({
-  course,
-  chosen,
-  onChoose,
-}: {
-  course: AttendanceCourse;
-  chosen: boolean;
-  onChoose: () => void;
-}) {
+function CourseCard({ course, onChoose }: { course: AttendanceCourse; onChoose: () => void }) {
   const { t } = useLingui();
   const language = useLanguage();
   const first = course.today[0];
@@ -68,9 +60,8 @@ function CourseCard({
     <li>
       <button
         type="button"
-        aria-pressed={chosen}
         onClick={onChoose}
-        className={`${CARD} w-full ${chosen ? 'border-brand-700 bg-brand-50 ring-2 ring-brand-700' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
+        className={`${CARD} w-full border-slate-200 bg-white hover:bg-slate-50`}
       >
         <span dir="auto" className="wrap-anywhere font-semibold text-slate-900">
           {pick(course, 'title', language)}
@@ -166,6 +157,7 @@ function ChosenCourse({ chosen }: { chosen: CourseView }) {
 
 function Body({ view }: { view: ClassAttendanceView }) {
   const { t } = useLingui();
+  const selectId = useId();
   if (view.phase === 'loading') {
     return (
       <div aria-busy="true" className="flex flex-col gap-6">
@@ -195,6 +187,21 @@ function Body({ view }: { view: ClassAttendanceView }) {
       </div>
     );
   }
+  if (view.chosen) {
+    const chosen = view.chosen;
+    // Once a course is chosen, the list folds into one field, so the code comes first on a phone.
+    return (
+      <div className="flex flex-col gap-6">
+        <div className="flex max-w-xl flex-col gap-1">
+          <label htmlFor={selectId} className="font-semibold text-slate-800">
+            {t`Course`}
+          </label>
+          <CourseSelect id={selectId} view={view} value={chosen.course.course_id} />
+        </div>
+        <ChosenCourse chosen={chosen} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="courses-heading" className="flex flex-col gap-3">
@@ -206,20 +213,44 @@ function Body({ view }: { view: ClassAttendanceView }) {
             <CourseCard
               key={course.course_id}
               course={course}
-              chosen={view.chosen?.course.course_id === course.course_id}
               onChoose={() => view.choose(course.course_id)}
             />
           ))}
         </ul>
       </section>
-      {view.chosen ? (
-        <ChosenCourse chosen={view.chosen} />
-      ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {t`Choose a course to show its attendance code and its trainees.`}
-        </p>
-      )}
+      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">
+        {t`Choose a course to show its attendance code and its trainees.`}
+      </p>
     </div>
+  );
+}
+
+function CourseSelect({
+  id,
+  view,
+  value,
+}: {
+  id: string;
+  view: Extract<ClassAttendanceView, { phase: 'ready' }>;
+  value: number;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <select
+      id={id}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-normal"
+      value={value}
+      onChange={(event) => view.choose(Number(event.target.value))}
+    >
+      {view.courses.map((course) => (
+        <option key={course.course_id} value={course.course_id}>
+          {course.today.length > 0
+            ? t`${pick(course, 'title', language)} (session today)`
+            : pick(course, 'title', language)}
+        </option>
+      ))}
+    </select>
   );
 }
 
