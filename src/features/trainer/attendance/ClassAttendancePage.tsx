@@ -69,7 +69,7 @@ function CourseCard({ course, onChoose }: { course: AttendanceCourse; onChoose: 
         {first ? (
           <span className="text-sm font-semibold text-emerald-800">
             {t`Session today`}{' '}
-            <span className="ltr-text">
+            <span>
               {formatTime(first.start_time, language)} – {formatTime(first.end_time, language)}
             </span>
           </span>
@@ -143,12 +143,13 @@ function ChosenCourse({ chosen }: { chosen: CourseView }) {
           {t`Open the course`}
         </Link>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <div className="flex flex-col gap-6">
-          <CodePanel chosen={chosen} />
-          <SheetActions chosen={chosen} />
+      {/* On a phone: the code, the trainees, the sheet; wider: the code and the sheet beside the trainees. */}
+      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <CodePanel chosen={chosen} />
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <RosterPanel chosen={chosen} />
         </div>
-        <RosterPanel chosen={chosen} />
+        <SheetActions chosen={chosen} />
       </div>
       {chosen.sheet.sheet && <PrintSheet sheet={chosen.sheet.sheet} course={chosen.course} />}
     </div>

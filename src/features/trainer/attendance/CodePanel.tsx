@@ -136,7 +136,7 @@ export function CodePanel({ chosen }: { chosen: CourseView }) {
       {chosen.session && (
         <p className="text-slate-700">
           {t`Session`}{' '}
-          <span className="ltr-text">
+          <span>
             {formatTime(chosen.session.start_time, language)} –{' '}
             {formatTime(chosen.session.end_time, language)}
           </span>
