@@ -146,6 +146,7 @@ describe('Manage Class Attendance', () => {
       const firstRow = rows.find((row) => row[1] === first.email);
       const secondRow = rows.find((row) => row[1] === second.email);
       expect(firstRow?.slice(2)).toEqual([t('Present'), t('Present'), 2, 2]);
+      expect(rows[0]?.slice(4)).toEqual([t('Times present'), t('Sessions counted')]);
       expect(secondRow?.slice(2)).toEqual([t('Absent'), t('Present'), 1, 2]);
       const sheetXml = new TextDecoder().decode(unzipSync(readFileSync(file))['xl/worksheets/sheet1.xml']);
       expect(sheetXml.includes('rightToLeft="1"')).toBe(language === 'ar');
@@ -185,7 +186,10 @@ describe('Manage Class Attendance', () => {
     });
     for (const language of ['en', 'ar'] as const) {
       const visit = await trainerVisit(suite, language, 'phone');
-      await visit.classAttendance.open(course.id);
+      // The course's page leads here with the course chosen.
+      await visit.goto(paths.manageCourseLectures(course.id));
+      await visit.page.getByRole('link', { name: visit.t('Attendance'), exact: true }).click();
+      await visit.page.waitForURL(`**${paths.manageClassAttendance()}?course=${course.id}`);
       const next = formatDate(tomorrow, language);
       await visit.page
         .getByRole('status')

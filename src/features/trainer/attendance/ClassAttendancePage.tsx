@@ -277,8 +277,8 @@ export default function ClassAttendancePage({ title }: RouteView) {
     labels: {
       trainee: t`Trainee`,
       email: t`Email`,
-      present: t`Present`,
-      held: t`Sessions`,
+      present: t`Times present`,
+      held: t`Sessions counted`,
       totals: t`Present per session`,
       mark: (status: AttendanceStatus) => (status === 'Present' ? t`Present` : t`Absent`),
     },
