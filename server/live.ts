@@ -28,6 +28,15 @@ export function notificationSeenMessage(id: number): NotificationSeenMessage {
   return { type: 'notification_seen', id };
 }
 
+/** Server → the course's trainer and facilitators: someone was marked; the day's count. */
+export function attendanceMarkedMessage(
+  course_id: number,
+  date: string,
+  present: number,
+): AttendanceMarkedMessage {
+  return { type: 'attendance_marked', course_id, date, present };
+}
+
 /** The largest frame a client may send; a larger one closes its socket with 1009. */
 export const MAX_INBOUND_BYTES = 16 * 1024;
 /** Open sockets per user, per channel and per instance; one more closes the oldest (4008). */
@@ -310,7 +319,7 @@ export function createLiveHub(options: {
         return;
       case 'attendance_marked': {
         const { userIds, course_id, date, present } = event;
-        for (const userId of userIds) push(userId, { type: 'attendance_marked', course_id, date, present });
+        for (const userId of userIds) push(userId, attendanceMarkedMessage(course_id, date, present));
         return;
       }
       case 'end_sessions':

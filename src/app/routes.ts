@@ -39,6 +39,12 @@ const EnrolledCourses = lazyView(() =>
 const OngoingCourses = lazyView(() =>
   withCatalogue('account', import('@/features/learning/OngoingCoursesPage')),
 );
+const MakeAttendance = lazyView(() =>
+  withCatalogue('account', import('@/features/learning/attendance/MakeAttendancePage')),
+);
+const AttendanceHistory = lazyView(() =>
+  withCatalogue('account', import('@/features/learning/attendance/AttendanceHistoryPage')),
+);
 const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/learning/CoursePlayerPage')));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
@@ -137,7 +143,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Attendance History`,
-    view: Planned,
+    view: AttendanceHistory,
   },
   { path: paths.messages.pattern, access: 'protected', title: msg`Messages`, view: Planned },
   {
@@ -232,5 +238,5 @@ export const routes: readonly AppRoute[] = [
     view: EditLecture,
   },
   { path: paths.eventDetails.pattern, access: 'public', title: msg`Event details`, view: EventDetails },
-  { path: paths.makeAttendance.pattern, access: 'public', title: msg`Make attendance`, view: Planned },
+  { path: paths.makeAttendance.pattern, access: 'public', title: msg`Make attendance`, view: MakeAttendance },
 ];

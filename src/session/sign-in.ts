@@ -27,6 +27,11 @@ export function storedCourseId(): string | null {
   }
 }
 
+/** Keeps the course id: the next sign-in comes back to that course's attendance page. */
+export function rememberCourseId(courseId: string): void {
+  localStorage.setItem(COURSE_ID_KEY, courseId);
+}
+
 export function forgetCourseId(): void {
   localStorage.removeItem(COURSE_ID_KEY);
 }

@@ -1,8 +1,9 @@
 import type { MessageProviders } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newNotificationMessage, notificationSeenMessage } from '../../server/live';
+import { attendanceMarkedMessage, newNotificationMessage, notificationSeenMessage } from '../../server/live';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { notificationSelectedMessage } from '../../src/contract/notifications';
+import { ATTENDANCE_MESSAGE } from '../pact/attendance-states';
 import { MESSAGES } from '../pact/states';
 import { CONSUMER, PROVIDERS } from '../pact/support';
 import { type PactFile, readPactFiles, verifyAll } from './pact-files';
@@ -16,6 +17,10 @@ const messageProviders: Record<string, MessageProviders> = {
   [PROVIDERS.api]: {
     [MESSAGES.newNotification]: () => newNotificationMessage(7),
     [MESSAGES.notificationSeen]: () => notificationSeenMessage(7),
+  },
+  // The live attendance count is the product's own: the extensions pact.
+  [PROVIDERS.extensions]: {
+    [ATTENDANCE_MESSAGE]: () => attendanceMarkedMessage(7, '2026-11-24', 12),
   },
   // The web app is the provider of the messages it sends.
   [CONSUMER]: {

@@ -20,6 +20,7 @@ import {
   PROVIDER_STATES,
   WRONG_OTP,
 } from '../pact/states';
+import { attendanceStateHandlers } from './attendance-states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { learningStateHandlers } from './learning-states';
@@ -84,6 +85,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...learningStateHandlers(server, trainee),
     ...authoringCourseStateHandlers(server),
     ...classStateHandlers(server, trainee),
+    ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ATTENDANCE_MESSAGES } from '@/contract/attendance';
 import { VALIDATION } from '@/contract/auth-forms';
 import { WITHDRAWAL_SENT, WITHDRAWAL_VALIDATION } from '@/contract/enrolments';
 import { DEFAULT_FAILURE } from '@/contract/errors';
@@ -7,11 +8,12 @@ import { SURVEY_VALIDATION, UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/le
 import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
+import { ATTENDANCE_TEXTS } from '@/features/learning/attendance/known-messages';
 import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
 import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
 
 /** The sentences every page translates, and those the learning screens add when they load. */
-const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES };
+const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES, ...ATTENDANCE_TEXTS };
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {
@@ -32,6 +34,7 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(SURVEY_VALIDATION),
       UPLOAD_SUCCESS,
       UPLOAD_FAILURE,
+      ...Object.values(ATTENDANCE_MESSAGES),
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });

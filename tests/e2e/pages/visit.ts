@@ -2,6 +2,7 @@ import type { Language } from '@/i18n/languages';
 import type { Tab } from '../support/browser';
 import { text } from '../support/text';
 import { About } from './about';
+import { AttendanceHistory, MakeAttendance } from './attendance';
 import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
 import { ClassAttendance } from './class-attendance';
@@ -77,6 +78,8 @@ export function visitOf(tab: Tab) {
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
     classAttendance: new ClassAttendance(tab),
+    makeAttendance: new MakeAttendance(tab),
+    attendanceHistory: new AttendanceHistory(tab),
   };
 }
 

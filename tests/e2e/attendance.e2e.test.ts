@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCE_STEP_SECONDS, type AttendanceCode } from '@/contract/attendance';
+import { WEEKDAYS } from '@/contract/courses';
+import { addDays, centreDate, weekdayOf } from '@/contract/sessions';
+import type { Language } from '@/i18n/languages';
+import { approvedCourse, trainerToken } from './support/authoring';
+import { expectNoAxeViolations, type Width } from './support/browser';
+import { verifiedTrainee } from './support/identity';
+import { enrol } from './support/learning';
+import { signInWithTokens } from './support/session';
+import { productSuite } from './support/suite';
+
+/**
+ * Giving attendance with the trainer's QR code, and the attendance history (spec sections 2, 4 and
+ * 8). The codes come from the API as the trainer's screen reads them; the product's attendance
+ * clock is moved through its development route to pass a rotation without waiting.
+ */
+const suite = productSuite();
+
+const WIDTHS = [
+  { language: 'en', width: 'desktop' },
+  { language: 'en', width: 'phone' },
+  { language: 'ar', width: 'desktop' },
+  { language: 'ar', width: 'phone' },
+] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
+
+let trainer: string;
+/** A course of the demo trainer held every day, and one held every day but today. */
+let everyDay: { id: number; title: string; title_ar: string };
+let notToday: { id: number; title: string; title_ar: string };
+
+beforeAll(async () => {
+  trainer = await trainerToken(suite);
+  const today = centreDate(new Date());
+  const dates = { start_date: addDays(today, -1), end_date: addDays(today, 30) };
+  everyDay = await approvedCourse(suite, trainer, {
+    ...dates,
+    routine: WEEKDAYS.map((day) => ({ day, start_time: '00:00', end_time: '23:59' })),
+  });
+  notToday = await approvedCourse(suite, trainer, {
+    ...dates,
+    routine: WEEKDAYS.filter((day) => day !== weekdayOf(today)).map((day) => ({
+      day,
+      start_time: '08:00',
+      end_time: '10:00',
+    })),
+  });
+}, 120_000);
+
+/** The course's current code, as the trainer's screen shows it. */
+async function currentCode(courseId = everyDay.id): Promise<string> {
+  const answer = await suite.call(`/attendance/courses/${courseId}/code/`, { token: trainer });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as AttendanceCode).code;
+}
+
+/** Moves the product's attendance clock (a development route, for the admin token only). */
+async function moveClock(seconds: number): Promise<void> {
+  const admin = readFileSync(join(suite.app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+  const answer = await suite.call('/dev/attendance/clock/', {
+    body: { seconds },
+    headers: { 'X-Admin-Token': admin },
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** A new trainee enrolled in `courseIds` (free courses); in a new tab, signed in unless told otherwise. */
+async function trainee(language: Language, width: Width, courseIds: number[], signedIn = true) {
+  const { person } = await verifiedTrainee(suite.app);
+  const login = await suite.call('/user/login/', {
+    body: { username: person.email, password: person.password },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  for (const id of courseIds) await enrol(suite, token, { id, price_halalas: 0 });
+  const visit = await suite.open({ language, width });
+  if (signedIn) await signInWithTokens(suite.app, visit.context, person);
+  return { visit, person };
+}
+
+describe('giving attendance with the QR code', () => {
+  for (const { language, width } of WIDTHS) {
+    it(`gives it with a fresh code, then says it is already given, and the history shows it (${language}, ${width})`, async () => {
+      const { visit } = await trainee(language, width, [everyDay.id]);
+      const { page, makeAttendance, attendanceHistory, screen, t, problems } = visit;
+      await makeAttendance.open(everyDay.id, await currentCode());
+      await expect
+        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+        .toBe(1);
+      await expect.poll(() => screen.toast('You have Given your attendance Successfully!').count()).toBe(1);
+      await expectNoAxeViolations(page);
+
+      // Scanning again the same day.
+      await makeAttendance.open(everyDay.id, await currentCode());
+      await expect
+        .poll(() => makeAttendance.outcome('You already have given your attendance.').count())
+        .toBe(1);
+      await expectNoAxeViolations(page);
+
+      await makeAttendance.link('See your attendance history').click();
+      const title = language === 'ar' ? everyDay.title_ar : everyDay.title;
+      await expect.poll(() => attendanceHistory.rows(title).count()).toBeGreaterThan(0);
+      const rows = await attendanceHistory.rows(title).allTextContents();
+      expect(rows.at(-1)).toContain(t('Present'));
+      // Yesterday's session passed without a mark: Absent.
+      expect(rows[0]).toContain(t('Absent'));
+      await expectNoAxeViolations(page);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  for (const { language, width } of WIDTHS) {
+    it(`refuses a code from before the last rotation, and takes the current one (${language}, ${width})`, async () => {
+      const { visit } = await trainee(language, width, [everyDay.id]);
+      const { page, makeAttendance } = visit;
+      const old = await currentCode();
+      await moveClock(2 * ATTENDANCE_STEP_SECONDS);
+      await makeAttendance.open(everyDay.id, old);
+      await expect.poll(() => makeAttendance.outcome('This code has expired').count()).toBe(1);
+      await expectNoAxeViolations(page);
+      await makeAttendance.open(everyDay.id, await currentCode());
+      await expect
+        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+        .toBe(1);
+    });
+  }
+
+  for (const { language, width } of WIDTHS) {
+    it(`keeps the code of someone signed out while they sign in, then gives it (${language}, ${width})`, async () => {
+      const { visit, person } = await trainee(language, width, [everyDay.id], false);
+      const { page, makeAttendance, signIn, screen } = visit;
+      await makeAttendance.open(everyDay.id, await currentCode());
+      await expect.poll(() => signIn.heading.count()).toBe(1);
+      // The dialog cannot be closed: the visitor signs in or leaves.
+      expect(await signIn.closeButton.count()).toBe(0);
+      await expectNoAxeViolations(page);
+      // Signing in takes longer than the code lives.
+      await moveClock(2 * ATTENDANCE_STEP_SECONDS);
+      await signIn.as(person);
+      await expect
+        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+        .toBe(1);
+      expect(screen.pathname()).toBe(`/trainee/make-attendance/${everyDay.id}`);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  for (const { language, width } of WIDTHS) {
+    it(`says there is no class today, and sends someone not enrolled to the course page (${language}, ${width})`, async () => {
+      const { visit } = await trainee(language, width, [notToday.id]);
+      const { page, makeAttendance, screen } = visit;
+      await makeAttendance.open(notToday.id, await currentCode());
+      await expect.poll(() => makeAttendance.outcome('No available Class for Today!').count()).toBe(1);
+      await expectNoAxeViolations(page);
+
+      await makeAttendance.open(everyDay.id, await currentCode());
+      await expect.poll(() => makeAttendance.outcome('You are not enrolled in this course').count()).toBe(1);
+      await expectNoAxeViolations(page);
+      await makeAttendance.link('Go to the course page to enrol').click();
+      await expect.poll(() => screen.pathname()).toMatch(new RegExp(`^/course-details/${everyDay.id}`));
+    });
+  }
+});
+
+describe('the attendance history', () => {
+  for (const { language, width } of WIDTHS) {
+    it(`says when there is no attendance yet (${language}, ${width})`, async () => {
+      const { visit } = await trainee(language, width, []);
+      await visit.attendanceHistory.open();
+      await expect.poll(() => visit.attendanceHistory.empty.count()).toBe(1);
+      await expectNoAxeViolations(visit.page);
+    });
+  }
+});

@@ -1,0 +1,515 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import {
+  getAttendanceCode,
+  getAttendanceHistory,
+  getAttendanceSheet,
+  getRoster,
+  listAttendanceCourses,
+  makeAttendance,
+  markAttendance,
+  requestAttendanceTicket,
+} from '../../src/api/attendance';
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_STEP_SECONDS,
+  attendanceMarkedMessageSchema,
+} from '../../src/contract/attendance';
+import { serverSocketMessageSchema } from '../../src/contract/notifications';
+import { ATTENDANCE_MESSAGE, ATTENDANCE_STATES, INJECTED_ATTENDANCE } from './attendance-states';
+import {
+  apiPath,
+  bearerHeader,
+  errorBody,
+  failureOf,
+  fieldErrorBody,
+  JSON_CONTENT,
+  PROVIDERS,
+  pactWith,
+  receivedJson,
+  signedInClient,
+  signedOutClient,
+} from './support';
+
+const { like, eachLike, integer, regex, fromProviderState } = MatchersV3;
+
+// Attendance is the product's own: every call and the live count are in the extensions pact.
+const pact = pactWith(PROVIDERS.extensions);
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const TIME = '^([01]\\d|2[0-3]):[0-5]\\d$';
+const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$';
+/** A QR code: the step and a MAC, base64url, long enough that nobody passes it on by typing it. */
+const CODE = '^[A-Za-z0-9_-]{40,200}$';
+const EXAMPLE_CODE = 'AAGgf3JcPqX1r0kYt2bWm9Zc4Lh7Nq8sVd3Fe6Gj1Ku5Pw0Ry2Tz4Ab7Cd9Ef';
+const EXAMPLE_DATE = '2026-11-24';
+const EXAMPLE_TICKET = `7.${EXAMPLE_DATE}.1795000300.q2Vb7r9XgN0aLpK3sT5uW8yZ1cE4fH6jM0nP2rS4tU8`;
+const ACCEPT = { Accept: 'application/json' };
+
+const injected = (key: string, example: number | string) => fromProviderState(`\${${key}}`, example);
+const coursePath = (template: (id: string) => string, example = 7) =>
+  fromProviderState(
+    apiPath(template(`\${${INJECTED_ATTENDANCE.courseId}}`)),
+    apiPath(template(String(example))),
+  );
+const today = () => injected(INJECTED_ATTENDANCE.date, EXAMPLE_DATE);
+
+const session = {
+  date: regex(DATE, EXAMPLE_DATE),
+  original_date: regex(DATE, EXAMPLE_DATE),
+  day: regex('^(Saturday|Sunday|Monday|Tuesday|Wednesday|Thursday|Friday)$', 'Tuesday'),
+  start_time: regex(TIME, '00:00'),
+  end_time: regex(TIME, '23:59'),
+  status: regex('^(scheduled|moved)$', 'scheduled'),
+  reason: like(''),
+};
+
+const rosterEntry = (status: 'Present' | 'Absent' | null, markedBy: 'qr' | 'trainer' | null) => ({
+  user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
+  name: like('Sara Al-Qahtani'),
+  email: like('trainee@example.com'),
+  status,
+  marked_by: markedBy,
+  marked_at: markedBy ? regex(DATE_TIME, '2026-11-24T06:10:00.000Z') : null,
+});
+
+describe('Attendance contract: the trainer’s calls', () => {
+  it('lists the courses the trainer teaches, with today’s sessions', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .uponReceiving('a request for the courses the trainer takes attendance in')
+      .withRequest('GET', apiPath('/attendance/courses/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          today: regex(DATE, EXAMPLE_DATE),
+          results: eachLike({
+            course_id: integer(7),
+            title: like('Attendance practice'),
+            title_ar: like('أساسيات الحوسبة السحابية'),
+            start_date: regex(DATE, '2026-11-10'),
+            end_date: regex(DATE, '2026-12-24'),
+            today: eachLike(session),
+            next_date: regex(DATE, '2026-11-25'),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const list = await listAttendanceCourses(signedInClient(mockServer));
+        expect(list.today).toBe(EXAMPLE_DATE);
+        expect(list.results[0]?.today[0]?.start_time).toBe('00:00');
+      });
+  });
+
+  it('reads the roster of a day: the enrolled trainees, nobody marked yet', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .uponReceiving('a request for the roster of a course on a day')
+      .withRequest(
+        'GET',
+        coursePath((id) => `/attendance/courses/${id}/`),
+        (b) => b.headers(bearerHeader()).query({ date: today() }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          title: like('Attendance practice'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+          date: today(),
+          today: regex(DATE, EXAMPLE_DATE),
+          session,
+          present: 0,
+          enrolled: 1,
+          trainees: [rosterEntry(null, null)],
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const roster = await getRoster(signedInClient(mockServer), 7, EXAMPLE_DATE);
+        expect(roster.enrolled).toBe(1);
+        expect(roster.trainees[0]?.status).toBeNull();
+      });
+  });
+
+  it('shows today’s current QR code', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .uponReceiving('a request for the current attendance code of a course')
+      .withRequest(
+        'GET',
+        coursePath((id) => `/attendance/courses/${id}/code/`),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          date: today(),
+          code: regex(CODE, EXAMPLE_CODE),
+          step_seconds: ATTENDANCE_STEP_SECONDS,
+          expires_at: regex(DATE_TIME, '2026-11-24T06:10:15.000Z'),
+          server_time: regex(DATE_TIME, '2026-11-24T06:10:03.512Z'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const code = await getAttendanceCode(signedInClient(mockServer), 7);
+        expect(code.code).toBe(EXAMPLE_CODE);
+        expect(code.step_seconds).toBe(15);
+      });
+  });
+
+  it('gives no code on a day without a session (404)', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerCourseWithoutSessionToday)
+      .uponReceiving('a request for the attendance code of a course with no session today')
+      .withRequest(
+        'GET',
+        coursePath((id) => `/attendance/courses/${id}/code/`),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(ATTENDANCE_MESSAGES.noClass)))
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(getAttendanceCode(signedInClient(mockServer), 7));
+        expect(error.status).toBe(404);
+        expect(error.message).toBe(ATTENDANCE_MESSAGES.noClass);
+      });
+  });
+
+  it('marks a trainee present by hand', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .uponReceiving('a request to mark a trainee present by hand')
+      .withRequest(
+        'POST',
+        coursePath((id) => `/attendance/courses/${id}/marks/`),
+        (b) =>
+          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
+            user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
+            date: today(),
+            status: 'Present',
+          }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(rosterEntry('Present', 'trainer')))
+      .executeTest(async (mockServer) => {
+        const entry = await markAttendance(signedInClient(mockServer), 7, {
+          user_id: 12,
+          date: EXAMPLE_DATE,
+          status: 'Present',
+        });
+        expect(entry).toMatchObject({ status: 'Present', marked_by: 'trainer' });
+      });
+  });
+
+  it('refuses a mark before the session day (400, on the date)', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .uponReceiving('a request to mark a trainee for a day to come')
+      .withRequest(
+        'POST',
+        coursePath((id) => `/attendance/courses/${id}/marks/`),
+        (b) =>
+          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
+            user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
+            date: '2099-01-01',
+            status: 'Absent',
+          }),
+      )
+      .willRespondWith(400, (b) =>
+        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('date', ATTENDANCE_MESSAGES.futureSession)),
+      )
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(
+          markAttendance(signedInClient(mockServer), 7, {
+            user_id: 12,
+            date: '2099-01-01',
+            status: 'Absent',
+          }),
+        );
+        expect(error.status).toBe(400);
+        expect(error.message).toBe(ATTENDANCE_MESSAGES.futureSession);
+      });
+  });
+
+  it('reads the sheet: every session held so far, by trainee', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.trainerSessionMarked)
+      .uponReceiving('a request for the attendance sheet of a course')
+      .withRequest(
+        'GET',
+        coursePath((id) => `/attendance/courses/${id}/sheet/`),
+        (b) => b.headers(bearerHeader()),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          title: like('Attendance practice'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+          today: regex(DATE, EXAMPLE_DATE),
+          sessions: eachLike(session, 15),
+          trainees: eachLike({
+            user_id: integer(12),
+            name: like('Sara Al-Qahtani'),
+            email: like('trainee@example.com'),
+            marks: eachLike(regex('^(Present|Absent)$', 'Absent'), 14),
+            present: integer(0),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const sheet = await getAttendanceSheet(signedInClient(mockServer), 7);
+        expect(sheet.sessions).toHaveLength(15);
+        expect(sheet.trainees[0]?.marks[0]).toBe('Absent');
+      });
+  });
+});
+
+describe('Attendance contract: the trainee’s calls', () => {
+  it('keeps a fresh code as a ticket for someone who must sign in first', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.traineeAtSession)
+      .uponReceiving('a request for an attendance ticket with a fresh code, signed out')
+      .withRequest('POST', apiPath('/attendance/tickets/'), (b) =>
+        b.headers({ ...ACCEPT, ...JSON_CONTENT }).jsonBody({
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          code: injected(INJECTED_ATTENDANCE.code, EXAMPLE_CODE),
+        }),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          ticket: regex('^\\d+\\.\\d{4}-\\d{2}-\\d{2}\\.\\d+\\.[A-Za-z0-9_-]{43}$', EXAMPLE_TICKET),
+          expires_at: regex(DATE_TIME, '2026-11-24T06:15:03.000Z'),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const ticket = await requestAttendanceTicket(signedOutClient(mockServer), 7, EXAMPLE_CODE);
+        expect(ticket.ticket).toBe(EXAMPLE_TICKET);
+      });
+  });
+
+  it('refuses a ticket for a code that is not valid (400)', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.traineeAtSession)
+      .uponReceiving('a request for an attendance ticket with a wrong code')
+      .withRequest('POST', apiPath('/attendance/tickets/'), (b) =>
+        b.headers({ ...ACCEPT, ...JSON_CONTENT }).jsonBody({
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          code: 'not-a-code',
+        }),
+      )
+      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(ATTENDANCE_MESSAGES.invalid)))
+      .executeTest(async (mockServer) => {
+        const error = await failureOf(requestAttendanceTicket(signedOutClient(mockServer), 7, 'not-a-code'));
+        expect(error.message).toBe(ATTENDANCE_MESSAGES.invalid);
+      });
+  });
+
+  const give = (
+    state: string,
+    description: string,
+    code: { key: string; example: string } | string,
+    status: number,
+    body: unknown,
+  ) =>
+    pact
+      .addInteraction()
+      .given(state)
+      .uponReceiving(description)
+      .withRequest(
+        'POST',
+        coursePath((id) => `/course/make-attendance/${id}/`),
+        (b) =>
+          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
+            code: typeof code === 'string' ? code : injected(code.key, code.example),
+          }),
+      )
+      .willRespondWith(status, (b) => b.headers(JSON_CONTENT).jsonBody(body));
+  const fresh = { key: INJECTED_ATTENDANCE.code, example: EXAMPLE_CODE };
+
+  it('gives the trainee’s attendance with the current code (201)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request to give attendance with the current code',
+      fresh,
+      201,
+      {
+        success: true,
+        message: ATTENDANCE_MESSAGES.given,
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        date: today(),
+      },
+    ).executeTest(async (mockServer) => {
+      const given = await makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE });
+      expect(given.message).toBe(ATTENDANCE_MESSAGES.given);
+    });
+  });
+
+  it('gives attendance with a ticket made before signing in (201)', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.traineeAtSession)
+      .uponReceiving('a request to give attendance with a ticket')
+      .withRequest(
+        'POST',
+        coursePath((id) => `/course/make-attendance/${id}/`),
+        (b) =>
+          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
+            ticket: injected(INJECTED_ATTENDANCE.ticket, EXAMPLE_TICKET),
+          }),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          message: ATTENDANCE_MESSAGES.given,
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          date: today(),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const given = await makeAttendance(signedInClient(mockServer), 7, { ticket: EXAMPLE_TICKET });
+        expect(given.success).toBe(true);
+      });
+  });
+
+  it('says so when the trainee already gave attendance today (409)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeAlreadyPresent,
+      'a request to give attendance a second time',
+      fresh,
+      409,
+      errorBody(ATTENDANCE_MESSAGES.already),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
+      expect(error.status).toBe(409);
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.already);
+    });
+  });
+
+  it('refuses a code from before the last rotation as expired (400)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request to give attendance with an expired code',
+      { key: INJECTED_ATTENDANCE.expiredCode, example: EXAMPLE_CODE },
+      400,
+      errorBody(ATTENDANCE_MESSAGES.expired),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.expired);
+    });
+  });
+
+  it('refuses a code that is not the course’s (400)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request to give attendance with a wrong code',
+      'not-a-code',
+      400,
+      errorBody(ATTENDANCE_MESSAGES.invalid),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: 'not-a-code' }));
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.invalid);
+    });
+  });
+
+  it('says there is no class today (404)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeWithoutSessionToday,
+      'a request to give attendance on a day without a session',
+      fresh,
+      404,
+      errorBody(ATTENDANCE_MESSAGES.noClass),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
+      expect(error.status).toBe(404);
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.noClass);
+    });
+  });
+
+  it('refuses someone not enrolled in the course (403)', async () => {
+    await give(
+      ATTENDANCE_STATES.traineeNotEnrolled,
+      'a request to give attendance in a course the trainee is not enrolled in',
+      fresh,
+      403,
+      errorBody(ATTENDANCE_MESSAGES.notEnrolled),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
+      expect(error.status).toBe(403);
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.notEnrolled);
+    });
+  });
+
+  it('refuses a trainer who opens the code (403)', async () => {
+    await give(
+      ATTENDANCE_STATES.trainerRunsSession,
+      'a request of a trainer to give attendance',
+      fresh,
+      403,
+      errorBody(ATTENDANCE_MESSAGES.traineesOnly),
+    ).executeTest(async (mockServer) => {
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
+      expect(error.message).toBe(ATTENDANCE_MESSAGES.traineesOnly);
+    });
+  });
+
+  it('reads the trainee’s attendance history, per course', async () => {
+    await pact
+      .addInteraction()
+      .given(ATTENDANCE_STATES.traineeHasAttendance)
+      .uponReceiving('a request for the trainee’s attendance history')
+      .withRequest('GET', apiPath('/attendance/history/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          results: eachLike({
+            course_id: integer(7),
+            title: like('Cloud Computing Fundamentals'),
+            title_ar: like('أساسيات الحوسبة السحابية'),
+            present: integer(1),
+            held: integer(14),
+            sessions: eachLike({
+              date: regex(DATE, '2026-11-10'),
+              start_time: regex(TIME, '00:00'),
+              end_time: regex(TIME, '23:59'),
+              status: regex('^(Present|Absent)$', 'Absent'),
+            }),
+          }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const history = await getAttendanceHistory(signedInClient(mockServer));
+        expect(history.results[0]?.sessions[0]?.status).toBe('Absent');
+      });
+  });
+});
+
+describe('Attendance contract: the live count on /ws/notifications', () => {
+  it('receives the day’s count when someone is marked at a course the user teaches', async () => {
+    await pact
+      .addAsynchronousInteraction()
+      .given(ATTENDANCE_STATES.trainerRunsSession)
+      .expectsToReceive(ATTENDANCE_MESSAGE, (b) =>
+        b.withJSONContent({
+          type: 'attendance_marked',
+          course_id: integer(7),
+          date: regex(DATE, EXAMPLE_DATE),
+          present: integer(12),
+        }),
+      )
+      .executeTest(async (message) => {
+        const received = receivedJson(message);
+        expect(serverSocketMessageSchema.safeParse(received).success).toBe(true);
+        expect(attendanceMarkedMessageSchema.parse(received)).toEqual({
+          type: 'attendance_marked',
+          course_id: 7,
+          date: EXAMPLE_DATE,
+          present: 12,
+        });
+      });
+  });
+});
