@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_MESSAGES } from '@/contract/attendance';
+import { ATTENDANCE_MESSAGES, ATTENDANCE_STEP_SECONDS } from '@/contract/attendance';
 import { addDays, centreDate, weekdayOf } from '@/contract/sessions';
 import { formatDate } from '@/i18n/dates';
 import type { Language } from '@/i18n/languages';
@@ -13,7 +13,7 @@ import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
 import { approvedCourse, trainerToken, trainerVisit } from './support/authoring';
 import { expectNoAxeViolations, type Width } from './support/browser';
-import { verifiedTrainee } from './support/identity';
+import { approveTrainer, latestCode, newPerson, verifiedTrainee } from './support/identity';
 import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
@@ -205,5 +205,57 @@ describe('Manage Class Attendance', () => {
         .toContain(visit.t('No session today. Next session: {0}', { 0: next }));
       await expectNoAxeViolations(visit.page);
     }
+  });
+
+  it('says so when the trainer has no approved course yet', async () => {
+    const person = newPerson('trainer');
+    const form = new FormData();
+    for (const [key, value] of Object.entries(person)) form.append(key, value);
+    form.append('confirm_password', person.password);
+    form.append('role', 'TRAINER');
+    form.append(
+      'cv',
+      new Blob([readFileSync('tests/fixtures/cv.pdf')], { type: 'application/pdf' }),
+      'cv.pdf',
+    );
+    expect(
+      (await fetch(`${suite.app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok,
+    ).toBe(true);
+    const verified = await suite.call('/user/otp-verify/', {
+      body: { email_or_phone: person.email, otp_code: await latestCode(suite.app, person.email) },
+    });
+    expect(verified.ok).toBe(true);
+    await approveTrainer(suite.app.env, person.email);
+    for (const [language, width] of [
+      ['ar', 'phone'],
+      ['en', 'desktop'],
+    ] as const) {
+      const visit = await trainerVisit(suite, language, width, person);
+      await visit.classAttendance.open();
+      await visit.page
+        .getByText(visit.t('You have no approved course yet. Attendance is taken in approved courses.'))
+        .waitFor();
+      expect(
+        await visit.page
+          .getByRole('main')
+          .getByRole('link', { name: visit.t('Go to My courses') })
+          .getAttribute('href'),
+      ).toBe(paths.manageCourses());
+      await expectNoAxeViolations(visit.page);
+    }
+  });
+
+  it('replaces the code before it expires, without a reload', async () => {
+    const { course } = await courseWithTrainees();
+    const visit = await trainerVisit(suite, 'en', 'desktop');
+    await visit.classAttendance.open(course.id);
+    const before = await visit.classAttendance.codeAddress(course.title);
+    // The countdown runs down to the next code, which comes without a reload.
+    await expect
+      .poll(() => visit.classAttendance.codeAddress(course.title), {
+        timeout: ATTENDANCE_STEP_SECONDS * 1000 + 5_000,
+      })
+      .not.toBe(before);
+    expect(await visit.page.getByTestId('code-countdown').getAttribute('aria-hidden')).toBe('true');
   });
 });
