@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type {
   AttendanceCode,
   AttendanceCourseList,
@@ -115,6 +115,14 @@ export function chosenCourse(context: Pick<ClassAttendanceContext, 'list' | 'cou
   return context.list?.results.find((course) => course.course_id === context.courseId) ?? null;
 }
 
+/** The latest session day of the sheet before `today` ('' when none). */
+export function lastHeldDay(sheet: AttendanceSheet, today: string): string {
+  return sheet.sessions.reduce(
+    (latest, session) => (session.date < today && session.date > latest ? session.date : latest),
+    '',
+  );
+}
+
 function withMark(roster: Roster, entry: RosterEntry, date: string): Roster {
   if (roster.date !== date) return roster;
   const trainees = roster.trainees.map((trainee) => (trainee.user_id === entry.user_id ? entry : trainee));
@@ -182,6 +190,11 @@ export const classAttendanceMachine = setup({
     sessionToday: ({ context }) => (chosenCourse(context)?.today.length ?? 0) > 0,
     /** 404: no session today after all (cancelled meanwhile): no code to show. */
     noSession: (_, { error }: Failure) => statusOf(error) === 404,
+    /** No session today, and the roster still shows today: the last session held is shown instead. */
+    heldBeforeToday: ({ context }, { sheet }: { sheet: AttendanceSheet }) =>
+      (chosenCourse(context)?.today.length ?? 1) === 0 &&
+      context.date === context.list?.today &&
+      lastHeldDay(sheet, context.list?.today ?? '') !== '',
     printing: ({ context }) => context.sheetTask === 'print',
     exporting: ({ context }) => context.sheetTask === 'export',
   },
@@ -242,6 +255,10 @@ export const classAttendanceMachine = setup({
     setSheetTask: assign((_, { task }: { task: SheetTask }) => ({ sheetTask: task, sheetError: null })),
     keepSheet: assign((_, { sheet }: { sheet: AttendanceSheet }) => ({ sheet })),
     keepSheetError: assign((_, { error }: Failure) => ({ sheetError: error })),
+    showLastHeldDay: raise(({ context }, { sheet }: { sheet: AttendanceSheet }) => ({
+      type: 'day.choose' as const,
+      date: lastHeldDay(sheet, context.list?.today ?? ''),
+    })),
     sheetDone: assign(({ context }) => ({
       sheetTask: null,
       exports: context.sheetTask === 'export' ? context.exports + 1 : context.exports,
@@ -430,6 +447,15 @@ export const classAttendanceMachine = setup({
                     guard: 'exporting',
                     target: 'exporting',
                     actions: { type: 'keepSheet', params: ({ event }) => ({ sheet: event.output }) },
+                  },
+                  {
+                    guard: { type: 'heldBeforeToday', params: ({ event }) => ({ sheet: event.output }) },
+                    target: 'ready',
+                    actions: [
+                      { type: 'keepSheet', params: ({ event }) => ({ sheet: event.output }) },
+                      'sheetDone',
+                      { type: 'showLastHeldDay', params: ({ event }) => ({ sheet: event.output }) },
+                    ],
                   },
                   {
                     target: 'ready',

@@ -196,6 +196,8 @@ describe('Manage Class Attendance', () => {
         })
         .waitFor();
       expect(await visit.classAttendance.showFullScreen.count()).toBe(0);
+      // The trainees are shown for the last session held (six days ago).
+      await expect.poll(() => visit.classAttendance.sessionDay.inputValue()).toBe(addDays(today, -6));
       await expectNoAxeViolations(visit.page);
       // The list, before a course is chosen, says it too.
       await visit.classAttendance.open();

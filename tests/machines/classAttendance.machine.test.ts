@@ -226,6 +226,7 @@ function model(courseId: number | null) {
       context.courseId,
       context.sheetTask,
       context.list === null,
+      context.date,
     ]),
     implementations,
   });
@@ -332,6 +333,21 @@ describe('class attendance machine: behaviour', () => {
     await harness.resolve('markAttendance', entry('Absent'));
     const shown = view(harness);
     expect(shown.phase === 'ready' && shown.chosen?.count).toEqual({ present: 1, enrolled: 2 });
+  });
+
+  it('shows the last session held when the course has none today', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { courseId: 2 } });
+    await harness.resolve('loadCourses', LIST);
+    expect(impl.actors.loadRoster.inputs).toEqual([{ courseId: 2, date: TODAY, today: TODAY }]);
+    await harness.resolve('loadSheet', { ...SHEET, sessions: SHEET.sessions.slice(0, 2) });
+    expect(harness.context.date).toBe('2026-11-19');
+    expect(impl.actors.loadRoster.inputs.at(-1)).toEqual({ courseId: 2, date: '2026-11-19', today: TODAY });
+    // Read again later (print, export), the sheet leaves the chosen day alone.
+    await harness.send({ type: 'day.choose', date: '2026-11-17' });
+    await harness.send({ type: 'sheet.export' });
+    await harness.resolve('loadSheet', SHEET);
+    expect(harness.context.date).toBe('2026-11-17');
   });
 
   it('reads the sheet again before printing or exporting it', async () => {
