@@ -161,8 +161,9 @@ function Body({ view }: { view: ClassAttendanceView }) {
   const selectId = useId();
   if (view.phase === 'loading') {
     return (
-      <div aria-busy="true" className="flex flex-col gap-6">
+      <div aria-busy="true" className="flex flex-col gap-3">
         <span className="sr-only">{t`Loading your courses`}</span>
+        <Placeholder className="h-7 w-40" />
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {SLOTS.map((slot) => (
             <li key={slot}>
