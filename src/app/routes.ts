@@ -73,6 +73,7 @@ const AddQuiz = trainerView('addQuiz');
 const EditLecture = trainerView('editLecture');
 const Grading = trainerView('grading');
 const Schedule = trainerView('schedule');
+const ClassAttendance = trainerView('attendance');
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -203,7 +204,7 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINER_ONLY,
     title: msg`Manage Class Attendance`,
-    view: Planned,
+    view: ClassAttendance,
   },
   {
     path: paths.trainerCourseHistory.pattern,

@@ -116,6 +116,11 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Enter a whole number of per cent from 0 to 100': msg`Enter a whole number of per cent from 0 to 100`,
   'Enter the minimum average grade': msg`Enter the minimum average grade`,
   'Enter a grade from 0 to 10, with at most two decimals': msg`Enter a grade from 0 to 10, with at most two decimals`,
+  // Attendance marked by hand (ATTENDANCE_MESSAGES in src/contract/attendance.ts).
+  'This person is not a trainee of this course.': msg`This person is not a trainee of this course.`,
+  'This course has no session on that day.': msg`This course has no session on that day.`,
+  'Attendance cannot be marked before the session day.': msg`Attendance cannot be marked before the session day.`,
+  'Attendance saved': msg`Attendance saved`,
 };
 
 addKnownMessages(TRAINER_MESSAGES);

@@ -18,6 +18,7 @@ const screens = {
   schedule: () => import('@/features/trainer/schedule/SchedulePage'),
   history: () => import('@/features/trainer/history/CourseHistoryPage'),
   completedCourse: () => import('@/features/trainer/history/CompletedCourseDetailsPage'),
+  attendance: () => import('@/features/trainer/attendance/ClassAttendancePage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type TrainerScreen = keyof typeof screens;

@@ -5,6 +5,7 @@ import { About } from './about';
 import { AttendanceHistory, MakeAttendance } from './attendance';
 import { Catalogue } from './catalogue';
 import { Checkout } from './checkout';
+import { ClassAttendance } from './class-attendance';
 import { Contact } from './contact';
 import { CourseDetails } from './course-details';
 import { CompletedCourseDetails, CourseCompletion, CourseHistory } from './course-history';
@@ -78,6 +79,7 @@ export function visitOf(tab: Tab) {
     profile: new ProfilePage(tab),
     myCourses: new MyCourses(tab),
     trainerCourse: new TrainerCourse(tab),
+    classAttendance: new ClassAttendance(tab),
     makeAttendance: new MakeAttendance(tab),
     attendanceHistory: new AttendanceHistory(tab),
     schedule: new Schedule(tab),

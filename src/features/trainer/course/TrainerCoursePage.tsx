@@ -221,9 +221,14 @@ function TrainerCourse({
               <StatusBadge status={course.status} />
               <RoleBadge role={course.role} />
               {course.status !== 'Pending' && course.status !== 'Rejected' && (
-                <Link href={paths.studentAssignments(course.id)} className={`${SECONDARY} ms-auto`}>
-                  {t`Grading and statistics`}
-                </Link>
+                <div className="ms-auto flex flex-wrap gap-2">
+                  <Link href={paths.studentAssignments(course.id)} className={SECONDARY}>
+                    {t`Grading and statistics`}
+                  </Link>
+                  <Link href={`${paths.manageClassAttendance()}?course=${course.id}`} className={SECONDARY}>
+                    {t`Attendance`}
+                  </Link>
+                </div>
               )}
             </div>
             <StatusPanel course={course} reason={view.rejectionReason ?? course.rejection_reason} />
