@@ -15,6 +15,8 @@ export interface AuthoredCourse {
   end_date: string;
   /** Whether the course has ended: its last day is past or its trainer closed it (it is Completed). */
   ended: boolean;
+  /** Whether its first day has come (on the database's calendar, as the trainer's list counts). */
+  started: boolean;
   /** courses.weeks: the syllabus, [{week, syllabus_title, syllabus_title_ar, …}]. */
   weeks: unknown;
   created_by: number;
@@ -36,7 +38,7 @@ export async function assertCourseAuthor(
   >(
     `SELECT c.id, c.title, c.title_ar, c.cover_image, c.status, c.rejection_reason,
        to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date,
-       course_ended(c.end_date, c.closed_at) AS ended, c.weeks, c.created_by,
+       course_ended(c.end_date, c.closed_at) AS ended, current_date >= c.start_date AS started, c.weeks, c.created_by,
        EXISTS (SELECT 1 FROM course_facilitators f WHERE f.course_id = c.id AND f.user_id = $2) AS facilitates
      FROM courses c WHERE c.id = $1`,
     [courseId, userId],

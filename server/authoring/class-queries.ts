@@ -468,6 +468,14 @@ export async function authoringCourse(db: Queryable, course: AuthoredCourse): Pr
       title_ar: course.title_ar,
       cover_image: course.cover_image,
       status: course.status,
+      display_status:
+        course.status !== 'Approved'
+          ? course.status
+          : course.ended
+            ? 'Completed'
+            : course.started
+              ? 'ONGOING'
+              : 'Approved',
       rejection_reason: course.rejection_reason,
       start_date: course.start_date,
       end_date: course.end_date,

@@ -698,6 +698,8 @@ export const authoringCourseSchema = z.object({
     title_ar: z.string(),
     cover_image: z.string(),
     status: approvalStatusSchema,
+    /** The status as the trainer's course list shows it: ONGOING or Completed once approved and under way or ended. */
+    display_status: trainerCourseStatusSchema,
     rejection_reason: z.nullable(z.string()),
     start_date: z.string(),
     end_date: z.string(),

@@ -212,6 +212,8 @@ describe('Closing a course and its completion rule', () => {
       await screen.toast('The course is closed. It is now in your course history.').waitFor();
       await courseCompletion.recordLink.waitFor();
       expect(await courseCompletion.closeButton.count()).toBe(0);
+      // The course page reads the course again: its badge says Completed, as the list does.
+      await expect.poll(() => visit.trainerCourse.status()).toBe('Completed');
       const mine = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
       expect(mine.results.find((entry) => entry.id === course.id)?.status).toBe('Completed');
 

@@ -132,7 +132,8 @@ describe("the trainer's course view", () => {
       const visit = await trainerVisit(suite, language, width);
       const { trainerCourse: view, screen, t, page, problems } = visit;
       await view.open(cloud.id);
-      await expect.poll(() => view.status()).toBe('Approved');
+      // Approved and under way: the badge says so, as the trainer's list does.
+      await expect.poll(() => view.status()).toBe('ONGOING');
       expect(await screen.title()).toBe(pick(cloud, 'title', language));
       expect(await (await view.addNewClass()).getAttribute('href')).toBe(paths.addNewClass(cloud.id));
       for (const week of sidebarOf.weeks) {

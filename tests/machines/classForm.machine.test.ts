@@ -46,6 +46,7 @@ function courseOf(status: 'Approved' | 'Pending'): AuthoringCourse {
       title_ar: 'أساسيات الحوسبة السحابية',
       cover_image: '/covers/cloud.png',
       status,
+      display_status: approved ? 'ONGOING' : status,
       rejection_reason: null,
       start_date: '2026-09-01',
       end_date: '2026-12-01',

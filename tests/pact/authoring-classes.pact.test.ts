@@ -402,6 +402,7 @@ describe('Authoring contract: GET /authoring/courses/{id}/lectures/', () => {
             title_ar: like('أساسيات الحوسبة السحابية'),
             cover_image: like('/media/courses/it.svg'),
             status: 'Approved',
+            display_status: 'ONGOING',
             rejection_reason: null,
             start_date: regex(DATE, '2026-11-16'),
             end_date: regex(DATE, '2027-01-22'),

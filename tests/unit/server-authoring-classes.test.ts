@@ -600,7 +600,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       syllabus.map((week) => week.syllabus_title),
     );
     expect(view.role).toBe('trainer');
-    expect(view.course).toMatchObject({ id: cloudId, status: 'Approved' });
+    expect(view.course).toMatchObject({ id: cloudId, status: 'Approved', display_status: 'ONGOING' });
     // The demo trainee is enrolled: the course cannot be deleted.
     expect(view.flags).toEqual({
       can_edit: true,
@@ -636,6 +636,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
     );
     expect(pending.flags).toMatchObject({ can_edit: true, can_add_class: false, can_take_action: false });
+    expect(pending.course.display_status).toBe('Pending');
     await server.db.query(
       `UPDATE courses SET status = 'Approved', start_date = current_date - 60, end_date = current_date - 1 WHERE id = $1`,
       [cloudId],
@@ -644,6 +645,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
     );
     expect(ended.flags).toMatchObject({ can_edit: false, can_add_class: false, can_take_action: false });
+    expect(ended.course).toMatchObject({ status: 'Approved', display_status: 'Completed' });
     await server.db.query(`UPDATE courses SET status = 'Deleted' WHERE id = $1`, [cloudId]);
     expect((await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).status).toBe(404);
     expect((await call(`/authoring/courses/${cloudId}/lectures/`, strangerToken)).status).toBe(404);

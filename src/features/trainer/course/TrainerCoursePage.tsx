@@ -218,7 +218,7 @@ function TrainerCourse({
         {course ? (
           <>
             <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={course.status} />
+              <StatusBadge status={course.course.display_status} />
               <RoleBadge role={course.role} />
               {course.status !== 'Pending' && course.status !== 'Rejected' && (
                 <div className="ms-auto flex flex-wrap gap-2">
