@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { toArabicIndicDigits } from '../src/contract/digits';
 import {
   type GradeRequest,
   type GradingCourse,
@@ -35,10 +36,13 @@ export type GradingErrors = Partial<Record<GradingField, string>>;
 
 export interface GradingInput {
   courseId: number;
+  /** Arabic pages write numbers in Arabic-Indic digits: a regrade's grade starts in them. */
+  arabicDigits?: boolean;
 }
 
 export interface GradingContext {
   courseId: number;
+  arabicDigits: boolean;
   course: GradingCourse | null;
   itemId: number | null;
   item: GradingItem | null;
@@ -79,13 +83,21 @@ export function nextWaiting(
   return waiting.slice(at + 1)[0] ?? others[0];
 }
 
+/** A grade as the field shows it: '8.5', or '٨٫٥' on an Arabic page. */
+function gradeText(grade: number, arabicDigits: boolean): string {
+  return arabicDigits ? toArabicIndicDigits(String(grade)).replace('.', '\u066B') : String(grade);
+}
+
 /** The form of a submission: its grade and feedback when reviewed (a regrade), else empty. */
-function formOf(item: GradingItem | null, submissionId: number | null): GradingForm {
+function formOf(item: GradingItem | null, submissionId: number | null, arabicDigits: boolean): GradingForm {
   for (const trainee of item?.trainees ?? []) {
     const submission = trainee.submissions.find((each) => each.id === submissionId);
     if (submission) {
       return {
-        grade: submission.status === 'Reviewed' && submission.grade !== null ? String(submission.grade) : '',
+        grade:
+          submission.status === 'Reviewed' && submission.grade !== null
+            ? gradeText(submission.grade, arabicDigits)
+            : '',
         feedback: submission.feedback ?? '',
         feedbackFile: null,
       };
@@ -198,7 +210,7 @@ export const gradingMachine = setup({
     }),
     forgetSubmission: assign({ submissionId: null }),
     fillForm: assign(({ context }) => ({
-      form: formOf(context.item, context.submissionId),
+      form: formOf(context.item, context.submissionId, context.arabicDigits),
       errors: {},
       uploading: false,
       error: null,
@@ -232,6 +244,7 @@ export const gradingMachine = setup({
   id: 'grading',
   context: ({ input }) => ({
     courseId: input.courseId,
+    arabicDigits: input.arabicDigits ?? false,
     course: null,
     itemId: null,
     item: null,

@@ -288,6 +288,15 @@ describe('grading machine: behaviour', () => {
     expect(harness.context.form).toEqual({ grade: '6', feedback: 'Fine', feedbackFile: null });
   });
 
+  it('on an Arabic page, a regrade starts in Arabic-Indic digits', async () => {
+    const harness = launch(implementations(), { input: { courseId: 5, arabicDigits: true } });
+    await harness.resolve('loadCourse', COURSE);
+    await harness.send({ type: 'item.open', lectureId: ASSIGNMENT });
+    await harness.resolve('loadItem', ITEM);
+    await harness.send({ type: 'submission.open', submissionId: 8 });
+    expect(harness.context.form.grade).toBe('٦');
+  });
+
   it('Next ungraded opens the next waiting submission in another item', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { courseId: 5 } });

@@ -548,7 +548,7 @@ function Grading({ courseId, title }: { courseId: number; title: string }) {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { courseId } });
+  const [snapshot, send] = useMachine(machine, { input: { courseId, arabicDigits: language === 'ar' } });
   const view = connectGrading(snapshot, send);
 
   const back = (
