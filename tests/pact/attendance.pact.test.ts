@@ -376,85 +376,64 @@ describe('Attendance contract: the trainee’s calls', () => {
       });
   });
 
-  it('says so when the trainee already gave attendance today (409)', async () => {
-    await give(
+  // Each refusal: the provider state, what is sent, the status and the server's sentence.
+  const refusals: [string, string, string, { key: string; example: string } | string, number, string][] = [
+    [
+      'says so when the trainee already gave attendance today',
       ATTENDANCE_STATES.traineeAlreadyPresent,
       'a request to give attendance a second time',
       fresh,
       409,
-      errorBody(ATTENDANCE_MESSAGES.already),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
-      expect(error.status).toBe(409);
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.already);
-    });
-  });
-
-  it('refuses a code from before the last rotation as expired (400)', async () => {
-    await give(
+      ATTENDANCE_MESSAGES.already,
+    ],
+    [
+      'refuses a code from before the last rotation as expired',
       ATTENDANCE_STATES.traineeAtSession,
       'a request to give attendance with an expired code',
       { key: INJECTED_ATTENDANCE.expiredCode, example: EXAMPLE_CODE },
       400,
-      errorBody(ATTENDANCE_MESSAGES.expired),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
-      expect(error.status).toBe(400);
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.expired);
-    });
-  });
-
-  it('refuses a code that is not the course’s (400)', async () => {
-    await give(
+      ATTENDANCE_MESSAGES.expired,
+    ],
+    [
+      'refuses a code that is not the course’s',
       ATTENDANCE_STATES.traineeAtSession,
       'a request to give attendance with a wrong code',
       'not-a-code',
       400,
-      errorBody(ATTENDANCE_MESSAGES.invalid),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: 'not-a-code' }));
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.invalid);
-    });
-  });
-
-  it('says there is no class today (404)', async () => {
-    await give(
+      ATTENDANCE_MESSAGES.invalid,
+    ],
+    [
+      'says there is no class today',
       ATTENDANCE_STATES.traineeWithoutSessionToday,
       'a request to give attendance on a day without a session',
       fresh,
       404,
-      errorBody(ATTENDANCE_MESSAGES.noClass),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
-      expect(error.status).toBe(404);
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.noClass);
-    });
-  });
-
-  it('refuses someone not enrolled in the course (403)', async () => {
-    await give(
+      ATTENDANCE_MESSAGES.noClass,
+    ],
+    [
+      'refuses someone not enrolled in the course',
       ATTENDANCE_STATES.traineeNotEnrolled,
       'a request to give attendance in a course the trainee is not enrolled in',
       fresh,
       403,
-      errorBody(ATTENDANCE_MESSAGES.notEnrolled),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
-      expect(error.status).toBe(403);
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.notEnrolled);
-    });
-  });
-
-  it('refuses a trainer who opens the code (403)', async () => {
-    await give(
+      ATTENDANCE_MESSAGES.notEnrolled,
+    ],
+    [
+      'refuses a trainer who opens the code',
       ATTENDANCE_STATES.trainerRunsSession,
       'a request of a trainer to give attendance',
       fresh,
       403,
-      errorBody(ATTENDANCE_MESSAGES.traineesOnly),
-    ).executeTest(async (mockServer) => {
-      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: EXAMPLE_CODE }));
-      expect(error.message).toBe(ATTENDANCE_MESSAGES.traineesOnly);
+      ATTENDANCE_MESSAGES.traineesOnly,
+    ],
+  ];
+
+  it.each(refusals)('%s', async (_, state, description, code, status, message) => {
+    await give(state, description, code, status, errorBody(message)).executeTest(async (mockServer) => {
+      const sent = typeof code === 'string' ? code : EXAMPLE_CODE;
+      const error = await failureOf(makeAttendance(signedInClient(mockServer), 7, { code: sent }));
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(message);
     });
   });
 
