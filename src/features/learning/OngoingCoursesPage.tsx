@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { listOngoingCourses } from '@/api/learning';
 import type { OngoingCourse } from '@/contract/learning';
-import { CalendarFeedPanel } from '@/entities/calendar-feed/CalendarFeedPanel';
+import { CalendarFeedPanel } from '@/features/learning/calendar-feed/CalendarFeedPanel';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -87,27 +87,30 @@ export default function OngoingCoursesPage({ title }: RouteView) {
           </ul>
         }
       >
-        {(list) =>
-          list.length ? (
-            <ul className="flex flex-col gap-4">
-              {list.map((ongoing) => (
-                <CourseRow key={ongoing.course.id} ongoing={ongoing} />
-              ))}
-            </ul>
-          ) : (
-            <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
-              <p className="text-slate-700">{t`You are not following a course yet.`}</p>
-              <Link href={paths.catalogue()} className={BUTTON}>
-                {t`Browse courses`}
-              </Link>
+        {(list) => (
+          <>
+            {list.length ? (
+              <ul className="flex flex-col gap-4">
+                {list.map((ongoing) => (
+                  <CourseRow key={ongoing.course.id} ongoing={ongoing} />
+                ))}
+              </ul>
+            ) : (
+              <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+                <p className="text-slate-700">{t`You are not following a course yet.`}</p>
+                <Link href={paths.catalogue()} className={BUTTON}>
+                  {t`Browse courses`}
+                </Link>
+              </div>
+            )}
+            {/* The private calendar feed of the courses the trainee is enrolled in, below the list
+                once it is there, so that nothing above it moves. */}
+            <div className="mt-10">
+              <CalendarFeedPanel />
             </div>
-          )
-        }
+          </>
+        )}
       </ResourceView>
-      {/* The private calendar feed of the courses the trainee is enrolled in. */}
-      <div className="mt-10">
-        <CalendarFeedPanel />
-      </div>
     </section>
   );
 }

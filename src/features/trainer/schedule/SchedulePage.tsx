@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { changeSession, getScheduleWeek, restoreSession } from '@/api/schedule';
 import { isIsoDate } from '@/contract/sessions';
-import { CalendarFeedPanel } from '@/entities/calendar-feed/CalendarFeedPanel';
+import { CalendarFeedPanel } from '@/features/learning/calendar-feed/CalendarFeedPanel';
 import { ChangeSessionDialog } from '@/features/trainer/schedule/ChangeSessionDialog';
 import { errorText, translateMessage } from '@/i18n/api-messages';
 import { formatDate, formatDateRange, formatTime } from '@/i18n/dates';
