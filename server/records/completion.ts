@@ -7,6 +7,7 @@ import {
   lastSessionDay,
   type Session,
   type SessionChange,
+  sessionMinutes,
 } from '../../src/contract/sessions';
 import { ENROLLED_STATUSES } from '../authoring/course-queries';
 import type { Queryable } from '../db';
@@ -150,6 +151,8 @@ const ENROLLED = ENROLLED_STATUSES.map((status) => `'${status}'`).join(', ');
 export interface CourseCompletion {
   rule: CompletionRule;
   sessions_held: number;
+  /** Minutes of the sessions held. */
+  held_minutes: number;
   items: GradedItemStat[];
   trainees: TraineeOutcome[];
 }
@@ -202,6 +205,7 @@ export async function courseCompletion(
   return {
     rule: course.rule,
     sessions_held: held.length,
+    held_minutes: sessionMinutes(held),
     items: items.map((item) => {
       const given = trainees.flatMap((trainee) => {
         const grade = gradeOf.get(`${item.lecture_id}:${trainee.user_id}`);

@@ -140,6 +140,13 @@ export const routes: readonly AppRoute[] = [
     title: msg`Course History`,
     view: Planned,
   },
+  {
+    path: paths.verifyCertificate.pattern,
+    access: 'public',
+    title: msg`Verify a certificate`,
+    view: Planned,
+  },
+  { path: paths.invitation.pattern, access: 'public', title: msg`Invitation`, view: Planned },
   { path: paths.reportIssue.pattern, access: 'public', title: msg`Report an Issue`, view: ReportIssue },
   { path: paths.issueList.pattern, access: 'protected', title: msg`My reported issues`, view: IssueList },
   {

@@ -183,3 +183,13 @@ export function heldSessionCount(
   return courseSessions(course, changes, course.start_date, until).filter((s) => s.status !== 'cancelled')
     .length;
 }
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The minutes the sessions last, together (a certificate's and a transcript's hours). */
+export function sessionMinutes(sessions: readonly Pick<Session, 'start_time' | 'end_time'>[]): number {
+  return sessions.reduce(
+    (total, session) => total + Math.max(0, minutesOf(session.end_time) - minutesOf(session.start_time)),
+    0,
+  );
+}

@@ -63,6 +63,12 @@ export const paths = {
   ),
   courseHistory: fixed('/course-history'),
   courseHistoryDetails: route('/course-history/:id', (courseId: number) => `/course-history/${id(courseId)}`),
+  /** The public check of a certificate: a form, or the answer for one code (the certificate's QR). */
+  verifyCertificate: route('/verify/:code?', (code?: string) =>
+    code === undefined ? '/verify' : `/verify/${id(code)}`,
+  ),
+  /** An invitation's page: the link of the invitation mail and notification. */
+  invitation: route('/invitations/:token', (token: string) => `/invitations/${id(token)}`),
   reportIssue: fixed('/report-an-issue'),
   issueList: route('/issue-list', (options: { page?: number; issue?: number } = {}) =>
     withQuery('/issue-list', {

@@ -43,9 +43,12 @@ const SPEC_ROUTES: Record<string, 'public' | 'protected'> = {
   '/trainee/make-attendance/:id': 'public',
 };
 
-// Beyond the spec's table: a payment's receipt (the spec names receipts only in payment history).
+// Beyond the spec's table: a payment's receipt (the spec names receipts only in payment history), the
+// public check of a certificate, and an invitation's page (the link its mail carries).
 const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
   '/receipts/:id': 'protected',
+  '/verify/:code?': 'public',
+  '/invitations/:token': 'public',
 };
 
 describe('route table', () => {

@@ -10,6 +10,7 @@ import {
   isIsoDate,
   type SessionChange,
   type SessionCourse,
+  sessionMinutes,
   sessionsOn,
   weekdayOf,
   weekStartOf,
@@ -94,5 +95,26 @@ describe('course sessions', () => {
     expect(sessionsOn(course, changes, '2026-11-29')).toEqual([]);
     expect(sessionsOn(course, changes, '2026-11-30')).toHaveLength(1);
     expect(heldSessionCount(course, changes, '2026-12-06')).toBe(4);
+  });
+});
+
+describe('session minutes', () => {
+  it('adds up how long the sessions last, moved ones at their new times, cancelled ones left out by the caller', () => {
+    const changes: SessionChange[] = [
+      {
+        session_date: '2026-11-24',
+        action: 'moved',
+        new_date: '2026-11-25',
+        start_time: '16:00',
+        end_time: '19:30',
+        reason: '',
+      },
+    ];
+    const held = courseSessions(course, changes, course.start_date, '2026-11-29').filter(
+      (session) => session.status !== 'cancelled',
+    );
+    // Sunday 22nd (2 h), Wednesday 25th moved (3.5 h), Sunday 29th (2 h).
+    expect(sessionMinutes(held)).toBe(450);
+    expect(sessionMinutes([])).toBe(0);
   });
 });
