@@ -9,6 +9,8 @@ import { createTokenService, type TokenService } from './auth/tokens';
 import { classAuthoringRoutes } from './authoring/class-routes';
 import { courseAuthoringRoutes } from './authoring/course-routes';
 import { type Broadcast, createLocalBroadcast } from './broadcast';
+import { certificateAdminRoutes } from './certificates/admin-routes';
+import { certificateRoutes } from './certificates/routes';
 import { requestIsHttps } from './client-address';
 import { cmsRoutes } from './cms/routes';
 import { compressAnswers } from './compression';
@@ -163,6 +165,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   // Course history, completed course details, completion rule and closing a course.
   api.route('/', recordsRoutes(deps));
   api.route('/', fileRoutes(deps));
+  // Anyone checks a certificate by its code (server/certificates/).
+  api.route('/', certificateRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/user', profileRoutes(deps));
@@ -171,6 +175,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', scheduleRoutes(deps));
   api.route('/admin', adminRoutes(deps, payments));
   api.route('/admin', quizAdminRoutes(deps));
+  api.route('/admin', certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).
   const attendanceClock = options.attendanceClock ?? createAdjustableClock();
   api.route('/', attendanceRoutes(deps, { clock: attendanceClock, broadcast }));

@@ -7,6 +7,7 @@ import { messageFromBody } from '../src/contract/errors';
 import { riyals } from '../src/contract/money';
 import { type Payment, paymentSchema } from '../src/contract/payments';
 import { SERVER_MESSAGES } from '../src/contract/server-messages';
+import { VERIFICATION_MESSAGES } from '../src/contract/verification';
 import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
   AdminError,
@@ -28,6 +29,15 @@ import {
   decideCourse,
   reasonHolds,
 } from './authoring/course-approval';
+import {
+  CertificateAdminError,
+  type CertificateRow,
+  certificateListSchema,
+  certificatesOf,
+  revokeAndNotify,
+  revokeRequestSchema,
+  revokeResponseSchema,
+} from './certificates/admin';
 import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import {
@@ -232,6 +242,8 @@ const ADMIN_USAGE = [
   '       npm run admin -- grade-submission SUBMISSION_ID --grade GRADE [--feedback TEXT] [--url URL]',
   '       npm run admin -- return-submission SUBMISSION_ID --feedback TEXT [--url URL]',
   '       npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS|none [--url URL]',
+  '       npm run admin -- revoke-certificate CODE --reason REASON [--url URL]',
+  '       npm run admin -- certificates EMAIL [--url URL]',
 ].join('\n');
 
 /** What an admin command does through the server, or on the database when no server answers. */
@@ -281,7 +293,8 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
         error instanceof AdminError ||
           error instanceof EnrolmentError ||
           error instanceof LearningError ||
-          error instanceof CourseDecisionError
+          error instanceof CourseDecisionError ||
+          error instanceof CertificateAdminError
           ? `${error.userMessage}: ${action.email}`
           : (error as Error).message,
       );
@@ -564,7 +577,68 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  if (command === 'revoke-certificate' && email && args.length === 1) {
+    const request = revokeRequestSchema.safeParse({ code: email, reason: values.reason ?? '' });
+    if (!request.success) {
+      return { code: 2, out: [], err: [VERIFICATION_MESSAGES.revokeReasonInvalid, ADMIN_USAGE] };
+    }
+    return runAdminAction(
+      {
+        path: '/admin/revoke-certificate/',
+        body: request.data,
+        email: `certificate ${email}`,
+        parse: (body) => {
+          const answer = revokeResponseSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        // On the database no socket is open: the holder reads the notification on the next visit.
+        offline: (db) => revokeAndNotify(db, createNotifier(db), request.data.code, request.data.reason),
+        describe: ({ certificate, already_revoked }, where) => [
+          already_revoked
+            ? `Certificate ${certificate.code} (${certificate.holder_name}, ${certificate.course_title}) was already revoked on ${certificate.revoked_at} (${where}). Reason: ${certificate.revoke_reason}`
+            : `Revoked certificate ${certificate.code} (${certificate.holder_name}, ${certificate.course_title}) (${where}). Reason: ${certificate.revoke_reason}. Its page now says it was revoked, and the holder is notified.`,
+        ],
+      },
+      values.url,
+      env,
+    );
+  }
+
+  if (command === 'certificates' && email && args.length === 1) {
+    return runAdminAction(
+      {
+        path: `/admin/certificates/?email=${encodeURIComponent(email)}`,
+        method: 'GET',
+        body: null,
+        email,
+        parse: (body) => {
+          const answer = certificateListSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        offline: (db) => certificatesOf(db, email),
+        describe: (list, where) => certificateListLines(list.email, list.certificates, where),
+      },
+      values.url,
+      env,
+    );
+  }
+
   return { code: 2, out: [], err: [ADMIN_USAGE] };
+}
+
+function certificateListLines(email: string, certificates: CertificateRow[], where: string): string[] {
+  if (certificates.length === 0) return [`${email} has no certificate (${where}).`];
+  return [
+    `${certificates.length} certificate${certificates.length === 1 ? '' : 's'} of ${email} (${where}):`,
+    ...certificates.map(
+      (certificate) =>
+        `${certificate.code}  course ${certificate.course_id} ${certificate.course_title}  issued ${certificate.issued_at}  ${
+          certificate.revoked_at
+            ? `revoked ${certificate.revoked_at}: ${certificate.revoke_reason}`
+            : 'not revoked'
+        }`,
+    ),
+  ];
 }
 
 const submissionListSchema = z.object({ data: z.array(reviewedSubmissionSchema) });

@@ -11,6 +11,7 @@ import type { PublicMessage, PublicValidationMessage } from '../src/contract/pub
 import type { RecordsMessage, RecordsValidationMessage } from '../src/contract/records';
 import type { ScheduleMessage } from '../src/contract/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
+import type { VerificationMessage } from '../src/contract/verification';
 import type { UserRow } from './users';
 
 /** Variables a request may carry: the signed-in user, set by requireAuth. */
@@ -32,7 +33,8 @@ export type UserMessage =
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
   | RecordsMessage
   | RecordsValidationMessage
-  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES];
+  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
+  | VerificationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

@@ -104,6 +104,11 @@ export const RATE_LIMITS = {
   /** Attendance tickets asked for per client address (signed-out trainees scanning on the campus). */
   attendanceTicketClient: { max: 1000, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /**
+   * Certificate checks per client address (anyone scanning a certificate's QR code; a campus of
+   * employers' offices behind one NAT). 80-bit codes cannot be guessed; this keeps scraping slow.
+   */
+  certificateCheckClient: { max: 600, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /**
    * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
    * payment every 5 tries gave endless guesses.
    */

@@ -1,6 +1,7 @@
 import type { CentreDetails } from '../src/contract/cms';
 import { seedAttendance } from './attendance/seed';
 import { seedAuthoring } from './authoring/course-seed';
+import { seedCertificates } from './certificates/seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
@@ -81,6 +82,8 @@ export async function seed(
   await seedSchedule(db);
   // The demo trainer's ended courses: attendance, grades and reviews (server/records/seed.ts).
   await seedRecords(db);
+  // Certificates of those who completed them (server/certificates/seed.ts).
+  await seedCertificates(db);
   // The demo trainee's attendance in the demo trainer's ongoing course.
   await seedAttendance(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the

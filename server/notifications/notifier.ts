@@ -218,6 +218,17 @@ export const NOTIFICATIONS = {
     text_ar: `تُعقد جلسة ${course.title_ar} يوم ${sessionWhen(session, 'ar')} في موعدها المعتاد.`,
     link: '/ongoing-courses',
   }),
+  /** An administrator revoked a trainee's certificate (`npm run admin -- revoke-certificate`). */
+  certificateRevoked: (
+    certificate: { code: string; course_title: string; course_title_ar: string },
+    reason: string,
+  ): NotificationContent => ({
+    title: 'Your certificate was revoked',
+    title_ar: 'أُلغيت شهادتك',
+    text: `Your certificate for ${certificate.course_title} (${certificate.code}) was revoked. Reason: ${reason}`,
+    text_ar: `أُلغيت شهادتك في ${certificate.course_title_ar} (${certificate.code}). السبب: ${reason}`,
+    link: `/verify/${certificate.code}`,
+  }),
   invited: (inviter: string): NotificationContent => ({
     title: 'You are invited',
     title_ar: 'لديك دعوة',

@@ -161,6 +161,10 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/course/make-attendance/:id/',                401, 201, 403, 401, 403],
   ['GET',   '/attendance/history/',                        401, 200, 403, 401, 200],
   ['POST',  '/dev/attendance/clock/',                      401, 401, 401, 200, 401],
+  // Certificates (server/certificates/): anyone checks one by its code; the admin lists and revokes.
+  ['GET',   '/certificates/:code/',                        200, 200, 200, 200, 200],
+  ['POST',  '/admin/revoke-certificate/',                  401, 401, 401, 200, 401],
+  ['GET',   '/admin/certificates/',                        401, 401, 401, 200, 401],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -523,6 +527,17 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       };
     case 'POST /dev/attendance/clock/':
       return { path, json: { seconds: 0 } };
+    // A seeded certificate (server/certificates/seed.ts); the one revoked is not the demo trainee's.
+    case 'GET /certificates/:code/':
+      return server.db
+        .query<{ code: string }>('SELECT code FROM certificates ORDER BY id LIMIT 1')
+        .then(({ rows }) => ({ path: `/certificates/${rows[0]?.code}/` }));
+    case 'POST /admin/revoke-certificate/':
+      return server.db
+        .query<{ code: string }>('SELECT code FROM certificates ORDER BY id DESC LIMIT 1')
+        .then(({ rows }) => ({ path, json: { code: rows[0]?.code, reason: 'Issued by mistake' } }));
+    case 'GET /admin/certificates/':
+      return { path: `${path}?email=${encodeURIComponent(DEMO_ACCOUNTS.trainee.email)}` };
     default:
       return { path };
   }

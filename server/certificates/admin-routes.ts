@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { VERIFICATION_MESSAGES } from '../../src/contract/verification';
+import { requireAdminToken } from '../admin/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem } from '../http';
+import { jsonBody, validQuery } from '../validation';
+import {
+  CertificateAdminError,
+  certificateListSchema,
+  certificatesOf,
+  revokeAndNotify,
+  revokeRequestSchema,
+  revokeResponseSchema,
+} from './admin';
+
+/**
+ * The administrator's certificate commands (`npm run admin -- revoke-certificate CODE --reason …`
+ * and `npm run admin -- certificates EMAIL`): POST /admin/revoke-certificate/ and
+ * GET /admin/certificates/?email=, with the admin token.
+ */
+export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('/revoke-certificate/', requireAdminToken(adminToken));
+  routes.use('/certificates/', requireAdminToken(adminToken));
+
+  const refused = (error: unknown): never => {
+    if (error instanceof CertificateAdminError) throw new HttpProblem(error.status, error.userMessage);
+    throw error;
+  };
+
+  routes.post(
+    '/revoke-certificate/',
+    jsonBody(revokeRequestSchema, VERIFICATION_MESSAGES.revokeReasonInvalid),
+    async (c) => {
+      const { code, reason } = c.req.valid('json');
+      const outcome = await revokeAndNotify(db, notifier, code, reason).catch(refused);
+      return c.json(revokeResponseSchema.parse({ success: true, data: outcome }));
+    },
+  );
+
+  routes.get(
+    '/certificates/',
+    validQuery((query) => {
+      const email = query('email')?.trim();
+      if (!email) throw new HttpProblem(400, SERVER_MESSAGES.userNotFound);
+      return { email };
+    }),
+    async (c) => {
+      const list = await certificatesOf(db, c.req.valid('query').email).catch(refused);
+      return c.json(certificateListSchema.parse({ success: true, data: list }));
+    },
+  );
+
+  return routes;
+}

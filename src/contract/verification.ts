@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { readCertificateCode } from './certificates';
+
+/**
+ * Checking a certificate (spec sections 1 and 2; DOMAIN-NOTES "Certificates and PDFs with Arabic"):
+ * anyone with a certificate's code (printed on it, and in its QR code as `/verify/{code}`) can see
+ * whether it is valid or was revoked, and what it states.
+ *
+ * Call (extensions pact): `GET /certificates/{code}/`, public. The code is read leniently
+ * (`readCertificateCode`: lower case, spaces, Arabic-Indic digits…). An unknown code and one that
+ * cannot be a code get the same 404, so the answer teaches nothing about which codes exist.
+ */
+
+/** Sentences of the check. */
+export const VERIFICATION_MESSAGES = {
+  unknown: 'No certificate has this code',
+  /** The administrator's `revoke-certificate` without a usable reason. */
+  revokeReasonInvalid: 'Give the reason for revoking (at most 500 characters)',
+} as const;
+export type VerificationMessage = (typeof VERIFICATION_MESSAGES)[keyof typeof VERIFICATION_MESSAGES];
+
+/** The form's sentences (shown next to the field). */
+export const VERIFICATION_VALIDATION = {
+  codeRequired: 'Enter the certificate code',
+  codeInvalid: 'A certificate code has 16 letters and digits after KFU, for example KFU-7K3M-9QXT-2HVA-PD4R',
+} as const;
+export type VerificationValidationMessage =
+  (typeof VERIFICATION_VALIDATION)[keyof typeof VERIFICATION_VALIDATION];
+
+/** The code as typed, checked: the canonical code, or the sentence that says what is wrong. */
+export function checkCertificateCode(
+  text: string,
+): { code: string } | { error: VerificationValidationMessage } {
+  if (!text.trim()) return { error: VERIFICATION_VALIDATION.codeRequired };
+  const code = readCertificateCode(text);
+  return code ? { code } : { error: VERIFICATION_VALIDATION.codeInvalid };
+}
+
+export const certificateStatusSchema = z.enum(['valid', 'revoked']);
+export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
+
+/**
+ * What a certificate states, as issued (never the holder's e-mail or anything it does not print),
+ * and whether it still stands. Dates `YYYY-MM-DD`; times ISO 8601 in UTC; `hours` of sessions held.
+ */
+export const certificateCheckSchema = z.object({
+  code: z.string(),
+  status: certificateStatusSchema,
+  holder_name: z.string(),
+  course: z.object({ id: z.int(), title: z.string(), title_ar: z.string() }),
+  trainer_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  hours: z.number(),
+  issued_at: z.string(),
+  revoked_at: z.nullable(z.string()),
+  revoke_reason: z.nullable(z.string()),
+});
+export type CertificateCheck = z.infer<typeof certificateCheckSchema>;
