@@ -49,6 +49,7 @@ const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
+const VerifyCertificate = lazyView(() => import('@/features/verify/VerifyCertificatePage'));
 const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
 const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
@@ -144,7 +145,7 @@ export const routes: readonly AppRoute[] = [
     path: paths.verifyCertificate.pattern,
     access: 'public',
     title: msg`Verify a certificate`,
-    view: Planned,
+    view: VerifyCertificate,
   },
   { path: paths.invitation.pattern, access: 'public', title: msg`Invitation`, view: Planned },
   { path: paths.reportIssue.pattern, access: 'public', title: msg`Report an Issue`, view: ReportIssue },
