@@ -23,6 +23,7 @@ import {
 import { attendanceStateHandlers } from './attendance-states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
+import { certificateStateHandlers } from './certificates-states';
 import { gradingStateHandlers } from './grading-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
@@ -91,6 +92,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...gradingStateHandlers(server),
     ...scheduleStateHandlers(server, trainee),
     ...recordsStateHandlers(server),
+    ...certificateStateHandlers(server),
     ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
