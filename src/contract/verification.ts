@@ -22,7 +22,7 @@ export type VerificationMessage = (typeof VERIFICATION_MESSAGES)[keyof typeof VE
 /** The form's sentences (shown next to the field). */
 export const VERIFICATION_VALIDATION = {
   codeRequired: 'Enter the certificate code',
-  codeInvalid: 'A certificate code has 16 letters and digits after KFU, for example KFU-7K3M-9QXT-2HVA-PD4R',
+  codeInvalid: 'A certificate code looks like KFU-7K3M-9QXT-2HVA-PD4R',
 } as const;
 export type VerificationValidationMessage =
   (typeof VERIFICATION_VALIDATION)[keyof typeof VERIFICATION_VALIDATION];

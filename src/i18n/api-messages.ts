@@ -16,9 +16,6 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Payment Failed': msg`Payment Failed`,
   'Choose a payment method': msg`Choose a payment method`,
   'Accept the terms to continue': msg`Accept the terms to continue`,
-  // The certificate code form (src/contract/verification.ts).
-  'Enter the certificate code': msg`Enter the certificate code`,
-  'A certificate code has 16 letters and digits after KFU, for example KFU-7K3M-9QXT-2HVA-PD4R': msg`A certificate code has 16 letters and digits after KFU, for example KFU-7K3M-9QXT-2HVA-PD4R`,
   // Withdrawal (src/contract/enrolments.ts).
   'Reason is required': msg`Reason is required`,
   'Reason must be at most 500 characters': msg`Reason must be at most 500 characters`,

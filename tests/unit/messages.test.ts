@@ -8,7 +8,6 @@ import { SURVEY_VALIDATION, UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/le
 import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
-import { VERIFICATION_VALIDATION } from '@/contract/verification';
 import { ATTENDANCE_TEXTS } from '@/features/learning/attendance/known-messages';
 import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
 import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
@@ -23,7 +22,6 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(PUBLIC_VALIDATION),
       ...Object.values(PROFILE_VALIDATION),
       ...Object.values(WITHDRAWAL_VALIDATION),
-      ...Object.values(VERIFICATION_VALIDATION),
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { paths } from '@/routing/paths';
 import { Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
+import '@/features/verify/known-messages';
 
 /** The "Certificate code" form: opens `/verify/{code}` for a readable code, refuses others at the field. */
 export function CertificateCodeForm({ text }: { text?: string }) {
@@ -35,7 +36,6 @@ export function CertificateCodeForm({ text }: { text?: string }) {
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="KFU-XXXX-XXXX-XXXX-XXXX"
-        hint={t`The code is printed on the certificate, under its QR code.`}
         value={view.text}
         error={view.error}
         onChange={(event) => view.type(event.target.value)}

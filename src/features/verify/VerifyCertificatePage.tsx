@@ -139,7 +139,7 @@ function Answer({ certificate }: { certificate: CertificateCheck }) {
             )}
             {certificate.revoke_reason && (
               <p>
-                <span className="font-semibold">{t`Reason:`}</span> {certificate.revoke_reason}
+                <span className="font-semibold">{t`Reason:`}</span> <bdi>{certificate.revoke_reason}</bdi>
               </p>
             )}
           </div>
@@ -224,9 +224,7 @@ function CodeCheck({ code }: { code: string }) {
     <div className="flex flex-col gap-6">
       <div role="alert" className="rounded-2xl border-2 border-amber-600 bg-amber-50 p-5 sm:p-7">
         <h2 className="text-xl font-bold text-amber-900">{t`No certificate has this code`}</h2>
-        <p className="mt-2 text-amber-900">
-          {t`Check the code on the certificate and type it again. Letters and digits are enough: spaces and dashes are optional.`}
-        </p>
+        <p className="mt-2 text-amber-900">{t`Check the code and try again.`}</p>
       </div>
       <CertificateCodeForm text={code} />
     </div>
@@ -241,9 +239,7 @@ export default function VerifyCertificatePage({ title }: RouteView) {
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div className="flex flex-col gap-2">
         <PageTitle>{i18n._(title)}</PageTitle>
-        <p className="text-slate-600">
-          {t`Every certificate of the KFU Training Centre carries a code. Enter it to see whether the certificate is valid and what it states.`}
-        </p>
+        <p className="text-slate-600">{t`Enter the code printed on a certificate to check it.`}</p>
       </div>
       {code === undefined ? <CertificateCodeForm /> : <CodeCheck key={code} code={code} />}
     </section>
