@@ -30,6 +30,7 @@ import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
 import { SignUpDialog } from './sign-up';
 import { TrainerCourse } from './trainer-course';
+import { VerifyCertificate } from './verify-certificate';
 
 /**
  * One tab on the product, with its pages and dialogs as the user meets them. Every member can be
@@ -86,6 +87,7 @@ export function visitOf(tab: Tab) {
     courseHistory: new CourseHistory(tab),
     completedCourse: new CompletedCourseDetails(tab),
     courseCompletion: new CourseCompletion(tab),
+    verifyCertificate: new VerifyCertificate(tab),
   };
 }
 
