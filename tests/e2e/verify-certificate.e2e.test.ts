@@ -47,8 +47,22 @@ describe('Verifying a certificate', () => {
       const code = await demoCode();
       const visit = await signedOut(language, width);
       const { verifyCertificate, screen, t, problems } = visit;
+      // The answer waits until the placeholder is measured: nothing moves when it arrives.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await visit.page.route('**/api/v1/certificates/**', async (route) => {
+        await answered;
+        await route.continue();
+      });
       await verifyCertificate.open(code);
+      const card = visit.page.getByRole('main').locator('section[aria-live]');
+      await visit.page.getByRole('main').locator('[aria-busy="true"] section[aria-live]').waitFor();
+      const placeholder = await card.boundingBox();
+      answer();
       await verifyCertificate.answer('valid').waitFor();
+      expect(await card.boundingBox()).toEqual(placeholder);
       expect(await screen.title()).toBe(t('Verify a certificate'));
       expect(await visit.page.title()).toContain(t('Verify a certificate'));
       expect(await verifyCertificate.detail('Awarded to')).toBe(DEMO_ACCOUNTS.trainee.full_name);
