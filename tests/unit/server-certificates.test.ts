@@ -1,15 +1,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { seedCertificates } from '../../server/certificates/seed';
 import { adminCommand } from '../../server/cli';
+import { openPglite } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { adminTokenFile } from '../../server/paths';
+import { migrate } from '../../server/migrate';
+import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { RATE_LIMITS } from '../../server/rate-limits';
 import { findCertificate } from '../../server/records/certificates';
 import { RECORD_COURSES } from '../../server/records/seed';
+import { seed } from '../../server/seed';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
@@ -238,6 +242,54 @@ describe('npm run admin -- certificates / revoke-certificate', () => {
     expect(after.out.join('\n')).toContain('revoked 2');
     expect(after.out.join('\n')).toContain('Attendance sheet was forged');
   });
+});
+
+describe('npm run admin with no server running', () => {
+  it('lists and revokes on the database of the data folder, and the holder finds the notification', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'kfu-certificates-offline-'));
+    try {
+      let db = await openPglite(pgliteDir(folder));
+      try {
+        await migrate(db);
+        await seed(db, { generatedCourses: 0 });
+      } finally {
+        await db.close();
+      }
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+        });
+      });
+      const url = `http://127.0.0.1:${port}`;
+      const env = { DATA_DIR: folder };
+      const listed = await adminCommand(['certificates', DEMO_ACCOUNTS.trainee.email, '--url', url], { env });
+      expect(listed.err).toEqual([]);
+      expect(listed.out.join('\n')).toContain(`in the database of ${folder}`);
+      const code = /KFU(-[0-9A-Z]{4}){4}/.exec(listed.out.join('\n'))?.[0] ?? '';
+      const revoked = await adminCommand(
+        ['revoke-certificate', code, '--reason', 'Issued by mistake', '--url', url],
+        {
+          env,
+        },
+      );
+      expect(revoked.err).toEqual([]);
+      expect(revoked.out.join('\n')).toContain(`Revoked certificate ${code}`);
+      db = await openPglite(pgliteDir(folder));
+      try {
+        expect((await findCertificate(db, code))?.revoke_reason).toBe('Issued by mistake');
+        const { rows } = await db.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM notifications WHERE link = $1',
+          [`/verify/${code}`],
+        );
+        expect(rows[0]?.count).toBe(1);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('seed', () => {
