@@ -9,6 +9,7 @@ import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
 import type { RecordsMessage, RecordsValidationMessage } from '../src/contract/records';
+import type { ReviewsMessage, ReviewsValidationMessage } from '../src/contract/reviews';
 import type { ScheduleMessage } from '../src/contract/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { UserRow } from './users';
@@ -32,7 +33,9 @@ export type UserMessage =
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
   | RecordsMessage
   | RecordsValidationMessage
-  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES];
+  | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
+  | ReviewsMessage
+  | ReviewsValidationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {
