@@ -80,7 +80,9 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
             <p className="mt-1 text-sm text-slate-700">
               {t`Rated ${formatNumber(view.review.rating, language)} out of 5`}
             </p>
-            <p className="mt-1 break-words whitespace-pre-line text-slate-700">{view.review.review}</p>
+            <p dir="auto" className="mt-1 text-start break-words whitespace-pre-line text-slate-700">
+              {view.review.review}
+            </p>
           </div>
         )}
         <button type="button" onClick={view.open} className={BUTTON}>

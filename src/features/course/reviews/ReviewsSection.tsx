@@ -82,7 +82,9 @@ function ReviewItem({ review }: { review: Review }) {
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <article className="flex flex-col gap-2">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h3 className="font-semibold text-slate-900">{review.reviewer}</h3>
+          <h3 dir="auto" className="font-semibold text-slate-900">
+            {review.reviewer}
+          </h3>
           <Stars rating={review.rating} />
           <span className="sr-only">{t`Rated ${rating} out of 5`}</span>
           <span className="text-sm text-slate-600">
@@ -90,7 +92,9 @@ function ReviewItem({ review }: { review: Review }) {
             {review.edited && ` · ${t`edited`}`}
           </span>
         </header>
-        <p className="leading-relaxed break-words whitespace-pre-line text-slate-700">{review.review}</p>
+        <p dir="auto" className="text-start leading-relaxed break-words whitespace-pre-line text-slate-700">
+          {review.review}
+        </p>
       </article>
     </li>
   );
