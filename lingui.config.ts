@@ -10,6 +10,9 @@ const ACCOUNT_FEATURES = ['learning', 'checkout', 'profile', 'enrolments'].map(
   (feature) => `<rootDir>/src/features/${feature}/**`,
 );
 
+/** The reviews section of the course page: loaded after the page, with the section. */
+const REVIEWS_FEATURES = ['<rootDir>/src/features/course/reviews/**'];
+
 /** The trainer's screens (src/features/trainer): loaded only by trainers. */
 const TRAINER_FEATURES = ['<rootDir>/src/features/trainer/**'];
 
@@ -21,7 +24,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES],
+      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...REVIEWS_FEATURES],
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/reviews',
+      include: REVIEWS_FEATURES,
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/account',

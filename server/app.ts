@@ -38,6 +38,7 @@ import { quizAdminRoutes } from './quizzes/admin-routes';
 import { quizRoutes } from './quizzes/routes';
 import { createRateLimiter, type RateLimitTable } from './rate-limits';
 import { recordsRoutes } from './records/routes';
+import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
@@ -167,6 +168,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', fileRoutes(deps));
   // Anyone checks a certificate by its code (server/certificates/).
   api.route('/', certificateRoutes(deps));
+  // Reviews and ratings of a course (server/reviews/).
+  api.route('/', reviewRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/user', profileRoutes(deps));

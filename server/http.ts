@@ -9,6 +9,7 @@ import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
 import type { RecordsMessage, RecordsValidationMessage } from '../src/contract/records';
+import type { ReviewsMessage, ReviewsValidationMessage } from '../src/contract/reviews';
 import type { ScheduleMessage } from '../src/contract/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import type { VerificationMessage } from '../src/contract/verification';
@@ -34,7 +35,9 @@ export type UserMessage =
   | RecordsMessage
   | RecordsValidationMessage
   | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
-  | VerificationMessage;
+  | VerificationMessage
+  | ReviewsMessage
+  | ReviewsValidationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

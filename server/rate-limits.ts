@@ -103,6 +103,8 @@ export const RATE_LIMITS = {
   attendanceClient: { max: 3000, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Attendance tickets asked for per client address (signed-out trainees scanning on the campus). */
   attendanceTicketClient: { max: 1000, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Reviews written or edited per trainee (each one changes a public page). */
+  reviewAccount: { max: 30, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /**
    * Certificate checks per client address (anyone scanning a certificate's QR code; a campus of
    * employers' offices behind one NAT). 80-bit codes cannot be guessed; this keeps scraping slow.

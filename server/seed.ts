@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
 import { seedRecords } from './records/seed';
+import { seedReviews } from './reviews/seed';
 import { seedSchedule } from './schedule/seed';
 import { CMS_BLOCKS } from './seed-content';
 import { seedLearning } from './seed-learning';
@@ -84,6 +85,8 @@ export async function seed(
   await seedRecords(db);
   // Certificates of those who completed them (server/certificates/seed.ts).
   await seedCertificates(db);
+  // More reviews: a second page of them on a closed course (server/reviews/seed.ts).
+  await seedReviews(db);
   // The demo trainee's attendance in the demo trainer's ongoing course.
   await seedAttendance(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the

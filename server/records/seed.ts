@@ -13,7 +13,8 @@ import { heldSessions } from './completion';
  * course-seed.ts shows there too).
  *
  * - "Project Management Essentials" (the demo trainer's): ended two weeks ago, six trainees (the demo
- *   trainee among them) with attendance, assignment grades, quiz scores and reviews; four complete
+ *   trainee among them) with attendance, assignment grades, quiz scores and the five classmates'
+ *   reviews (not the demo trainee's: she may write one); four complete
  *   it by the default rule (75 %, 5 of 10), two do not (one missed sessions, one has low grades).
  * - "Excel for Data Analysis" (Dr. Hessa Al-Dossary's, the demo trainer facilitates it): closed early
  *   by its trainer ten days ago, with a stricter rule (80 %, 6 of 10) and three trainees, two of whom
@@ -258,8 +259,9 @@ async function seedCourse(db: Db, seed: RecordCourseSeed): Promise<void> {
       }
       if (work.review) {
         await tx.query(
-          `INSERT INTO course_reviews (course_id, user_id, rating, review, created_at)
-           VALUES ($1, $2, $3, $4, now() - make_interval(days => $5)) ON CONFLICT DO NOTHING`,
+          `INSERT INTO course_reviews (course_id, user_id, rating, review, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, now() - make_interval(days => $5), now() - make_interval(days => $5))
+           ON CONFLICT DO NOTHING`,
           [courseId, userId, work.review.rating, work.review.review, 10 - order],
         );
       }
@@ -318,7 +320,7 @@ export async function seedRecords(db: Db): Promise<void> {
           attendance: 100,
           assignments: [9, 8.5],
           quizzes: [8, 9],
-          review: { rating: 5, review: 'Clear lessons and useful templates I already use at work.' },
+          // No review: a visitor of the demo writes hers (server/reviews/seed.ts).
         },
       },
       {
@@ -339,7 +341,15 @@ export async function seedRecords(db: Db): Promise<void> {
           review: { rating: 3, review: 'Good content, but the evening time was hard for me.' },
         },
       },
-      { userId: lama.id, work: { attendance: 94, assignments: [6.5, 7.5], quizzes: [9, 6] } },
+      {
+        userId: lama.id,
+        work: {
+          attendance: 94,
+          assignments: [6.5, 7.5],
+          quizzes: [9, 6],
+          review: { rating: 5, review: 'Clear lessons and useful templates I already use at work.' },
+        },
+      },
       {
         userId: omar.id,
         work: {
@@ -349,7 +359,15 @@ export async function seedRecords(db: Db): Promise<void> {
           review: { rating: 4, review: 'The risk register exercise was the most useful part.' },
         },
       },
-      { userId: reema.id, work: { attendance: 76, assignments: [5.5, 6], quizzes: [5, 6.5] } },
+      {
+        userId: reema.id,
+        work: {
+          attendance: 76,
+          assignments: [5.5, 6],
+          quizzes: [5, 6.5],
+          review: { rating: 4, review: 'دورة منظمة، والقوالب الجاهزة وفرت علي وقتاً كثيراً.' },
+        },
+      },
     ],
   });
   await seedCourse(db, {

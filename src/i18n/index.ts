@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { directionOf, LANGUAGE_STORAGE_KEY, type Language, readStoredLanguage } from './languages';
 import { formattingLocale } from './numbers';
+import { provideCatalogueLoader, type ScreenCatalogueName } from './screen-catalogue';
 
 export { i18n };
 
@@ -22,7 +23,12 @@ const screenCatalogues = {
     en: () => import('./locales/en/trainer.po'),
     ar: () => import('./locales/ar/trainer.po'),
   },
-} satisfies Record<string, Catalogue>;
+  // The course page's reviews section (src/features/course/reviews), loaded after the page.
+  reviews: {
+    en: () => import('./locales/en/reviews.po'),
+    ar: () => import('./locales/ar/reviews.po'),
+  },
+} satisfies Record<ScreenCatalogueName, Catalogue>;
 export type ScreenCatalogue = keyof typeof screenCatalogues;
 
 /** The screen catalogues asked for so far: a change of language loads them in the new language too. */
@@ -74,6 +80,8 @@ export async function withCatalogue<T>(
   const [loaded] = await Promise.all([module, ...names.map(loadCatalogue)]);
   return loaded;
 }
+
+provideCatalogueLoader(loadCatalogue);
 
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -30,6 +30,7 @@ import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
 import { publicStateHandlers } from './public-states';
 import { recordsStateHandlers } from './records-states';
+import { reviewsStateHandlers } from './reviews-states';
 import { scheduleStateHandlers } from './schedule-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
@@ -93,6 +94,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...scheduleStateHandlers(server, trainee),
     ...recordsStateHandlers(server),
     ...certificateStateHandlers(server),
+    ...reviewsStateHandlers(server),
     ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);

@@ -7,13 +7,15 @@ import { FAILURES } from '@/contract/failures';
 import { SURVEY_VALIDATION, UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/learning';
 import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@/contract/profile';
 import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '@/contract/public-forms';
+import { REVIEWS_MESSAGES, REVIEWS_VALIDATION } from '@/contract/reviews';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
+import { REVIEW_MESSAGES } from '@/features/course/reviews/known-messages';
 import { ATTENDANCE_TEXTS } from '@/features/learning/attendance/known-messages';
 import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
 import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
 
-/** The sentences every page translates, and those the learning screens add when they load. */
-const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES, ...ATTENDANCE_TEXTS };
+/** The sentences every page translates, and those the learning screens and the reviews add when they load. */
+const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES, ...ATTENDANCE_TEXTS, ...REVIEW_MESSAGES };
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {
@@ -22,6 +24,7 @@ describe('messages that reach the user from outside the views', () => {
       ...Object.values(PUBLIC_VALIDATION),
       ...Object.values(PROFILE_VALIDATION),
       ...Object.values(WITHDRAWAL_VALIDATION),
+      ...Object.values(REVIEWS_VALIDATION),
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
@@ -35,6 +38,7 @@ describe('messages that reach the user from outside the views', () => {
       UPLOAD_SUCCESS,
       UPLOAD_FAILURE,
       ...Object.values(ATTENDANCE_MESSAGES),
+      ...Object.values(REVIEWS_MESSAGES),
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });

@@ -151,6 +151,10 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/trainer/courses/:id/completion/',            401, 403, 200, 401, 403],
   ['PUT',   '/trainer/courses/:id/completion-rule/',       401, 403, 200, 401, 403],
   ['POST',  '/trainer/courses/:id/close/',                 401, 403, 200, 401, 403],
+  // Reviews (server/reviews/routes.ts): the demo trainee reviews the ended course she took.
+  ['POST',  '/course/rating/',                             401, 201, 403, 401, 403],
+  ['GET',   '/course/:id/reviews/',                        200, 200, 200, 200, 200],
+  ['GET',   '/course/:id/my-review/',                      401, 200, 403, 401, 200],
   // Attendance: the trainer's course held every day, the trainee enrolled in it.
   ['GET',   '/attendance/courses/',                        401, 403, 200, 401, 403],
   ['GET',   '/attendance/courses/:id/',                    401, 403, 200, 401, 403],
@@ -495,6 +499,18 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return server.db
         .query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [RECORD_COURSES.completed.slug])
         .then(({ rows }) => ({ path: `/trainer/course-history/${rows[0]?.id}/` }));
+    // Reviews: the ended course of the records, which the demo trainee took.
+    case 'POST /course/rating/':
+    case 'GET /course/:id/reviews/':
+    case 'GET /course/:id/my-review/':
+      return server.db
+        .query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [RECORD_COURSES.completed.slug])
+        .then(({ rows }) => ({
+          path: path.replace(':id', String(rows[0]?.id)),
+          ...(endpoint.startsWith('POST')
+            ? { json: { course_id: rows[0]?.id, rating: '4', review: 'Well organised and practical.' } }
+            : {}),
+        }));
     case 'GET /trainer/courses/:id/completion/':
       return { path: `/trainer/courses/${fixture.learningCourseId}/completion/` };
     case 'PUT /trainer/courses/:id/completion-rule/':

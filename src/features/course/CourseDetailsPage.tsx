@@ -9,6 +9,7 @@ import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
+import { withScreenCatalogue } from '@/i18n/screen-catalogue';
 import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -21,6 +22,8 @@ import { ENROL_BUTTON } from './enrol-button';
 
 // Enrolling (its machine, the checkout calls) loads beside the page, not before its first paint.
 const EnrolAction = lazy(() => import('./EnrolAction'));
+// The reviews (their machines and catalogue) load after the page, below the fold, in a reserved space.
+const ReviewsSection = lazy(() => withScreenCatalogue('reviews', import('./reviews/ReviewsSection')));
 
 function Facts({ course }: { course: CourseAbout }) {
   const { t, i18n } = useLingui();
@@ -253,6 +256,11 @@ export default function CourseDetailsPage({ title }: RouteView) {
             <Facts course={course.data} />
             <Syllabus course={course.data} />
             <Routine course={course.data} />
+            <div id="reviews" className="min-h-[30rem] scroll-mt-24">
+              <Suspense fallback={null}>
+                <ReviewsSection courseId={course.data.id} />
+              </Suspense>
+            </div>
           </div>
           <aside>
             <People course={course.data} />

@@ -10,6 +10,7 @@ import { Contact } from './contact';
 import { CourseDetails } from './course-details';
 import { CompletedCourseDetails, CourseCompletion, CourseHistory } from './course-history';
 import { CoursePlayer } from './course-player';
+import { CourseReviews } from './course-reviews';
 import { Dialog } from './dialog';
 import { EnrolledCourses } from './enrolled-courses';
 import { EventDetails } from './event-details';
@@ -68,6 +69,7 @@ export function visitOf(tab: Tab) {
     catalogue: new Catalogue(tab, 'Browse courses'),
     searchResults: new Catalogue(tab, 'Search results'),
     courseDetails: new CourseDetails(tab),
+    courseReviews: new CourseReviews(tab),
     checkout: new Checkout(tab),
     enrolledCourses: new EnrolledCourses(tab),
     ongoingCourses: new OngoingCourses(tab),

@@ -1,0 +1,193 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  type MyReview,
+  type Review,
+  type ReviewForm,
+  type ReviewSaved,
+  reviewFormSchema,
+  reviewFormValid,
+} from '../src/contract/reviews';
+import { validate } from '../src/contract/rules';
+import { alertOf, type Errors, type Failure, failureOf, statusOf, withField } from './forms';
+
+/**
+ * The signed-in trainee's review of a course on its page. First their standing is read: a trainee who
+ * may not review (yet) sees the reason; one who may sees "Write a review" (or their review with "Edit
+ * your review"), which opens the form: a rating of 1 to 5 stars and the text. Bad input keeps what
+ * was typed and says what is wrong at each field (the server's field sentences too); once saved the
+ * form closes, the toast says the server's sentence and the list is refreshed.
+ */
+export interface ReviewFormInput {
+  courseId: number;
+}
+
+export interface ReviewFormContext {
+  courseId: number;
+  /** Why the trainee may not review the course; null when they may (or before it is known). */
+  reason: string | null;
+  /** The trainee's review as saved. */
+  review: Review | null;
+  values: ReviewForm;
+  errors: Errors<ReviewForm>;
+  alert: string | null;
+  /** The failure of reading the standing, for Try again. */
+  error: unknown;
+}
+
+export type ReviewFormEvent =
+  | { type: 'standing.retry' }
+  | { type: 'form.open' }
+  | { type: 'form.cancel' }
+  | { type: 'field.change'; name: keyof ReviewForm; value: string }
+  | { type: 'form.submit' };
+
+export interface SaveRequest {
+  courseId: number;
+  values: ReviewForm;
+}
+
+const FALLBACK = 'Something went wrong';
+const EMPTY: ReviewForm = { rating: '', review: '' };
+
+/** The field sentences of a 400 answer (details with a field of the form). */
+export function fieldErrorsOf(error: unknown): Errors<ReviewForm> {
+  if (statusOf(error) !== 400 || typeof error !== 'object' || error === null || !('body' in error)) return {};
+  const { body } = error;
+  if (typeof body !== 'object' || body === null || !('details' in body) || !Array.isArray(body.details))
+    return {};
+  const errors: Errors<ReviewForm> = {};
+  for (const detail of body.details) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const field: unknown = 'field' in detail ? detail.field : undefined;
+    const message: unknown = 'message' in detail ? detail.message : undefined;
+    if (typeof message !== 'string') continue;
+    if (field === 'rating' && !errors.rating) errors.rating = message;
+    if (field === 'review' && !errors.review) errors.review = message;
+  }
+  return errors;
+}
+
+export const reviewFormMachine = setup({
+  types: {
+    input: {} as ReviewFormInput,
+    context: {} as ReviewFormContext,
+    events: {} as ReviewFormEvent,
+  },
+  actors: {
+    loadStanding: fromPromise<MyReview, { courseId: number }>(async () => {
+      throw new Error('loadStanding is supplied by the view');
+    }),
+    save: fromPromise<ReviewSaved, SaveRequest>(async () => {
+      throw new Error('save is supplied by the view');
+    }),
+  },
+  guards: {
+    mayReview: (_, { standing }: { standing: MyReview }) => standing.can_review,
+    formValid: ({ context }) => reviewFormValid(context.values),
+    hasFieldErrors: (_, { error }: Failure) => Object.keys(fieldErrorsOf(error)).length > 0,
+  },
+  actions: {
+    keepStanding: assign((_, { standing }: { standing: MyReview }) => ({
+      reason: standing.reason,
+      review: standing.review,
+      error: null,
+    })),
+    keepLoadError: assign((_, { error }: Failure) => ({ error })),
+    fillForm: assign(({ context }) => ({
+      values: context.review
+        ? { rating: String(context.review.rating), review: context.review.review }
+        : EMPTY,
+      errors: {},
+      alert: null,
+    })),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return withField(context, event.name, event.value);
+    }),
+    showErrors: assign({ errors: ({ context }) => validate(reviewFormSchema, context.values) }),
+    showFieldErrors: assign((_, { error }: Failure) => ({ errors: fieldErrorsOf(error), alert: null })),
+    showAlert: assign((_, { error }: Failure) => ({ alert: alertOf(error, FALLBACK) })),
+    clearAlert: assign({ alert: null }),
+    keepSaved: assign((_, { saved }: { saved: ReviewSaved }) => ({
+      review: saved.data,
+      alert: null,
+      errors: {},
+    })),
+    focusFirstInvalid: () => {},
+    /** The toast with the server's sentence. */
+    announceSaved: (_, _params: { message: string }) => {},
+    /** The list and summary read again. */
+    refreshList: () => {},
+  },
+}).createMachine({
+  id: 'reviewForm',
+  context: ({ input }) => ({
+    courseId: input.courseId,
+    reason: null,
+    review: null,
+    values: EMPTY,
+    errors: {},
+    alert: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadStanding',
+        src: 'loadStanding',
+        input: ({ context }) => ({ courseId: context.courseId }),
+        onDone: [
+          {
+            guard: { type: 'mayReview', params: ({ event }) => ({ standing: event.output }) },
+            target: 'closed',
+            actions: { type: 'keepStanding', params: ({ event }) => ({ standing: event.output }) },
+          },
+          {
+            target: 'refused',
+            actions: { type: 'keepStanding', params: ({ event }) => ({ standing: event.output }) },
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'keepLoadError', params: failureOf } },
+      },
+    },
+    failed: { on: { 'standing.retry': 'loading' } },
+    /** The trainee may not review the course (yet): the reason shows. */
+    refused: {},
+    /** "Write a review", or their review with "Edit your review". */
+    closed: { on: { 'form.open': { target: 'editing', actions: 'fillForm' } } },
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'form.cancel': { target: 'closed', actions: 'clearAlert' },
+        'form.submit': [
+          { guard: 'formValid', target: 'saving', actions: 'clearAlert' },
+          { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ courseId: context.courseId, values: context.values }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'keepSaved', params: ({ event }) => ({ saved: event.output }) },
+            { type: 'announceSaved', params: ({ event }) => ({ message: event.output.message }) },
+            'refreshList',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'hasFieldErrors', params: failureOf },
+            target: 'editing',
+            actions: [{ type: 'showFieldErrors', params: failureOf }, 'focusFirstInvalid'],
+          },
+          { target: 'editing', actions: { type: 'showAlert', params: failureOf } },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import {
+  REVIEW_FIELDS,
+  REVIEWS_MAX_PAGE_SIZE,
+  REVIEWS_MESSAGES,
+  REVIEWS_PAGE_SIZE,
+  type ReviewSaved,
+  ratingOf,
+  reviewFormSchema,
+  reviewInputSchema,
+} from '../../src/contract/reviews';
+import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { requireAuth, requireRole } from '../auth/middleware';
+import type { Deps } from '../deps';
+import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
+import { MAX_PAGE } from '../paging';
+import { formDetails, jsonBody, validId, validQuery, wholeNumber } from '../validation';
+import { myReview, reviewPage, saveReview } from './queries';
+
+/** `page` (from 1) and `limit` (1–20, default 5) of the public list; anything else is refused with 400. */
+function reviewPageQuery() {
+  return validQuery((query) => {
+    const pageText = query('page') || undefined;
+    const limitText = query('limit') || undefined;
+    const page = pageText === undefined ? 1 : wholeNumber(pageText, MAX_PAGE);
+    const limit = limitText === undefined ? REVIEWS_PAGE_SIZE : wholeNumber(limitText, REVIEWS_MAX_PAGE_SIZE);
+    const details: ProblemDetail[] = [];
+    if (page === undefined) details.push({ field: 'page', message: SERVER_MESSAGES.pageInvalid });
+    if (limit === undefined) details.push({ field: 'limit', message: REVIEWS_MESSAGES.limitInvalid });
+    if (page === undefined || limit === undefined) throw new HttpProblem(400, details);
+    return { page, limit };
+  });
+}
+
+/**
+ * Reviews and ratings (src/contract/reviews.ts): the trainee's review (`POST /course/rating/`, spec
+ * section 7), a course's public reviews with their summary, and the trainee's standing for the form.
+ */
+export function reviewRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
+
+  routes.post(
+    '/course/rating/',
+    ...trainee,
+    jsonBody(reviewInputSchema, REVIEWS_MESSAGES.malformed),
+    async (c) => {
+      const user = c.get('user');
+      const body = c.req.valid('json');
+      const values = {
+        rating: body.rating === undefined ? '' : String(body.rating),
+        review: body.review ?? '',
+      };
+      const details = formDetails(reviewFormSchema, values, REVIEW_FIELDS);
+      const rating = ratingOf(values.rating);
+      if (details.length > 0 || rating === undefined) throw new HttpProblem(400, details);
+      await limiter.consume('reviewAccount', String(user.id));
+      const { review, created } = await db.transaction((tx) =>
+        saveReview(tx, body.course_id, user.id, rating, values.review.trim()),
+      );
+      const answer: ReviewSaved = {
+        success: true,
+        message: created ? REVIEWS_MESSAGES.created : REVIEWS_MESSAGES.updated,
+        data: review,
+      };
+      return c.json(answer, created ? 201 : 200);
+    },
+  );
+
+  routes.get('/course/:id/reviews/', validId(), reviewPageQuery(), async (c) => {
+    const { page, limit } = c.req.valid('query');
+    return c.json(await reviewPage(db, c.req.valid('param').id, page, limit));
+  });
+
+  routes.get('/course/:id/my-review/', ...trainee, validId(), async (c) => {
+    return c.json(await myReview(db, c.req.valid('param').id, c.get('user').id));
+  });
+
+  return routes;
+}
