@@ -13,7 +13,7 @@ import { OtpStep } from '@/entities/account/OtpStep';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
-import { closeDialog, openDialog } from '@/stores/dialogs';
+import { closeDialog, dialogEmail, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
@@ -24,6 +24,8 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const cvId = useId();
+  // Opened from a page to come back to (an invitation), sign-up ends on that page, not the profile.
+  const [returnTo] = useState(dialogReturnTo);
   const [machine] = useState(() =>
     signUpMachine.provide({
       actors: {
@@ -36,12 +38,14 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
         announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
         announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
         startSession: (_, { reply }) => beginSession(reply),
-        goToProfile: () => navigate(paths.profile()),
+        goToProfile: () => {
+          if (!returnTo) navigate(paths.profile());
+        },
         closeDialog,
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { audience } });
+  const [state, send] = useMachine(machine, { input: { audience, email: dialogEmail() ?? undefined } });
   const view = connectSignUp(state);
   const texts = AUDIENCE[audience];
   const dismiss = () => send({ type: 'dialog.close' });

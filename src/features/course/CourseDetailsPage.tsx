@@ -21,6 +21,7 @@ import { ENROL_BUTTON } from './enrol-button';
 
 // Enrolling (its machine, the checkout calls) loads beside the page, not before its first paint.
 const EnrolAction = lazy(() => import('./EnrolAction'));
+const InviteFriends = lazy(() => import('@/features/invitations/InviteFriends'));
 
 function Facts({ course }: { course: CourseAbout }) {
   const { t, i18n } = useLingui();
@@ -224,6 +225,9 @@ export default function CourseDetailsPage({ title }: RouteView) {
                     }
                   >
                     <EnrolAction course={data} />
+                  </Suspense>
+                  <Suspense fallback={null}>
+                    <InviteFriends courseId={data.id} />
                   </Suspense>
                 </div>
                 <img
