@@ -9,6 +9,8 @@ import { api } from '@/api/http';
 import { sendInvitations } from '@/api/invitations';
 import { DEFAULT_FAILURE } from '@/contract/errors';
 import { translateMessage } from '@/i18n/api-messages';
+import { formatNumber } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
@@ -31,6 +33,7 @@ export default function InviteDialog({
   onSent?: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const language = useLanguage();
   const form = useRef<HTMLFormElement>(null);
   const latest = useRef({ onClose, onSent });
   latest.current = { onClose, onSent };
@@ -81,7 +84,7 @@ export default function InviteDialog({
           <div key={index} className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
               <TextField
-                label={t`E-mail address ${index + 1}`}
+                label={t`E-mail address ${formatNumber(index + 1, language)}`}
                 type="email"
                 name={`email-${index + 1}`}
                 autoComplete="off"
@@ -98,7 +101,7 @@ export default function InviteDialog({
                 className="mb-0.5 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
               >
                 {t`Remove`}
-                <span className="sr-only"> {t`e-mail address ${index + 1}`}</span>
+                <span className="sr-only"> {t`e-mail address ${formatNumber(index + 1, language)}`}</span>
               </button>
             )}
           </div>
