@@ -81,7 +81,7 @@ export default function InviteDialog({
         {view.fields.map((field, index) => (
           // The fields are a list the visitor edits in place: their place is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div key={index} className="flex items-end gap-2">
+          <div key={index} className="flex items-start gap-2">
             <div className="min-w-0 flex-1">
               <TextField
                 label={t`E-mail address ${formatNumber(index + 1, language)}`}
@@ -98,7 +98,7 @@ export default function InviteDialog({
               <button
                 type="button"
                 onClick={field.remove}
-                className="mb-0.5 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                className="mt-6.5 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
               >
                 {t`Remove`}
                 <span className="sr-only"> {t`e-mail address ${formatNumber(index + 1, language)}`}</span>
