@@ -98,7 +98,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
             onClick={close}
             className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            {awaitingApproval ? t`Close` : t`Go to my profile`}
+            {awaitingApproval || returnTo ? t`Close` : t`Go to my profile`}
           </button>
         </div>
       </Modal>

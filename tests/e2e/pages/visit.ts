@@ -16,6 +16,7 @@ import { EventDetails } from './event-details';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Home } from './home';
+import { InvitationPage, InviteDialog } from './invitations';
 import { IssueList } from './issue-list';
 import { MyCourses } from './my-courses';
 import { Notifications } from './notifications';
@@ -86,6 +87,8 @@ export function visitOf(tab: Tab) {
     courseHistory: new CourseHistory(tab),
     completedCourse: new CompletedCourseDetails(tab),
     courseCompletion: new CourseCompletion(tab),
+    invite: new InviteDialog(tab),
+    invitation: new InvitationPage(tab),
   };
 }
 
