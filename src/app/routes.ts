@@ -52,7 +52,9 @@ const Contact = lazyView(() => import('@/features/contact/ContactPage'));
 const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
 const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
-const InvitationPage = lazyView(() => import('@/features/invitations/InvitationPage'));
+const InvitationPage = lazyView(() =>
+  withCatalogue('account', import('@/features/invitations/InvitationPage')),
+);
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
 /** The trainer's screens: with the signed-in screens' messages (the preview shows lectures) and their own. */

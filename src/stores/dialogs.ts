@@ -14,20 +14,14 @@ export type DialogName =
   | 'trainerForgotPassword';
 
 export const dialogStore = createStore({
-  context: {
-    open: null as DialogName | null,
-    returnTo: null as string | null,
-    /** The address the registration form starts with (an invitation's), or null. */
-    email: null as string | null,
-  },
+  context: { open: null as DialogName | null, returnTo: null as string | null },
   on: {
-    open: (context, event: { name: DialogName; returnTo?: string | null; email?: string | null }) => ({
+    open: (context, event: { name: DialogName; returnTo?: string | null }) => ({
       open: event.name,
       // Moving between identity dialogs (login → registration) keeps where to come back to.
       returnTo: event.returnTo !== undefined ? event.returnTo : context.open ? context.returnTo : null,
-      email: event.email !== undefined ? event.email : context.open ? context.email : null,
     }),
-    close: () => ({ open: null, returnTo: null, email: null }),
+    close: () => ({ open: null, returnTo: null }),
   },
 });
 
@@ -35,8 +29,8 @@ export const dialogStore = createStore({
  * Opens an identity dialog. `returnTo` is the page to come back to after signing in (a page that
  * needs sign-in for one action); without it sign-in goes home.
  */
-export function openDialog(name: DialogName, options: { returnTo?: string; email?: string } = {}): void {
-  dialogStore.trigger.open({ name, returnTo: options.returnTo, email: options.email });
+export function openDialog(name: DialogName, options: { returnTo?: string } = {}): void {
+  dialogStore.trigger.open({ name, returnTo: options.returnTo });
 }
 
 /** Asks a signed-out visitor to sign in, then brings them back to the page they are on. */
@@ -46,11 +40,6 @@ export function askToSignIn(): void {
 
 export function dialogReturnTo(): string | null {
   return dialogStore.getSnapshot().context.returnTo;
-}
-
-/** The address the registration form starts with (an invitation's), or null. */
-export function dialogEmail(): string | null {
-  return dialogStore.getSnapshot().context.email;
 }
 
 export function closeDialog(): void {

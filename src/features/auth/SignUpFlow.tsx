@@ -13,11 +13,24 @@ import { OtpStep } from '@/entities/account/OtpStep';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
-import { closeDialog, dialogEmail, dialogReturnTo, openDialog } from '@/stores/dialogs';
+import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+
+/** The address an invitation page asked the form to start with (once), if any. */
+const INVITED_EMAIL_KEY = 'invited-email';
+
+function takeInvitedEmail(): string | undefined {
+  try {
+    const email = sessionStorage.getItem(INVITED_EMAIL_KEY) ?? undefined;
+    sessionStorage.removeItem(INVITED_EMAIL_KEY);
+    return email;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
@@ -45,7 +58,8 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { audience, email: dialogEmail() ?? undefined } });
+  const [email] = useState(takeInvitedEmail);
+  const [state, send] = useMachine(machine, { input: { audience, email } });
   const view = connectSignUp(state);
   const texts = AUDIENCE[audience];
   const dismiss = () => send({ type: 'dialog.close' });

@@ -93,7 +93,9 @@ export default function InvitationPage({ title }: RouteView) {
         openSignIn: ({ context }, { choice }) => {
           const returnTo = window.location.pathname;
           if (choice === 'signUp') {
-            openDialog('registration', { returnTo, email: context.invitation?.email ?? '' });
+            // The registration form starts with the invited address (SignUpFlow's INVITED_EMAIL_KEY, taken once).
+            sessionStorage.setItem('invited-email', context.invitation?.email ?? '');
+            openDialog('registration', { returnTo });
           } else {
             openDialog('login', { returnTo });
           }

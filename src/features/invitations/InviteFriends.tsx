@@ -1,10 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
+import { catalogueLoader } from '@/i18n/languages';
 import { useProfile, useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 
-// The dialog, its machine and its sentences load when the button is pressed.
-const InviteDialog = lazy(() => import('@/features/invitations/InviteDialog'));
+// The dialog, its machine and its sentences (the signed-in screens' catalogue) load when the button
+// is pressed.
+const InviteDialog = lazy(() =>
+  Promise.all([import('@/features/invitations/InviteDialog'), catalogueLoader.load?.('account')]).then(
+    ([module]) => module,
+  ),
+);
 
 /**
  * "Invite friends" on a course page: a signed-in trainee opens the dialog; a signed-out visitor is
