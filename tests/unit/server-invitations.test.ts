@@ -360,3 +360,18 @@ describe('reading and accepting an invitation', () => {
     ]);
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo trainee one sent invitation in each state, once', async () => {
+    const { seedInvitations } = await import('../../server/invitations/seed');
+    await seedInvitations(server.db);
+    const { rows } = await server.db.query<{ state: string }>(
+      `SELECT CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted' WHEN i.expires_at <= now() THEN 'expired'
+                   ELSE 'pending' END AS state
+       FROM invitations i JOIN users u ON u.id = i.inviter_id WHERE u.email = 'trainee@example.com'
+         AND i.email LIKE '%@example.%' AND i.email NOT LIKE 'friend%'
+       ORDER BY i.created_at`,
+    );
+    expect(rows.map((row) => row.state)).toEqual(['expired', 'accepted', 'pending']);
+  });
+});
