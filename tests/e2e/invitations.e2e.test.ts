@@ -151,6 +151,27 @@ describe('invitations', () => {
     });
   }
 
+  const profileCases: [Language, Width][] = [
+    ['ar', 'desktop'],
+    ['en', 'phone'],
+  ];
+  for (const [language, width] of profileCases) {
+    it(`the profile lists the invitations sent with their states and opens the same dialog (${language}, ${width})`, async () => {
+      const visit = await suite.open({ language, width });
+      await signInWithTokens(suite.app, visit.context, DEMO_ACCOUNTS.trainee);
+      await visit.goto(paths.profile());
+      const card = visit.page.getByRole('region', { name: visit.t('Invite friends') });
+      for (const state of ['Accepted', 'Not accepted yet', 'Expired']) {
+        await expect.poll(() => card.getByText(visit.t(state), { exact: true }).count()).toBeGreaterThan(0);
+      }
+      await card.getByRole('button', { name: visit.t('Invite friends') }).click();
+      await visit.invite.send();
+      await expect.poll(() => visit.invite.alert()).toBe(visit.t('Enter at least one e-mail address'));
+      await expectNoAxeViolations(visit.page);
+      expect(visit.problems).toEqual([]);
+    });
+  }
+
   const stateCases: [Language, Width][] = [
     ['ar', 'desktop'],
     ['en', 'phone'],

@@ -25,7 +25,7 @@ function SentList() {
   const language = useLanguage();
   const sent = useResource(() => getSentInvitations(api, { page: 1, limit: 20 }));
   const stateLabel: Record<InvitationState, string> = {
-    pending: t`Waiting`,
+    pending: t`Not accepted yet`,
     accepted: t`Accepted`,
     expired: t`Expired`,
   };
