@@ -6,9 +6,16 @@ import { formatter } from '@lingui/format-po';
  * their own, and the trainer's screens' another, loaded with those screens (`withCatalogue` in src/i18n/index.ts): a visitor's pages
  * carry only the messages of the public site and the shell.
  */
-const ACCOUNT_FEATURES = ['learning', 'checkout', 'profile', 'enrolments'].map(
-  (feature) => `<rootDir>/src/features/${feature}/**`,
-);
+const ACCOUNT_FEATURES = [
+  ...['learning', 'checkout', 'profile', 'enrolments'].map(
+    (feature) => `<rootDir>/src/features/${feature}/**`,
+  ),
+  // Invitations: the dialog, the profile card and the invitation page load with this catalogue; the
+  // course page's "Invite friends" button (InviteFriends.tsx) stays with the public site's.
+  ...['InviteDialog.tsx', 'InviteCard.tsx', 'InvitationPage.tsx', 'known-messages.ts'].map(
+    (file) => `<rootDir>/src/features/invitations/${file}`,
+  ),
+];
 
 /** The reviews section of the course page: loaded after the page, with the section. */
 const REVIEWS_FEATURES = ['<rootDir>/src/features/course/reviews/**'];

@@ -43,7 +43,8 @@ const emptyForm: RegistrationForm = {
 
 export const signUpMachine = setup({
   types: {
-    input: {} as { audience: Audience },
+    /** `email`: the address the form starts with (an invitation's). */
+    input: {} as { audience: Audience; email?: string | undefined },
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
   },
@@ -101,7 +102,7 @@ export const signUpMachine = setup({
   id: 'signUp',
   context: ({ input }) => ({
     audience: input.audience,
-    values: emptyForm,
+    values: { ...emptyForm, email: input.email ?? '' },
     errors: {},
     alert: null,
     cv: null,

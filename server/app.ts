@@ -23,6 +23,7 @@ import { eventRoutes } from './events/routes';
 import { gradingRoutes } from './grading/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
+import { invitationRoutes } from './invitations/routes';
 import { fileRoutes } from './learning/files';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
@@ -176,6 +177,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', paymentRoutes(deps, payments));
   api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   api.route('/', scheduleRoutes(deps));
+  // Invitations (server/invitations/): mailed links start with PUBLIC_ORIGIN, else the request's origin.
+  api.route('/', invitationRoutes(deps, { origin: (c) => process.env.PUBLIC_ORIGIN || payments.origin(c) }));
   api.route('/admin', adminRoutes(deps, payments));
   api.route('/admin', quizAdminRoutes(deps));
   api.route('/admin', certificateAdminRoutes(deps));

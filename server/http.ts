@@ -5,6 +5,7 @@ import type { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
 import type { GradingMessage, GradingValidationMessage } from '../src/contract/grading';
+import type { InvitationMessage } from '../src/contract/invitations';
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
 import type { PublicMessage, PublicValidationMessage } from '../src/contract/public-forms';
@@ -37,7 +38,8 @@ export type UserMessage =
   | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
   | VerificationMessage
   | ReviewsMessage
-  | ReviewsValidationMessage;
+  | ReviewsValidationMessage
+  | InvitationMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

@@ -21,6 +21,7 @@ export interface RateLimitRule {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Every limit of the reference server. Per account: strict, because an account is what a guesser
@@ -61,6 +62,10 @@ export const RATE_LIMITS = {
   },
   /** Mails with a code to one e-mail address or phone number (sign-up and password reset; later invitations). */
   mailRecipient: { max: 5, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Addresses one trainee invites (each gets a mail): a day's worth of a few invitations. */
+  inviteAccount: { max: 20, windowSeconds: DAY, message: SERVER_MESSAGES.tooManyRequests },
+  /** Invitations mailed to one address, all inviters together, so nobody is flooded with them. */
+  inviteRecipient: { max: 3, windowSeconds: DAY, message: SERVER_MESSAGES.tooManyRequests },
   /** Such mails asked for by one client address (a class signing up together). */
   mailClient: { max: 100, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Contact form posts per client address. */

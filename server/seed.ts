@@ -5,6 +5,7 @@ import { seedCertificates } from './certificates/seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
+import { seedInvitations } from './invitations/seed';
 import { seedRecords } from './records/seed';
 import { seedReviews } from './reviews/seed';
 import { seedSchedule } from './schedule/seed';
@@ -89,6 +90,8 @@ export async function seed(
   await seedReviews(db);
   // The demo trainee's attendance in the demo trainer's ongoing course.
   await seedAttendance(db);
+  // The demo trainee's sent invitations, one in each state (server/invitations/seed.ts).
+  await seedInvitations(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -229,11 +229,31 @@ export const NOTIFICATIONS = {
     text_ar: `أُلغيت شهادتك في ${certificate.course_title_ar} (${certificate.code}). السبب: ${reason}`,
     link: `/verify/${certificate.code}`,
   }),
-  invited: (inviter: string): NotificationContent => ({
+  /** Someone invited the user's address (server/invitations/): to a course, or to the platform. */
+  invited: (
+    inviter: string,
+    course: { title: string; title_ar: string } | null,
+    link: string,
+  ): NotificationContent => ({
     title: 'You are invited',
     title_ar: 'لديك دعوة',
-    text: `${inviter} invited you to join KFU Training.`,
-    text_ar: `دعاك ${inviter} للانضمام إلى منصة التدريب.`,
-    link: null,
+    text: course
+      ? `${inviter} invited you to ${course.title}. Open the invitation to accept it.`
+      : `${inviter} invited you to join KFU Training. Open the invitation to accept it.`,
+    text_ar: course
+      ? `دعاك ${inviter} إلى ${course.title_ar}. افتح الدعوة لقبولها.`
+      : `دعاك ${inviter} للانضمام إلى منصة التدريب. افتح الدعوة لقبولها.`,
+    link,
+  }),
+  /** Someone accepted the inviter's invitation. */
+  invitationAccepted: (
+    name: string,
+    course: { id: number; title: string; title_ar: string } | null,
+  ): NotificationContent => ({
+    title: 'Invitation accepted',
+    title_ar: 'تم قبول دعوتك',
+    text: `${name} accepted your invitation to ${course ? course.title : 'KFU Training'}.`,
+    text_ar: `قبل ${name} دعوتك إلى ${course ? course.title_ar : 'منصة التدريب'}.`,
+    link: course ? `/course-details/${course.id}` : '/profile',
   }),
 } as const;

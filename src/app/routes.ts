@@ -53,6 +53,9 @@ const VerifyCertificate = lazyView(() => import('@/features/verify/VerifyCertifi
 const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
 const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
+const InvitationPage = lazyView(() =>
+  withCatalogue('account', import('@/features/invitations/InvitationPage')),
+);
 const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
 const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
 /** The trainer's screens: with the signed-in screens' messages (the preview shows lectures) and their own. */
@@ -147,7 +150,7 @@ export const routes: readonly AppRoute[] = [
     title: msg`Verify a certificate`,
     view: VerifyCertificate,
   },
-  { path: paths.invitation.pattern, access: 'public', title: msg`Invitation`, view: Planned },
+  { path: paths.invitation.pattern, access: 'public', title: msg`Invitation`, view: InvitationPage },
   { path: paths.reportIssue.pattern, access: 'public', title: msg`Report an Issue`, view: ReportIssue },
   { path: paths.issueList.pattern, access: 'protected', title: msg`My reported issues`, view: IssueList },
   {

@@ -1,5 +1,11 @@
 import { i18n, type Messages } from '@lingui/core';
-import { directionOf, LANGUAGE_STORAGE_KEY, type Language, readStoredLanguage } from './languages';
+import {
+  catalogueLoader,
+  directionOf,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  readStoredLanguage,
+} from './languages';
 import { formattingLocale } from './numbers';
 import { provideCatalogueLoader, type ScreenCatalogueName } from './screen-catalogue';
 
@@ -70,6 +76,8 @@ export async function loadCatalogue(name: ScreenCatalogue): Promise<void> {
   // An active language takes them at once; a language being activated takes them from `fetched`.
   if (i18n.locale === language) i18n.load(language, messages);
 }
+
+catalogueLoader.load = loadCatalogue;
 
 /** A screen's module, resolved once its messages are there too (for a route's lazy view). */
 export async function withCatalogue<T>(

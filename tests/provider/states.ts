@@ -25,6 +25,7 @@ import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { certificateStateHandlers } from './certificates-states';
 import { gradingStateHandlers } from './grading-states';
+import { invitationStateHandlers } from './invitations-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
@@ -95,6 +96,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...recordsStateHandlers(server),
     ...certificateStateHandlers(server),
     ...reviewsStateHandlers(server),
+    ...invitationStateHandlers(server),
     ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);

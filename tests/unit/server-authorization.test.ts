@@ -9,6 +9,7 @@ import { startSession } from '../../server/auth/sessions';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
+import { newInvitationToken, tokenHash } from '../../server/invitations/queries';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
 import { RECORD_COURSES } from '../../server/records/seed';
 import { ensureFeed } from '../../server/schedule/feed';
@@ -169,6 +170,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/certificates/:code/',                        200, 200, 200, 200, 200],
   ['POST',  '/admin/revoke-certificate/',                  401, 401, 401, 200, 401],
   ['GET',   '/admin/certificates/',                        401, 401, 401, 200, 401],
+  // Invitations (server/invitations/): trainees invite; anyone reads one; any account accepts one.
+  ['POST',  '/invitations/',                               401, 201, 403, 401, 201],
+  ['GET',   '/invitations/',                               401, 200, 403, 401, 200],
+  ['GET',   '/invitations/:token/',                        200, 200, 200, 200, 200],
+  ['POST',  '/invitations/:token/accept/',                 401, 200, 200, 401, 200],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -524,6 +530,12 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
           path: `/trainer/courses/${id}/close/`,
         }),
       );
+    // Invitations: a fresh address each; a fresh invitation of a seeded trainer for each reader.
+    case 'POST /invitations/':
+      return { path, json: { emails: [`invited.${randomUUID()}@example.org`], course_id: fixture.courseId } };
+    case 'GET /invitations/:token/':
+    case 'POST /invitations/:token/accept/':
+      return freshInvitation().then((token) => ({ path: path.replace(':token', token) }));
     // Attendance: the course held every day; each code is the current one.
     case 'GET /attendance/courses/:id/':
     case 'GET /attendance/courses/:id/code/':
@@ -726,6 +738,17 @@ async function ongoingCourse(): Promise<number> {
     [fixture.learningCourseId],
   );
   return rows[0]?.id ?? 0;
+}
+
+/** A pending invitation of a seeded trainer (none of the callers) to a fresh address: its token. */
+async function freshInvitation(): Promise<string> {
+  const token = newInvitationToken();
+  await server.db.query(
+    `INSERT INTO invitations (token_hash, inviter_id, email, expires_at)
+     SELECT $1, id, $2, now() + interval '14 days' FROM users WHERE email = $3`,
+    [tokenHash(token), `invited.${randomUUID()}@example.org`, SEED_TRAINERS[0]?.email],
+  );
+  return token;
 }
 
 async function pendingCourse(): Promise<number> {

@@ -287,7 +287,10 @@ describe('limits', () => {
     const received = survivors.map((client) =>
       client.waitFor((message) => message.type === 'new_notification'),
     );
-    await server.notifier.notify(users.get('crowded') as number, NOTIFICATIONS.invited('Huda'));
+    await server.notifier.notify(
+      users.get('crowded') as number,
+      NOTIFICATIONS.invited('Huda', null, '/invitations/x'),
+    );
     await Promise.all(received);
     for (const client of survivors) {
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
@@ -301,8 +304,11 @@ describe('limits', () => {
     const stormer = open(SOCKET_PATHS.notifications, await token('attacker'));
     await Promise.all([within(sibling.opened, 'opening'), within(stormer.opened, 'opening')]);
     await registered('attacker', 2);
-    const seen = await server.notifier.notify(userId, NOTIFICATIONS.invited('Huda'));
-    const unseen = await server.notifier.notify(userId, NOTIFICATIONS.invited('Omar'));
+    const seen = await server.notifier.notify(userId, NOTIFICATIONS.invited('Huda', null, '/invitations/x'));
+    const unseen = await server.notifier.notify(
+      userId,
+      NOTIFICATIONS.invited('Omar', null, '/invitations/x'),
+    );
     const barrier = await server.notifier.notify(userId, NOTIFICATIONS.trainerApproved());
     await server.notifier.markSeen(userId, seen.id);
     await server.notifier.markSeen(userId, barrier.id);

@@ -103,9 +103,15 @@ describe('notification calls', () => {
   });
 
   it("list the user's own notifications, newest first, and mark only the owner's seen", async () => {
-    const first = await server.notifier.notify(trainee.id, NOTIFICATIONS.invited('Huda'));
+    const first = await server.notifier.notify(
+      trainee.id,
+      NOTIFICATIONS.invited('Huda', null, '/invitations/x'),
+    );
     const second = await server.notifier.notify(trainee.id, NOTIFICATIONS.trainerApproved());
-    const foreign = await server.notifier.notify(other.id, NOTIFICATIONS.invited('Omar'));
+    const foreign = await server.notifier.notify(
+      other.id,
+      NOTIFICATIONS.invited('Omar', null, '/invitations/x'),
+    );
     const token = await accessToken(trainee);
     const list = notificationListSchema.parse((await call('/notification/', { token })).body);
     expect(list.map((item) => item.id).slice(0, 2)).toEqual([second.id, first.id]);
@@ -222,8 +228,14 @@ describe('the notifications socket', () => {
     await registered(trainee, 2);
     // Waiting before the pushes: with PostgreSQL the second insert gives the first push time to arrive.
     const pushed = [tab1.next(), tab2.next()];
-    const mine = await server.notifier.notify(trainee.id, NOTIFICATIONS.invited('Huda'));
-    const foreign = await server.notifier.notify(other.id, NOTIFICATIONS.invited('Omar'));
+    const mine = await server.notifier.notify(
+      trainee.id,
+      NOTIFICATIONS.invited('Huda', null, '/invitations/x'),
+    );
+    const foreign = await server.notifier.notify(
+      other.id,
+      NOTIFICATIONS.invited('Omar', null, '/invitations/x'),
+    );
     await Promise.all(pushed);
     // The web app sends notification_selected once its mark-as-seen call succeeded; only then is it relayed.
     await server.notifier.markSeen(trainee.id, mine.id);

@@ -13,17 +13,32 @@ import { OtpStep } from '@/entities/account/OtpStep';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
-import { closeDialog, openDialog } from '@/stores/dialogs';
+import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+
+/** The address an invitation page asked the form to start with (once), if any. */
+const INVITED_EMAIL_KEY = 'invited-email';
+
+function takeInvitedEmail(): string | undefined {
+  try {
+    const email = sessionStorage.getItem(INVITED_EMAIL_KEY) ?? undefined;
+    sessionStorage.removeItem(INVITED_EMAIL_KEY);
+    return email;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const cvId = useId();
+  // Opened from a page to come back to (an invitation), sign-up ends on that page, not the profile.
+  const [returnTo] = useState(dialogReturnTo);
   const [machine] = useState(() =>
     signUpMachine.provide({
       actors: {
@@ -36,12 +51,15 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
         announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
         announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
         startSession: (_, { reply }) => beginSession(reply),
-        goToProfile: () => navigate(paths.profile()),
+        goToProfile: () => {
+          if (!returnTo) navigate(paths.profile());
+        },
         closeDialog,
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { audience } });
+  const [email] = useState(takeInvitedEmail);
+  const [state, send] = useMachine(machine, { input: { audience, email } });
   const view = connectSignUp(state);
   const texts = AUDIENCE[audience];
   const dismiss = () => send({ type: 'dialog.close' });
@@ -94,7 +112,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
             onClick={close}
             className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            {awaitingApproval ? t`Close` : t`Go to my profile`}
+            {awaitingApproval || returnTo ? t`Close` : t`Go to my profile`}
           </button>
         </div>
       </Modal>

@@ -24,6 +24,7 @@ import { ENROL_BUTTON } from './enrol-button';
 const EnrolAction = lazy(() => import('./EnrolAction'));
 // The reviews (their machines and catalogue) load after the page, below the fold, in a reserved space.
 const ReviewsSection = lazy(() => withScreenCatalogue('reviews', import('./reviews/ReviewsSection')));
+const InviteFriends = lazy(() => import('@/features/invitations/InviteFriends'));
 
 function Facts({ course }: { course: CourseAbout }) {
   const { t, i18n } = useLingui();
@@ -227,6 +228,9 @@ export default function CourseDetailsPage({ title }: RouteView) {
                     }
                   >
                     <EnrolAction course={data} />
+                  </Suspense>
+                  <Suspense fallback={null}>
+                    <InviteFriends courseId={data.id} />
                   </Suspense>
                 </div>
                 <img

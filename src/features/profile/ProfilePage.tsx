@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { connectProfile, type EmailCodeView, type ProfileView } from '@machines/profile.connect';
 import { profileMachine } from '@machines/profile.machine';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { confirmEmailChange, getProfile, requestEmailChange, updateProfile } from '@/api/profile';
@@ -23,6 +23,9 @@ import { AccountSecurity } from './AccountSecurity';
 import { Card } from './Card';
 import { PaymentHistory } from './PaymentHistory';
 import { PhotoCard } from './PhotoCard';
+
+// The invitations card and its dialog load beside the profile.
+const InviteCard = lazy(() => import('@/features/invitations/InviteCard'));
 
 /** Spec section 3: the user types, as each language says them. */
 const USER_TYPE_LABELS: Record<UserType, MessageDescriptor> = {
@@ -85,6 +88,11 @@ export default function ProfilePage({ title }: RouteView) {
             <div className="flex flex-col gap-6">
               <DetailsCard view={view} formRef={form} />
               {role === 'TRAINEE' && <PaymentHistory />}
+              {role === 'TRAINEE' && (
+                <Suspense fallback={null}>
+                  <InviteCard />
+                </Suspense>
+              )}
               <AccountSecurity />
             </div>
           </>

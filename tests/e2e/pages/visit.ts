@@ -17,6 +17,7 @@ import { EventDetails } from './event-details';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Home } from './home';
+import { InvitationPage, InviteDialog } from './invitations';
 import { IssueList } from './issue-list';
 import { MyCourses } from './my-courses';
 import { Notifications } from './notifications';
@@ -90,6 +91,8 @@ export function visitOf(tab: Tab) {
     completedCourse: new CompletedCourseDetails(tab),
     courseCompletion: new CourseCompletion(tab),
     verifyCertificate: new VerifyCertificate(tab),
+    invite: new InviteDialog(tab),
+    invitation: new InvitationPage(tab),
   };
 }
 

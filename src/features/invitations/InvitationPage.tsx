@@ -1,0 +1,215 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { connectInvitation } from '@machines/invitation.connect';
+import { invitationMachine } from '@machines/invitation.machine';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+import { api } from '@/api/http';
+import { acceptInvitation, getInvitation } from '@/api/invitations';
+import { DEFAULT_FAILURE } from '@/contract/errors';
+import type { Invitation } from '@/contract/invitations';
+import { translateMessage } from '@/i18n/api-messages';
+import { formatDate } from '@/i18n/dates';
+import { pick } from '@/i18n/pick';
+import { useLanguage } from '@/i18n/useLanguage';
+import { paths } from '@/routing/paths';
+import type { RouteView } from '@/routing/route-view';
+import { useSignedIn } from '@/session';
+import { useSignInDismissed } from '@/session/sign-in';
+import { openDialog } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { AlertBox } from '@/ui/forms';
+import { PageTitle } from '@/ui/PageTitle';
+import '@/features/invitations/known-messages';
+
+const BUTTON = 'inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold';
+const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60`;
+const SECONDARY = `${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`;
+
+/** "{inviter} invited you to {course}", the course's title linking to its page (or KFU Training). */
+function Headline({ invitation }: { invitation: Invitation }) {
+  const language = useLanguage();
+  const inviter = invitation.inviter.full_name;
+  const { course } = invitation;
+  if (!course) {
+    return (
+      <PageTitle>
+        <Trans>{inviter} invited you to KFU Training</Trans>
+      </PageTitle>
+    );
+  }
+  const title = pick(course, 'title', language);
+  return (
+    <PageTitle>
+      <Trans>
+        {inviter} invited you to{' '}
+        <Link href={paths.courseDetails(course.id)} className="text-brand-700 underline underline-offset-4">
+          {title}
+        </Link>
+      </Trans>
+    </PageTitle>
+  );
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-12">
+      <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** Where to go from an invitation: its course, or the catalogue. */
+function WayOn({ invitation }: { invitation: Invitation }) {
+  const { t } = useLingui();
+  return invitation.course ? (
+    <Link href={paths.courseDetails(invitation.course.id)} className={PRIMARY}>
+      {t`Open the course`}
+    </Link>
+  ) : (
+    <Link href={paths.catalogue()} className={PRIMARY}>
+      {t`Browse courses`}
+    </Link>
+  );
+}
+
+/** The invitation page (`/invitations/{token}`), public: who invited, to what, and what to do. */
+export default function InvitationPage({ title }: RouteView) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const { token = '' } = useParams<{ token: string }>();
+  const signedIn = useSignedIn();
+  const [machine] = useState(() =>
+    invitationMachine.provide({
+      actors: {
+        load: fromPromise(({ input }) => getInvitation(api, input)),
+        accept: fromPromise(({ input }) => acceptInvitation(api, input)),
+      },
+      actions: {
+        openSignIn: ({ context }, { choice }) => {
+          const returnTo = window.location.pathname;
+          if (choice === 'signUp') {
+            // The registration form starts with the invited address (SignUpFlow's INVITED_EMAIL_KEY, taken once).
+            sessionStorage.setItem('invited-email', context.invitation?.email ?? '');
+            openDialog('registration', { returnTo });
+          } else {
+            openDialog('login', { returnTo });
+          }
+        },
+        goOn: (_, { output }) => {
+          showToast(translateMessage(output.message, i18n));
+          navigate(
+            output.data.course_id === null ? paths.catalogue() : paths.courseDetails(output.data.course_id),
+          );
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { token, signedIn, fallback: DEFAULT_FAILURE } });
+  useEffect(() => send({ type: 'session.change', signedIn }), [send, signedIn]);
+  useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
+  const view = connectInvitation(state, send);
+
+  if (view.step === 'loading') {
+    return (
+      <Panel>
+        <PageTitle className="sr-only">{i18n._(title)}</PageTitle>
+        <div aria-busy="true" className="flex flex-col gap-5">
+          <div className="h-9 w-4/5 rounded-lg bg-slate-200" />
+          <div className="h-5 w-3/5 rounded bg-slate-200" />
+          <div className="h-11 w-48 rounded-lg bg-slate-200" />
+        </div>
+      </Panel>
+    );
+  }
+  if (view.step === 'failed') {
+    return (
+      <Panel>
+        <PageTitle>{i18n._(title)}</PageTitle>
+        <AlertBox message={translateMessage(view.alert ?? DEFAULT_FAILURE, i18n)} />
+        <button type="button" onClick={view.retry} className={`${PRIMARY} self-start`}>
+          {t`Try again`}
+        </button>
+      </Panel>
+    );
+  }
+  if (view.step === 'notFound') {
+    return (
+      <Panel>
+        <PageTitle>{t`This invitation link is not valid`}</PageTitle>
+        <p className="text-slate-700">
+          {t`Check that you opened the whole link from the e-mail, or ask the person who invited you to send it again.`}
+        </p>
+        <Link href={paths.catalogue()} className={`${PRIMARY} self-start`}>
+          {t`Browse courses`}
+        </Link>
+      </Panel>
+    );
+  }
+  const { invitation } = view;
+  if (view.step === 'expired') {
+    return (
+      <Panel>
+        <Headline invitation={invitation} />
+        <p className="rounded-xl bg-amber-50 p-4 font-semibold text-amber-900" role="status">
+          {t`This invitation has expired`}
+        </p>
+        <p className="text-slate-700">
+          {t`Ask ${invitation.inviter.full_name} to invite you again, or have a look on your own.`}
+        </p>
+        <div className="self-start">
+          <WayOn invitation={invitation} />
+        </div>
+      </Panel>
+    );
+  }
+  if (view.step !== 'pending') {
+    return (
+      <Panel>
+        <Headline invitation={invitation} />
+        <p className="rounded-xl bg-green-50 p-4 font-semibold text-green-900" role="status">
+          {t`This invitation has already been accepted`}
+        </p>
+        <div className="self-start">
+          <WayOn invitation={invitation} />
+        </div>
+      </Panel>
+    );
+  }
+  return (
+    <Panel>
+      <Headline invitation={invitation} />
+      <p className="text-slate-700">
+        {view.signedIn
+          ? t`Accept the invitation to open the course.`
+          : t`Sign up with ${invitation.email}, or log in, to accept the invitation.`}
+      </p>
+      <p className="text-sm text-slate-600">{t`The link works until ${formatDate(invitation.expires_at, language)}.`}</p>
+      <AlertBox message={view.alert ? translateMessage(view.alert, i18n) : null} />
+      {view.signedIn ? (
+        <button
+          type="button"
+          onClick={view.accept}
+          disabled={view.busy}
+          aria-busy={view.busy || undefined}
+          className={`${PRIMARY} self-start`}
+        >
+          {t`Accept invitation`}
+        </button>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={() => view.signIn('signUp')} className={PRIMARY}>
+            {t`Sign up`}
+          </button>
+          <button type="button" onClick={() => view.signIn('logIn')} className={SECONDARY}>
+            {t`Log In`}
+          </button>
+        </div>
+      )}
+    </Panel>
+  );
+}
