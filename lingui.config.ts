@@ -17,8 +17,11 @@ const ACCOUNT_FEATURES = [
   ),
 ];
 
-/** The reviews section of the course page: loaded after the page, with the section. */
-const REVIEWS_FEATURES = ['<rootDir>/src/features/course/reviews/**'];
+/**
+ * Public pieces loaded after their page: the course page's reviews section and the certificate check
+ * (src/features/verify), so a visitor's other pages do not carry their sentences.
+ */
+const COMMUNITY_FEATURES = ['<rootDir>/src/features/course/reviews/**', '<rootDir>/src/features/verify/**'];
 
 /** The trainer's screens (src/features/trainer): loaded only by trainers. */
 const TRAINER_FEATURES = ['<rootDir>/src/features/trainer/**'];
@@ -31,11 +34,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...REVIEWS_FEATURES],
+      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...COMMUNITY_FEATURES],
     },
     {
-      path: '<rootDir>/src/i18n/locales/{locale}/reviews',
-      include: REVIEWS_FEATURES,
+      path: '<rootDir>/src/i18n/locales/{locale}/community',
+      include: COMMUNITY_FEATURES,
     },
     {
       path: '<rootDir>/src/i18n/locales/{locale}/account',

@@ -49,7 +49,9 @@ const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
 const Contact = lazyView(() => import('@/features/contact/ContactPage'));
-const VerifyCertificate = lazyView(() => import('@/features/verify/VerifyCertificatePage'));
+const VerifyCertificate = lazyView(() =>
+  withCatalogue('community', import('@/features/verify/VerifyCertificatePage')),
+);
 const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
 const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
 const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));

@@ -1,11 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import {
-  catalogueLoader,
-  directionOf,
-  LANGUAGE_STORAGE_KEY,
-  type Language,
-  readStoredLanguage,
-} from './languages';
+import { directionOf, LANGUAGE_STORAGE_KEY, type Language, readStoredLanguage } from './languages';
 import { formattingLocale } from './numbers';
 import { provideCatalogueLoader, type ScreenCatalogueName } from './screen-catalogue';
 
@@ -29,10 +23,10 @@ const screenCatalogues = {
     en: () => import('./locales/en/trainer.po'),
     ar: () => import('./locales/ar/trainer.po'),
   },
-  // The course page's reviews section (src/features/course/reviews), loaded after the page.
-  reviews: {
-    en: () => import('./locales/en/reviews.po'),
-    ar: () => import('./locales/ar/reviews.po'),
+  // The course page's reviews section and the certificate check (see lingui.config.ts).
+  community: {
+    en: () => import('./locales/en/community.po'),
+    ar: () => import('./locales/ar/community.po'),
   },
 } satisfies Record<ScreenCatalogueName, Catalogue>;
 export type ScreenCatalogue = keyof typeof screenCatalogues;
@@ -76,8 +70,6 @@ export async function loadCatalogue(name: ScreenCatalogue): Promise<void> {
   // An active language takes them at once; a language being activated takes them from `fetched`.
   if (i18n.locale === language) i18n.load(language, messages);
 }
-
-catalogueLoader.load = loadCatalogue;
 
 /** A screen's module, resolved once its messages are there too (for a route's lazy view). */
 export async function withCatalogue<T>(

@@ -35,10 +35,3 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined
     return DEFAULT_LANGUAGE;
   }
 }
-
-/**
- * Loads a screen catalogue (`loadCatalogue` of src/i18n/index.ts, which sets itself here). For a
- * lazily loaded piece of a public page (the invite dialog): importing the index from such a chunk
- * makes the bundler split the shell's modules out of the entry into more chunks on every page.
- */
-export const catalogueLoader: { load?: (name: 'account' | 'trainer') => Promise<void> } = {};

@@ -1,10 +1,10 @@
 /**
- * Loading a screen catalogue from a screen that is itself loaded lazily (the course page's reviews).
+ * Loading a screen catalogue from a screen that is itself loaded lazily (the course page's reviews, the invite dialog).
  * Such a chunk must not import `@/i18n` (src/i18n/index.ts): the bundler would then move that
  * module's dependencies out of the entry into chunks of their own, and every page's first load would
  * grow. It asks this module instead, which index.ts gives its `loadCatalogue` when it starts.
  */
-export type ScreenCatalogueName = 'account' | 'trainer' | 'reviews';
+export type ScreenCatalogueName = 'account' | 'trainer' | 'community';
 
 let load: ((name: ScreenCatalogueName) => Promise<void>) | undefined;
 

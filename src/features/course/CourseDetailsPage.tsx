@@ -23,7 +23,7 @@ import { ENROL_BUTTON } from './enrol-button';
 // Enrolling (its machine, the checkout calls) loads beside the page, not before its first paint.
 const EnrolAction = lazy(() => import('./EnrolAction'));
 // The reviews (their machines and catalogue) load after the page, below the fold, in a reserved space.
-const ReviewsSection = lazy(() => withScreenCatalogue('reviews', import('./reviews/ReviewsSection')));
+const ReviewsSection = lazy(() => withScreenCatalogue('community', import('./reviews/ReviewsSection')));
 const InviteFriends = lazy(() => import('@/features/invitations/InviteFriends'));
 
 function Facts({ course }: { course: CourseAbout }) {

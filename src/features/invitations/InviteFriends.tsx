@@ -1,15 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import { catalogueLoader } from '@/i18n/languages';
+import { withScreenCatalogue } from '@/i18n/screen-catalogue';
 import { useProfile, useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 
 // The dialog, its machine and its sentences (the signed-in screens' catalogue) load when the button
 // is pressed.
 const InviteDialog = lazy(() =>
-  Promise.all([import('@/features/invitations/InviteDialog'), catalogueLoader.load?.('account')]).then(
-    ([module]) => module,
-  ),
+  withScreenCatalogue('account', import('@/features/invitations/InviteDialog')),
 );
 
 /**
