@@ -4,6 +4,7 @@ import { seedAuthoring } from './authoring/course-seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
+import { seedHistory } from './history/seed';
 import { seedRecords } from './records/seed';
 import { seedSchedule } from './schedule/seed';
 import { CMS_BLOCKS } from './seed-content';
@@ -81,6 +82,8 @@ export async function seed(
   await seedSchedule(db);
   // The demo trainer's ended courses: attendance, grades and reviews (server/records/seed.ts).
   await seedRecords(db);
+  // The demo trainee's course history: a withdrawn course and a cash payment waiting.
+  await seedHistory(db);
   // The demo trainee's attendance in the demo trainer's ongoing course.
   await seedAttendance(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
