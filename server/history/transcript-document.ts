@@ -38,6 +38,8 @@ const STYLES = `
 .who dd { margin: 0; font-weight: 700; }
 .courses th { background: #f1f6f3; font-size: 9pt; font-weight: 700; }
 .courses td { font-size: 9.5pt; }
+.courses td:first-child { width: 36%; }
+.courses th.num { white-space: normal; }
 .courses th .ar, .courses td .ar { display: block; direction: rtl; }
 .num { text-align: center; white-space: nowrap; }
 .total td { font-weight: 700; border-top: 2px solid #175e46; }
