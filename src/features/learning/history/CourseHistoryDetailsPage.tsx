@@ -120,6 +120,7 @@ function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () =>
       : `${grade(course.average_grade, language)} / ${n(10)}`;
   const minGrade = grade(course.rule.min_grade, language);
   const minAttendance = percent(course.rule.min_attendance, language);
+  const outOf = n(10);
   return (
     <div className="flex flex-col gap-6">
       <section className={SECTION}>
@@ -195,7 +196,7 @@ function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () =>
             <Met met={course.attendance_met} />
           </li>
           <li className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-slate-800">{t`Average grade of at least ${minGrade} out of 10 (yours: ${average})`}</span>
+            <span className="text-slate-800">{t`Average grade of at least ${minGrade} out of ${outOf} (yours: ${average})`}</span>
             <Met met={course.grade_met} />
           </li>
         </ul>
