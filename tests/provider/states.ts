@@ -24,6 +24,7 @@ import { attendanceStateHandlers } from './attendance-states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { gradingStateHandlers } from './grading-states';
+import { historyStateHandlers } from './history-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
 import { paymentStateHandlers } from './payment-states';
@@ -91,6 +92,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...gradingStateHandlers(server),
     ...scheduleStateHandlers(server, trainee),
     ...recordsStateHandlers(server),
+    ...historyStateHandlers(server, trainee),
     ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
