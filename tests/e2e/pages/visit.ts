@@ -29,6 +29,7 @@ import { Screen } from './screen';
 import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
 import { SignUpDialog } from './sign-up';
+import { TraineeHistory, TraineeHistoryDetails } from './trainee-history';
 import { TrainerCourse } from './trainer-course';
 
 /**
@@ -86,6 +87,8 @@ export function visitOf(tab: Tab) {
     courseHistory: new CourseHistory(tab),
     completedCourse: new CompletedCourseDetails(tab),
     courseCompletion: new CourseCompletion(tab),
+    traineeHistory: new TraineeHistory(tab),
+    traineeHistoryDetails: new TraineeHistoryDetails(tab),
   };
 }
 

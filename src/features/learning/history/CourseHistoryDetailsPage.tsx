@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { downloadCertificatePdf, getHistoryDetails } from '@/api/history';
 import { api } from '@/api/http';
@@ -58,11 +58,19 @@ function Certificate({ course, onIssued }: { course: HistoryDetails; onIssued: (
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const { certificate } = course;
+  // The code of a certificate the download issues: read back with the course, to name the file.
+  const issuedCode = useRef(certificate?.code);
   const download = (
     <DocumentDownload
       label={t`Download certificate`}
-      fetchFile={() => downloadCertificatePdf(api, course.course_id)}
-      fileName={() => (certificate ? certificateFileName(certificate.code) : 'certificate.pdf')}
+      fetchFile={async () => {
+        const file = await downloadCertificatePdf(api, course.course_id);
+        if (!issuedCode.current) {
+          issuedCode.current = (await getHistoryDetails(api, course.course_id)).certificate?.code;
+        }
+        return file;
+      }}
+      fileName={() => certificateFileName(issuedCode.current ?? String(course.course_id))}
       onSaved={certificate ? undefined : onIssued}
     />
   );
