@@ -7,7 +7,7 @@ import type {
 } from '../../src/contract/history';
 import type { Queryable } from '../db';
 import { type Certificate, certificateOf } from '../records/certificates';
-import { traineeCompletion, traineeRecord } from '../records/completion';
+import { courseCompletion, traineeCompletion, traineeRecord } from '../records/completion';
 
 /**
  * The trainee's course history (src/contract/history.ts): a status per enrolment, decided from the
@@ -111,6 +111,8 @@ export async function historyDetails(
   if (!found) return undefined;
   const { row, status, pending_reason } = found;
   const record = await traineeRecord(db, courseId, userId, now);
+  // Not enrolled (left, or not confirmed): the course's own hours and rule, none of the trainee's figures.
+  const course = record ?? (await courseCompletion(db, courseId, now, userId));
   const certificate = await certificateOf(db, userId, courseId);
   const block: CertificateBlock = certificate
     ? null
@@ -131,8 +133,8 @@ export async function historyDetails(
     status,
     pending_reason,
     ended: row.ended,
-    hours: hoursOf(record?.held_minutes ?? 0),
-    sessions_held: record?.sessions_held ?? 0,
+    hours: hoursOf(course?.held_minutes ?? 0),
+    sessions_held: course?.sessions_held ?? 0,
     present: record?.present ?? 0,
     attendance_rate: record?.attendance_rate ?? null,
     grades: (record?.grades ?? []).map(({ lecture_id, title, title_ar, kind, grade }) => ({
@@ -143,22 +145,13 @@ export async function historyDetails(
       grade,
     })),
     average_grade: record?.average_grade ?? null,
-    rule: record?.rule ?? (await ruleOf(db, courseId)),
+    rule: course?.rule ?? { min_attendance: 0, min_grade: 0 },
     attendance_met: record?.attendance_met ?? false,
     grade_met: record?.grade_met ?? false,
     completed: record?.completed ?? false,
     certificate: issued(certificate),
     certificate_block: block,
   };
-}
-
-async function ruleOf(db: Queryable, courseId: number) {
-  const { rows } = await db.query<{ min_attendance: number; min_grade: number }>(
-    `SELECT completion_min_attendance AS min_attendance, completion_min_grade::float8 AS min_grade
-     FROM courses WHERE id = $1`,
-    [courseId],
-  );
-  return rows[0] ?? { min_attendance: 0, min_grade: 0 };
 }
 
 /** Whether the trainee ever had the course (an enrolment of any state). */

@@ -105,7 +105,11 @@ function Certificate({ course, onIssued }: { course: HistoryDetails; onIssued: (
           )}
         </>
       ) : course.certificate_block ? (
-        <p className="text-slate-700">{i18n._(BLOCK_TEXTS[course.certificate_block])}</p>
+        <p className="text-slate-700">
+          {course.certificate_block === 'not_enrolled' && course.status !== 'Deleted'
+            ? t`Your enrolment in this course is not confirmed, so it has no certificate.`
+            : i18n._(BLOCK_TEXTS[course.certificate_block])}
+        </p>
       ) : (
         <>
           <p className="text-slate-700">{t`You completed this course. Your certificate is ready to download.`}</p>
@@ -116,7 +120,8 @@ function Certificate({ course, onIssued }: { course: HistoryDetails; onIssued: (
   );
 }
 
-function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () => void }) {
+/** Attendance, grades and the completion rule of a course the trainee follows. */
+function Figures({ course }: { course: HistoryDetails }) {
   const { t } = useLingui();
   const language = useLanguage();
   const n = (value: number) => formatNumber(value, language);
@@ -130,22 +135,7 @@ function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () =>
   const minAttendance = percent(course.rule.min_attendance, language);
   const outOf = n(10);
   return (
-    <div className="flex flex-col gap-6">
-      <section className={SECTION}>
-        <div className="flex flex-wrap items-center gap-3">
-          <StatusBadge status={course.status} />
-          {course.pending_reason === 'withdrawal' && (
-            <span className="text-sm font-semibold text-amber-900">{t`Withdrawal requested`}</span>
-          )}
-        </div>
-        <Facts
-          rows={[
-            [t`Dates`, formatDateRange(course.start_date, course.end_date, language)],
-            [t`Trainer`, course.trainer_name],
-            [t`Hours`, n(course.hours)],
-          ]}
-        />
-      </section>
+    <>
       <section aria-labelledby="attendance-title" className={SECTION}>
         <h2 id="attendance-title" className="text-lg font-semibold text-slate-900">{t`Attendance`}</h2>
         <Facts
@@ -212,6 +202,40 @@ function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () =>
           <p className="text-sm text-slate-600">{t`The course has not ended yet: these figures can still change.`}</p>
         )}
       </section>
+    </>
+  );
+}
+
+function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () => void }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const followed =
+    course.status === 'Approved' || course.status === 'Completed' || course.pending_reason === 'withdrawal';
+  const n = (value: number) => formatNumber(value, language);
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={SECTION}>
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge status={course.status} />
+          {course.pending_reason === 'withdrawal' && (
+            <span className="text-sm font-semibold text-amber-900">{t`Withdrawal requested`}</span>
+          )}
+        </div>
+        <Facts
+          rows={[
+            [t`Dates`, formatDateRange(course.start_date, course.end_date, language)],
+            [t`Trainer`, course.trainer_name],
+            [t`Hours`, n(course.hours)],
+          ]}
+        />
+      </section>
+      {followed ? (
+        <Figures course={course} />
+      ) : (
+        <p className="rounded-2xl border border-slate-200 bg-white p-4 text-slate-700 sm:p-6">
+          {t`Attendance and grades are kept for the courses you are enrolled in.`}
+        </p>
+      )}
       <Certificate course={course} onIssued={onIssued} />
       {course.ended && (
         <Link
