@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { HISTORY_COURSES, seedHistory } from '../../server/history/seed';
 import { centreDay } from '../../server/history/transcript-document';
+import { RATE_LIMITS } from '../../server/rate-limits';
 import { revokeCertificate } from '../../server/records/certificates';
 import { traineeCompletion } from '../../server/records/completion';
 import { RECORD_COURSES } from '../../server/records/seed';
@@ -282,4 +283,34 @@ describe('POST /course/generate_certificate/', () => {
     );
     expect(details.certificate?.revoked_at).not.toBeNull();
   });
+});
+
+describe('printing limits', () => {
+  it('answers 429 once a trainee has printed their transcripts and certificates allowed for the hour', async () => {
+    const strict = await startTestServer({
+      rateLimits: {
+        ...RATE_LIMITS,
+        transcriptPdfAccount: { ...RATE_LIMITS.transcriptPdfAccount, max: 1 },
+        certificatePdfAccount: { ...RATE_LIMITS.certificatePdfAccount, max: 1 },
+      },
+    });
+    try {
+      const user = await findUserByEmail(strict.db, DEMO_ACCOUNTS.trainee.email);
+      if (!user) throw new Error('no demo trainee');
+      const token = (await strict.tokens.issue('access', user)).token;
+      const course = await courseIdBySlug(strict, RECORD_COURSES.completed.slug);
+      const send = (path: string, body: unknown) =>
+        fetch(`${strict.url}/api/v1${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await send('/course/generate_transcript/', {})).status).toBe(200);
+      expect((await send('/course/generate_transcript/', {})).status).toBe(429);
+      expect((await send('/course/generate_certificate/', { course_id: course })).status).toBe(200);
+      expect((await send('/course/generate_certificate/', { course_id: course })).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  }, 90_000);
 });
