@@ -21,6 +21,7 @@ import { devRoutes } from './dev/routes';
 import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
 import { gradingRoutes } from './grading/routes';
+import { historyRoutes } from './history/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
 import { invitationRoutes } from './invitations/routes';
@@ -158,6 +159,16 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', courseAuthoringRoutes(deps));
   api.route('/', classAuthoringRoutes(deps));
   api.route('/grading', gradingRoutes(deps));
+  // The trainee's course history, transcript and certificates (server/history/).
+  api.route(
+    '/',
+    historyRoutes(deps, {
+      printer: options.printer ?? defaultPrinter(),
+      centre: { en: paymentSettings.sellerName, ar: paymentSettings.sellerNameAr },
+      origin: payments.origin,
+      publicOrigin: process.env.PUBLIC_ORIGIN,
+    }),
+  );
   api.route('/course', courseRoutes(deps));
   api.route('/', eventRoutes(deps));
   api.route('/', enrolmentRoutes(deps));

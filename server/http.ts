@@ -5,6 +5,7 @@ import type { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
 import type { GradingMessage, GradingValidationMessage } from '../src/contract/grading';
+import type { HistoryMessage } from '../src/contract/history';
 import type { InvitationMessage } from '../src/contract/invitations';
 import type { SURVEY_VALIDATION } from '../src/contract/learning';
 import type { ProfileMessage, ProfileValidationMessage } from '../src/contract/profile';
@@ -34,6 +35,7 @@ export type UserMessage =
   | ScheduleMessage
   | (typeof SURVEY_VALIDATION)[keyof typeof SURVEY_VALIDATION]
   | RecordsMessage
+  | HistoryMessage
   | RecordsValidationMessage
   | (typeof ATTENDANCE_MESSAGES)[keyof typeof ATTENDANCE_MESSAGES]
   | VerificationMessage

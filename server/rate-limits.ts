@@ -94,6 +94,10 @@ export const RATE_LIMITS = {
   walletCodeClient: { max: 300, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Receipts printed as PDF per trainee (each print takes a browser page on the server). */
   receiptPdfAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Transcripts printed as PDF per trainee (each print takes a browser page on the server). */
+  transcriptPdfAccount: { max: 30, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Certificates printed as PDF per trainee (each print takes a browser page on the server). */
+  certificatePdfAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Sessions cancelled, moved or restored per trainer (each notifies every enrolled trainee). */
   scheduleChangeAccount: { max: 60, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** New calendar feed addresses per user. */

@@ -5,6 +5,7 @@ import { seedCertificates } from './certificates/seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
+import { seedHistory } from './history/seed';
 import { seedInvitations } from './invitations/seed';
 import { seedRecords } from './records/seed';
 import { seedReviews } from './reviews/seed';
@@ -88,6 +89,8 @@ export async function seed(
   await seedCertificates(db);
   // More reviews: a second page of them on a closed course (server/reviews/seed.ts).
   await seedReviews(db);
+  // The demo trainee's course history: a withdrawn course and a cash payment waiting.
+  await seedHistory(db);
   // The demo trainee's attendance in the demo trainer's ongoing course.
   await seedAttendance(db);
   // The demo trainee's sent invitations, one in each state (server/invitations/seed.ts).

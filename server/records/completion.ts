@@ -157,16 +157,21 @@ export interface CourseCompletion {
   trainees: TraineeOutcome[];
 }
 
-/**
- * The outcomes of a course's trainees (those enrolled, a withdrawal waiting included) at `now`;
- * `userId` limits them to one trainee. Undefined when the course does not exist.
- */
-export async function courseCompletion(
+/** What completion reads of a course at `now`: its sessions held, items, trainees and their grades. */
+interface CompletionData {
+  course: CompletionCourse;
+  held: Session[];
+  items: Omit<GradedItemStat, 'graded' | 'mean'>[];
+  trainees: { user_id: number; name: string; present: number }[];
+  gradeOf: Map<string, number | null>;
+}
+
+async function completionData(
   db: Queryable,
   courseId: number,
-  now: Date = new Date(),
+  now: Date,
   userId?: number,
-): Promise<CourseCompletion | undefined> {
+): Promise<CompletionData | undefined> {
   const course = await completionCourse(db, courseId);
   if (!course) return undefined;
   const held = heldSessions(course, await sessionChanges(db, courseId), now);
@@ -202,6 +207,22 @@ export async function courseCompletion(
     [courseId, userId ?? null],
   );
   const gradeOf = new Map(grades.map((row) => [`${row.lecture_id}:${row.user_id}`, row.grade]));
+  return { course, held, items, trainees, gradeOf };
+}
+
+/**
+ * The outcomes of a course's trainees (those enrolled, a withdrawal waiting included) at `now`;
+ * `userId` limits them to one trainee. Undefined when the course does not exist.
+ */
+export async function courseCompletion(
+  db: Queryable,
+  courseId: number,
+  now: Date = new Date(),
+  userId?: number,
+): Promise<CourseCompletion | undefined> {
+  const data = await completionData(db, courseId, now, userId);
+  if (!data) return undefined;
+  const { course, held, items, trainees, gradeOf } = data;
   return {
     rule: course.rule,
     sessions_held: held.length,
@@ -236,6 +257,46 @@ export async function courseCompletion(
         completed: outcome.completed,
       };
     }),
+  };
+}
+
+/** One trainee's record of a course: the figures of the rule, each half, and every grade. */
+export interface TraineeRecord extends Completion {
+  rule: CompletionRule;
+  sessions_held: number;
+  held_minutes: number;
+  present: number;
+  grades: (Omit<GradedItemStat, 'graded' | 'mean'> & { grade: number | null })[];
+}
+
+/**
+ * The trainee's record of a course at `now` (the course history's details), from the same facts
+ * and rule as `courseCompletion`; undefined when the trainee is not enrolled in it.
+ */
+export async function traineeRecord(
+  db: Queryable,
+  courseId: number,
+  userId: number,
+  now: Date = new Date(),
+): Promise<TraineeRecord | undefined> {
+  const data = await completionData(db, courseId, now, userId);
+  const trainee = data?.trainees[0];
+  if (!data || !trainee) return undefined;
+  const { course, held, items, gradeOf } = data;
+  const grades = items.map((item) => ({
+    ...item,
+    grade: gradeOf.get(`${item.lecture_id}:${userId}`) ?? null,
+  }));
+  return {
+    ...completionOf(
+      { held: held.length, present: trainee.present, grades: grades.map((item) => item.grade) },
+      course.rule,
+    ),
+    rule: course.rule,
+    sessions_held: held.length,
+    held_minutes: sessionMinutes(held),
+    present: Math.min(trainee.present, held.length),
+    grades,
   };
 }
 

@@ -66,6 +66,15 @@ function toApiError(error: unknown, fallback: string): ApiError {
   return new ApiError(fallback, 'network', 0);
 }
 
+/** The JSON a Blob holds, or undefined when it holds something else. */
+async function jsonOfBlob(blob: Blob): Promise<unknown> {
+  try {
+    return JSON.parse(await blob.text());
+  } catch {
+    return undefined;
+  }
+}
+
 function parseWith<S extends z.ZodMiniType>(schema: S, data: unknown, path: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
@@ -104,6 +113,16 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
         ...(file ? { responseType: 'blob' as const } : {}),
       });
     } catch (error) {
+      // A refused file request carries the server's JSON error body as a Blob: read its sentence.
+      if (file && error instanceof FetchError && error.response && error.data instanceof Blob) {
+        const body = await jsonOfBlob(error.data);
+        throw httpError(
+          error.response.status,
+          body,
+          options.fallback ?? DEFAULT_FAILURE,
+          error.response.headers,
+        );
+      }
       throw toApiError(error, options.fallback ?? DEFAULT_FAILURE);
     }
   }

@@ -45,6 +45,12 @@ const MakeAttendance = lazyView(() =>
 const AttendanceHistory = lazyView(() =>
   withCatalogue('account', import('@/features/learning/attendance/AttendanceHistoryPage')),
 );
+const CourseHistory = lazyView(() =>
+  withCatalogue('account', import('@/features/learning/history/CourseHistoryPage')),
+);
+const CourseHistoryDetails = lazyView(() =>
+  withCatalogue('account', import('@/features/learning/history/CourseHistoryDetailsPage')),
+);
 const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/learning/CoursePlayerPage')));
 const Home = lazyView(() => import('@/features/home/HomePage'));
 const About = lazyView(() => import('@/features/about/AboutPage'));
@@ -137,14 +143,14 @@ export const routes: readonly AppRoute[] = [
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Course History`,
-    view: Planned,
+    view: CourseHistory,
   },
   {
     path: paths.courseHistoryDetails.pattern,
     access: 'protected',
     roles: TRAINEE_ONLY,
     title: msg`Course History`,
-    view: Planned,
+    view: CourseHistoryDetails,
   },
   {
     path: paths.verifyCertificate.pattern,

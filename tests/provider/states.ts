@@ -25,6 +25,7 @@ import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { certificateStateHandlers } from './certificates-states';
 import { gradingStateHandlers } from './grading-states';
+import { historyStateHandlers } from './history-states';
 import { invitationStateHandlers } from './invitations-states';
 import { learningStateHandlers } from './learning-states';
 import type { StateHandlers } from './pact-files';
@@ -97,6 +98,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...certificateStateHandlers(server),
     ...reviewsStateHandlers(server),
     ...invitationStateHandlers(server),
+    ...historyStateHandlers(server, trainee),
     ...attendanceStateHandlers(server, trainee),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);

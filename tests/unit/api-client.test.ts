@@ -276,3 +276,43 @@ describe('uploads', () => {
     await expect(failure).rejects.toMatchObject({ message: 'Error uploading file', kind: 'network' });
   });
 });
+
+describe('file downloads', () => {
+  const auth: AuthBridge = { getAccessToken: () => 'fresh', refresh: () => Promise.resolve() };
+
+  it('answers the file as a Blob', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+    ) as unknown as typeof globalThis.fetch;
+    const api = createApiClient({ baseURL: 'http://api.test', fetch }, auth);
+    const file = await api.authedFile('/doc/', 'application/pdf', { method: 'POST', body: {} });
+    expect(await file.text()).toBe('%PDF');
+  });
+
+  it('reads the sentence of a refused download from its JSON body', async () => {
+    const sentence = 'The certificate can be had once the course has ended';
+    const fetch = vi.fn(async () =>
+      json(400, { success: false, details: [{ message: sentence }] }),
+    ) as unknown as typeof globalThis.fetch;
+    const api = createApiClient({ baseURL: 'http://api.test', fetch }, auth);
+    const error = await api
+      .authedFile('/doc/', 'application/pdf', { method: 'POST', body: {} })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe(sentence);
+  });
+
+  it('keeps the fallback sentence when a refused download has no JSON body', async () => {
+    const fetch = vi.fn(
+      async () => new Response('oops', { status: 503 }),
+    ) as unknown as typeof globalThis.fetch;
+    const api = createApiClient({ baseURL: 'http://api.test', fetch }, auth);
+    const error = (await api.authedFile('/doc/', 'application/pdf').catch((e) => e)) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(DEFAULT_FAILURE);
+  });
+});

@@ -156,6 +156,12 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/course/rating/',                             401, 201, 403, 401, 403],
   ['GET',   '/course/:id/reviews/',                        200, 200, 200, 200, 200],
   ['GET',   '/course/:id/my-review/',                      401, 200, 403, 401, 200],
+  // The trainee's course history (server/history/routes.ts): the seeded ended course; the other
+  // trainee never had it and has no ended course.
+  ['GET',   '/course/history/',                            401, 200, 403, 401, 200],
+  ['GET',   '/course/history/:id/',                        401, 200, 403, 401, 404],
+  ['POST',  '/course/generate_transcript/',                401, 200, 403, 401, 400],
+  ['POST',  '/course/generate_certificate/',               401, 200, 403, 401, 404],
   // Attendance: the trainer's course held every day, the trainee enrolled in it.
   ['GET',   '/attendance/courses/',                        401, 403, 200, 401, 403],
   ['GET',   '/attendance/courses/:id/',                    401, 403, 200, 401, 403],
@@ -517,6 +523,17 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
             ? { json: { course_id: rows[0]?.id, rating: '4', review: 'Well organised and practical.' } }
             : {}),
         }));
+    case 'GET /course/history/:id/':
+      return courseIdBySlug(server, RECORD_COURSES.completed.slug).then((id) => ({
+        path: `/course/history/${id}/`,
+      }));
+    case 'POST /course/generate_transcript/':
+      return { path, json: {} };
+    case 'POST /course/generate_certificate/':
+      return courseIdBySlug(server, RECORD_COURSES.completed.slug).then((id) => ({
+        path,
+        json: { course_id: id },
+      }));
     case 'GET /trainer/courses/:id/completion/':
       return { path: `/trainer/courses/${fixture.learningCourseId}/completion/` };
     case 'PUT /trainer/courses/:id/completion-rule/':

@@ -34,6 +34,14 @@ export const LEARNING_MESSAGES: Record<string, MessageDescriptor> = {
   'Please answer this question': msg`Please answer this question`,
   'The answer must be at most 2000 characters': msg`The answer must be at most 2000 characters`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,
+  // The course history and its documents (HISTORY_MESSAGES in src/contract/history.ts).
+  'Your transcript lists the courses that have ended. None of yours has ended yet': msg`Your transcript lists the courses that have ended. None of yours has ended yet`,
+  'The certificate can be had once the course has ended': msg`The certificate can be had once the course has ended`,
+  'The certificate is for trainees who met the course’s completion rule': msg`The certificate is for trainees who met the course’s completion rule`,
+  'You are not enrolled in this course': msg`You are not enrolled in this course`,
+  'You left this course, so it has no certificate': msg`You left this course, so it has no certificate`,
+  'This certificate has been revoked': msg`This certificate has been revoked`,
+  'The document cannot be made into a PDF right now. Try again later': msg`The document cannot be made into a PDF right now. Try again later`,
 };
 
 addKnownMessages(LEARNING_MESSAGES);

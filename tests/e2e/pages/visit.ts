@@ -31,6 +31,7 @@ import { Screen } from './screen';
 import { SideMenu } from './side-menu';
 import { SignInDialog } from './sign-in';
 import { SignUpDialog } from './sign-up';
+import { TraineeHistory, TraineeHistoryDetails } from './trainee-history';
 import { TrainerCourse } from './trainer-course';
 import { VerifyCertificate } from './verify-certificate';
 
@@ -93,6 +94,8 @@ export function visitOf(tab: Tab) {
     verifyCertificate: new VerifyCertificate(tab),
     invite: new InviteDialog(tab),
     invitation: new InvitationPage(tab),
+    traineeHistory: new TraineeHistory(tab),
+    traineeHistoryDetails: new TraineeHistoryDetails(tab),
   };
 }
 
