@@ -38,7 +38,13 @@ const STYLES = `
 .who dd { margin: 0; font-weight: 700; }
 .courses th { background: #f1f6f3; font-size: 9pt; font-weight: 700; }
 .courses td { font-size: 9.5pt; }
-.courses td:first-child { width: 36%; }
+.courses { table-layout: fixed; }
+.courses th:nth-child(1) { width: 27%; }
+.courses th:nth-child(2) { width: 12%; }
+.courses th:nth-child(3) { width: 8%; }
+.courses th:nth-child(4), .courses th:nth-child(5), .courses th:nth-child(6) { width: 11%; }
+.courses th:nth-child(7) { width: 20%; }
+.courses .code { font-size: 8.5pt; }
 .courses th.num { white-space: normal; }
 .courses th .ar, .courses td .ar { display: block; direction: rtl; }
 .num { text-align: center; white-space: nowrap; }
@@ -71,7 +77,11 @@ export function transcriptDocument(data: TranscriptData): string {
       <td class="${row.completed ? 'ok' : 'no'}">${
         row.completed ? label('Completed', 'مكتملة') : label('Not completed', 'غير مكتملة')
       }</td>
-      <td class="num"><bdi>${row.certificate_code ?? '–'}</bdi></td>
+      <td class="num code">${
+        row.certificate_code
+          ? html`<bdi>${row.certificate_code.slice(0, 14)}</bdi><br /><bdi>${row.certificate_code.slice(14)}</bdi>`
+          : '–'
+      }</td>
     </tr>`,
   );
   const body = html`
