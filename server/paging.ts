@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import type { Db } from './db';
-import { HttpProblem, type ProblemDetail } from './http';
+import { HttpProblem, type ProblemDetail, type UserMessage } from './http';
 import { type QueryReader, validQuery, wholeNumber } from './validation';
 
 /** Page and page size of a list request: page is 1-based; limit defaults to 25, at most 100. */
@@ -15,24 +15,37 @@ export interface PageRequest {
   offset: number;
 }
 
+/** How large a list's pages may be, and the sentence that refuses another size. */
+export interface PageSizes {
+  default: number;
+  max: number;
+  limitInvalid: UserMessage;
+}
+
+const PAGE_SIZES: PageSizes = {
+  default: DEFAULT_PAGE_SIZE,
+  max: MAX_PAGE_SIZE,
+  limitInvalid: SERVER_MESSAGES.limitInvalid,
+};
+
 /**
  * `page` and `limit` of the query string; absent (or empty) ones take their defaults, anything but a
  * whole number in range is refused with 400 rather than quietly replaced.
  */
-export function pageRequest(query: QueryReader): PageRequest {
+export function pageRequest(query: QueryReader, sizes: PageSizes = PAGE_SIZES): PageRequest {
   const pageText = query('page') || undefined;
   const limitText = query('limit') || undefined;
   const page = pageText === undefined ? 1 : wholeNumber(pageText, MAX_PAGE);
-  const limit = limitText === undefined ? DEFAULT_PAGE_SIZE : wholeNumber(limitText, MAX_PAGE_SIZE);
+  const limit = limitText === undefined ? sizes.default : wholeNumber(limitText, sizes.max);
   const details: ProblemDetail[] = [];
   if (page === undefined) details.push({ field: 'page', message: SERVER_MESSAGES.pageInvalid });
-  if (limit === undefined) details.push({ field: 'limit', message: SERVER_MESSAGES.limitInvalid });
+  if (limit === undefined) details.push({ field: 'limit', message: sizes.limitInvalid });
   if (page === undefined || limit === undefined) throw new HttpProblem(400, details);
   return { page, limit, offset: (page - 1) * limit };
 }
 
 /** The query of a list with nothing but paging: `c.req.valid('query')` is its PageRequest. */
-export const pageQuery = () => validQuery(pageRequest);
+export const pageQuery = (sizes: PageSizes = PAGE_SIZES) => validQuery((query) => pageRequest(query, sizes));
 
 /** One page of a list, as every list endpoint answers it. */
 export interface Page<Row> {

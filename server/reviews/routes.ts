@@ -9,28 +9,19 @@ import {
   reviewFormSchema,
   reviewInputSchema,
 } from '../../src/contract/reviews';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
-import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
-import { MAX_PAGE } from '../paging';
-import { formDetails, jsonBody, validId, validQuery, wholeNumber } from '../validation';
+import { type AppEnv, HttpProblem } from '../http';
+import { type PageSizes, pageQuery } from '../paging';
+import { formDetails, jsonBody, validId } from '../validation';
 import { myReview, reviewPage, saveReview } from './queries';
 
-/** `page` (from 1) and `limit` (1–20, default 5) of the public list; anything else is refused with 400. */
-function reviewPageQuery() {
-  return validQuery((query) => {
-    const pageText = query('page') || undefined;
-    const limitText = query('limit') || undefined;
-    const page = pageText === undefined ? 1 : wholeNumber(pageText, MAX_PAGE);
-    const limit = limitText === undefined ? REVIEWS_PAGE_SIZE : wholeNumber(limitText, REVIEWS_MAX_PAGE_SIZE);
-    const details: ProblemDetail[] = [];
-    if (page === undefined) details.push({ field: 'page', message: SERVER_MESSAGES.pageInvalid });
-    if (limit === undefined) details.push({ field: 'limit', message: REVIEWS_MESSAGES.limitInvalid });
-    if (page === undefined || limit === undefined) throw new HttpProblem(400, details);
-    return { page, limit };
-  });
-}
+/** The public list's pages: 5 reviews unless asked for up to 20. */
+const REVIEW_PAGES: PageSizes = {
+  default: REVIEWS_PAGE_SIZE,
+  max: REVIEWS_MAX_PAGE_SIZE,
+  limitInvalid: REVIEWS_MESSAGES.limitInvalid,
+};
 
 /**
  * Reviews and ratings (src/contract/reviews.ts): the trainee's review (`POST /course/rating/`, spec
@@ -67,7 +58,7 @@ export function reviewRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/course/:id/reviews/', validId(), reviewPageQuery(), async (c) => {
+  routes.get('/course/:id/reviews/', validId(), pageQuery(REVIEW_PAGES), async (c) => {
     const { page, limit } = c.req.valid('query');
     return c.json(await reviewPage(db, c.req.valid('param').id, page, limit));
   });

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { RECORD_COURSES } from '../../server/records/seed';
 import { approvedCourse, trainerToken } from './support/authoring';
 import { expectNoAxeViolations, type Width } from './support/browser';
-import { verifiedTrainee } from './support/identity';
+import { runAdmin, verifiedTrainee } from './support/identity';
 import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
@@ -161,4 +161,37 @@ describe('Course history (trainee)', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  // Last: it revokes the demo trainee's certificate, which the tests above download.
+  it('a downloaded certificate checks out on the public page signed out, and once revoked shows revoked there and in the history', async () => {
+    const trainee = await demoTrainee('en', 'desktop');
+    await trainee.traineeHistory.open();
+    await trainee.traineeHistory.openCourse(RECORD_COURSES.completed.title);
+    const certificate = await trainee.traineeHistoryDetails.downloadCertificate();
+    const code = CODE.exec(certificate.suggestedFilename())?.[0] ?? '';
+    expect(code).toMatch(CODE);
+
+    // Anyone, signed out, in Arabic on a phone: the code the certificate prints is valid.
+    const visitor = await suite.open({ language: 'ar', width: 'phone' });
+    await visitor.verifyCertificate.open(code);
+    await visitor.verifyCertificate.answer('valid').waitFor();
+    const stated = (await visitor.verifyCertificate.answerText()) ?? '';
+    expect(stated).toContain(DEMO_ACCOUNTS.trainee.full_name);
+    expect(stated).toContain(RECORD_COURSES.completed.title_ar);
+    await expectNoAxeViolations(visitor.page);
+
+    const reason = 'Issued against attendance that was later corrected';
+    expect(await runAdmin(suite.app.env, ['revoke-certificate', code, '--reason', reason])).toContain(code);
+    await visitor.page.reload();
+    await visitor.verifyCertificate.answer('revoked').waitFor();
+    expect(await visitor.verifyCertificate.answerText()).toContain(reason);
+    await expectNoAxeViolations(visitor.page);
+
+    // The holder's record says so too, and offers no download.
+    await trainee.page.reload();
+    await trainee.page.getByText(/This certificate was revoked on/).waitFor();
+    expect(await trainee.traineeHistoryDetails.certificateButton().count()).toBe(0);
+    await expectNoAxeViolations(trainee.page);
+    expect([...trainee.problems, ...visitor.problems]).toEqual([]);
+  });
 });

@@ -18,21 +18,13 @@ import type { RouteView } from '@/routing/route-view';
 import { AlertBox } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { saveFile } from '@/ui/save-file';
 import { useResource } from '@/ui/useResource';
 
 const BUTTON =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
 const SECONDARY =
   'inline-flex items-center justify-center rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50';
-
-function saveFile(file: Blob, name: string) {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Download PDF and Print; when the server cannot print, the page itself is the printable receipt. */
 function Actions({ receipt }: { receipt: Receipt }) {
