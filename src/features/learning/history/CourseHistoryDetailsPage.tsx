@@ -32,6 +32,14 @@ function grade(value: number | null, language: Language): string {
   return new Intl.NumberFormat(formattingLocale(language), { maximumFractionDigits: 2 }).format(value ?? 0);
 }
 
+/**
+ * "8.5 / 10" in the page's digits, kept left to right as one piece (a left-to-right isolate), as the
+ * trainee's grades page shows it, so an Arabic page does not put the 10 first.
+ */
+function outOfTen(value: number, language: Language): string {
+  return `\u2066${grade(value, language)} / ${formatNumber(10, language)}\u2069`;
+}
+
 function Facts({ rows }: { rows: readonly [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
@@ -128,9 +136,7 @@ function Figures({ course }: { course: HistoryDetails }) {
   const rate =
     course.attendance_rate === null ? t`No session held yet` : percent(course.attendance_rate, language);
   const average =
-    course.average_grade === null
-      ? t`No assignment or quiz`
-      : `${grade(course.average_grade, language)} / ${n(10)}`;
+    course.average_grade === null ? t`No assignment or quiz` : outOfTen(course.average_grade, language);
   const minGrade = grade(course.rule.min_grade, language);
   const minAttendance = percent(course.rule.min_attendance, language);
   const outOf = n(10);
@@ -165,9 +171,7 @@ function Figures({ course }: { course: HistoryDetails }) {
                     <span className="text-slate-600">({item.kind === 'quiz' ? t`Quiz` : t`Assignment`})</span>
                   </td>
                   <td className="py-2 text-end whitespace-nowrap text-slate-900">
-                    {item.grade === null
-                      ? t`None (counts as 0)`
-                      : `${grade(item.grade, language)} / ${n(10)}`}
+                    {item.grade === null ? t`None (counts as 0)` : outOfTen(item.grade, language)}
                   </td>
                 </tr>
               ))}
