@@ -172,6 +172,37 @@ describe('invitations', () => {
     });
   }
 
+  for (const [language, width] of [
+    ['ar', 'phone'],
+    ['en', 'desktop'],
+  ] as [Language, Width][]) {
+    it(`a visitor who presses Invite friends signs in and the dialog opens by itself (${language}, ${width})`, async () => {
+      const courseId = await cloudCourseId();
+      const { person } = await verifiedTrainee(suite.app);
+      const visit = await suite.open({ language, width, path: paths.courseDetails(courseId) });
+      await visit.invite.openButton.click();
+      await visit.signIn.as(person);
+      await visit.invite.field(1).waitFor();
+      await expect.poll(() => visit.screen.pathname()).toBe(paths.courseDetails(courseId));
+      await expectNoAxeViolations(visit.page);
+
+      // Closing the sign-in without signing in forgets the wish: a later sign-in opens nothing.
+      const other = await suite.open({ language, width, path: paths.courseDetails(courseId) });
+      await other.invite.openButton.click();
+      await other.signIn.email.waitFor();
+      await other.page.keyboard.press('Escape');
+      await other.signIn.email.waitFor({ state: 'detached' });
+      if (width === 'phone') {
+        await other.sideMenu.open();
+        await other.sideMenu.logIn();
+      } else await other.header.logIn();
+      await other.signIn.as(person);
+      await other.page.waitForTimeout(500);
+      expect(await other.invite.field(1).count()).toBe(0);
+      expect([...visit.problems, ...other.problems]).toEqual([]);
+    });
+  }
+
   const stateCases: [Language, Width][] = [
     ['ar', 'desktop'],
     ['en', 'phone'],
