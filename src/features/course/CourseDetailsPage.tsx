@@ -6,6 +6,7 @@ import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
 import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
+import { INVITE_BUTTON } from '@/features/invitations/invite-button';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
@@ -229,7 +230,13 @@ export default function CourseDetailsPage({ title }: RouteView) {
                   >
                     <EnrolAction course={data} />
                   </Suspense>
-                  <Suspense fallback={null}>
+                  <Suspense
+                    fallback={
+                      <span aria-hidden="true" className={`${INVITE_BUTTON} invisible inline-block`}>
+                        {t`Invite friends`}
+                      </span>
+                    }
+                  >
                     <InviteFriends courseId={data.id} />
                   </Suspense>
                 </div>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { INVITE_BUTTON } from '@/features/invitations/invite-button';
 import { withScreenCatalogue } from '@/i18n/screen-catalogue';
 import { useProfile, useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn, useOpenDialog } from '@/stores/dialogs';
@@ -42,10 +43,7 @@ export default function InviteFriends({ courseId, className }: { courseId: numbe
             askToSignIn();
           }
         }}
-        className={
-          className ??
-          'rounded-lg border border-white/70 px-5 py-2.5 font-semibold text-white hover:bg-white/10'
-        }
+        className={className ?? INVITE_BUTTON}
       >
         {t`Invite friends`}
       </button>
