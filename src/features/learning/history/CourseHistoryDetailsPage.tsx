@@ -33,8 +33,8 @@ function grade(value: number | null, language: Language): string {
 }
 
 /**
- * "8.5 / 10" in the page's digits, kept left to right as one piece (a left-to-right isolate), as the
- * trainee's grades page shows it, so an Arabic page does not put the 10 first.
+ * "8.5 / 10" in the page's digits, kept as one piece in the order numbers are read (an LRI … PDI
+ * isolate), as the trainee's grades page shows it, so an Arabic page does not put the 10 first.
  */
 function outOfTen(value: number, language: Language): string {
   return `\u2066${grade(value, language)} / ${formatNumber(10, language)}\u2069`;
