@@ -15,6 +15,9 @@ const ACCOUNT_FEATURES = [
   ...['InviteDialog.tsx', 'InviteCard.tsx', 'InvitationPage.tsx', 'known-messages.ts'].map(
     (file) => `<rootDir>/src/features/invitations/${file}`,
   ),
+  // Chat: the /messages screen; the header's Messages link (src/features/messages/MessagesLink.tsx)
+  // stays with the public site's, beside the bell.
+  '<rootDir>/src/features/messages/screen/**',
 ];
 
 /**

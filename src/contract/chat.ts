@@ -258,3 +258,25 @@ export const chatServerMessageSchema = z.discriminatedUnion('type', [
   chatErrorSchema,
 ]);
 export type ChatServerMessage = z.infer<typeof chatServerMessageSchema>;
+
+// The messages each side builds (the web app's and the reference server's code use these).
+
+export function chatSendMessage(conversation_id: number, client_id: string, body: string): ChatSend {
+  return { type: 'chat_send', conversation_id, client_id, body };
+}
+
+export function chatSyncMessage(positions: ChatSync['positions']): ChatSync {
+  return { type: 'chat_sync', positions };
+}
+
+export function chatReceivedMessage(conversation_id: number, seq: number): ChatReceived {
+  return { type: 'chat_received', conversation_id, seq };
+}
+
+export function chatReadMessage(conversation_id: number, seq: number): ChatRead {
+  return { type: 'chat_read', conversation_id, seq };
+}
+
+export function chatTypingMessage(conversation_id: number): ChatTyping {
+  return { type: 'chat_typing', conversation_id };
+}
