@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPgCluster } from '../../../scripts/lib/pg-cluster';
 
 export interface RunningApp {
   url: string;
@@ -113,26 +114,83 @@ async function spawnServer(
   };
 }
 
+/** A server on this port and data folder that can be restarted; `stop` leaves the folder. */
+async function runningServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ app: Omit<RunningApp, 'stop'>; stopServer(): Promise<void> }> {
+  let server = await spawnServer(port, dataDir, env);
+  return {
+    app: {
+      url: `http://localhost:${port}`,
+      env: { PORT: String(port), DATA_DIR: dataDir, ...env },
+      async restart(whileDown) {
+        await server.stop();
+        await whileDown?.();
+        // The web app was built by the first start.
+        server = await spawnServer(port, dataDir, { ...env, SKIP_BUILD: '1' });
+      },
+    },
+    stopServer: () => server.stop(),
+  };
+}
+
 /**
  * Runs the product as a newcomer does (`npm start`) on a free port with a fresh embedded database,
  * and stops it (and only it) afterwards.
  */
 export async function startApp(): Promise<RunningApp> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
-  let server = await spawnServer(port, dataDir);
+  const { app, stopServer } = await runningServer(await freePort(), dataDir, {});
   return {
-    url: `http://localhost:${port}`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
-    async restart(whileDown) {
-      await server.stop();
-      await whileDown?.();
-      // The web app was built by the first start.
-      server = await spawnServer(port, dataDir, { SKIP_BUILD: '1' });
-    },
+    ...app,
     async stop() {
-      await server.stop();
+      await stopServer();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `count` instances of the product on one throwaway PostgreSQL server, as a deployment behind
+ * a load balancer does: each on its own free port, all on one database and one data folder (so they
+ * share the token secret and the uploads), sharing live events through LISTEN/NOTIFY. They start one
+ * after the other (the first migrates, seeds and builds the web app); each app's `stop` stops its
+ * server, and the last one to stop also stops PostgreSQL and removes the folder.
+ */
+export async function startInstances(count: number): Promise<RunningApp[]> {
+  const cluster = await startPgCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
+  const started: { app: Omit<RunningApp, 'stop'>; stopServer(): Promise<void> }[] = [];
+  let running = 0;
+  const cleanUp = async () => {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const env: Record<string, string> = { DATABASE_URL: cluster.url };
+      if (index > 0) env.SKIP_BUILD = '1';
+      started.push(await runningServer(await freePort(), dataDir, env));
+      running += 1;
+    }
+  } catch (error) {
+    for (const server of started) await server.stopServer();
+    await cleanUp();
+    throw error;
+  }
+  return started.map(({ app, stopServer }) => {
+    let stopped = false;
+    return {
+      ...app,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopServer();
+        running -= 1;
+        if (running === 0) await cleanUp();
+      },
+    };
+  });
 }

@@ -2,36 +2,56 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Visit, visitOf } from '../pages/visit';
 import { type ApiCall, callApi, readApi } from './api';
-import { type RunningApp, startApp } from './app';
+import { type RunningApp, startApp, startInstances } from './app';
 import { launchBrowser, openPage, openSecondTab, type TabOptions } from './browser';
 
 export interface OpenOptions extends TabOptions {
   /** The address to load first (from `paths`); absent: the tab stays blank. */
   path?: string;
+  /** Which instance to open, for a suite of several (0, the first, by default). */
+  instance?: number;
+}
+
+export interface SuiteOptions {
+  /**
+   * How many instances of the product to run: 1 (the default) on the embedded database, as
+   * `npm start` does; more on one throwaway PostgreSQL server, sharing live events (support/app.ts).
+   */
+  instances?: number;
 }
 
 /** The product and a browser for one test file, and what each test opens in them. */
 export class ProductSuite {
-  private running?: { app: RunningApp; browser: Browser };
+  private running?: { apps: RunningApp[]; browser: Browser };
   /** Contexts the current test opened: closed after it, whether it passed or not. */
   private readonly opened: BrowserContext[] = [];
 
+  constructor(private readonly options: SuiteOptions = {}) {}
+
+  /** The (first) instance of the product. */
   get app(): RunningApp {
-    return this.started.app;
+    return this.instance(0);
+  }
+
+  /** One instance of the product, for a suite of several. */
+  instance(index: number): RunningApp {
+    const app = this.started.apps[index];
+    if (!app) throw new Error(`the suite runs ${this.started.apps.length} instance(s), not ${index + 1}`);
+    return app;
   }
 
   get browser(): Browser {
     return this.started.browser;
   }
 
-  private get started(): { app: RunningApp; browser: Browser } {
+  private get started(): { apps: RunningApp[]; browser: Browser } {
     if (!this.running) throw new Error('the product is not started (productSuite() runs in beforeAll)');
     return this.running;
   }
 
   /** A new browser context on the product, in a language and width, closed after the test. */
   async open(options: OpenOptions = {}): Promise<Visit> {
-    const tab = await openPage(this.browser, this.app.url, options);
+    const tab = await openPage(this.browser, this.instance(options.instance ?? 0).url, options);
     this.opened.push(tab.context);
     const visit = visitOf(tab);
     if (options.path !== undefined) await visit.goto(options.path);
@@ -54,11 +74,12 @@ export class ProductSuite {
   }
 
   async start(): Promise<void> {
-    const app = await startApp();
+    const count = this.options.instances ?? 1;
+    const apps = count === 1 ? [await startApp()] : await startInstances(count);
     try {
-      this.running = { app, browser: await launchBrowser() };
+      this.running = { apps, browser: await launchBrowser() };
     } catch (error) {
-      await app.stop();
+      for (const app of apps) await app.stop();
       throw error;
     }
   }
@@ -69,7 +90,7 @@ export class ProductSuite {
 
   async stop(): Promise<void> {
     await this.running?.browser.close();
-    await this.running?.app.stop();
+    for (const app of this.running?.apps ?? []) await app.stop();
   }
 }
 
@@ -77,8 +98,8 @@ export class ProductSuite {
  * Starts the product (`npm start`) and Chromium before the file's tests and stops both after; what
  * a test opens is closed after that test.
  */
-export function productSuite(): ProductSuite {
-  const suite = new ProductSuite();
+export function productSuite(options: SuiteOptions = {}): ProductSuite {
+  const suite = new ProductSuite(options);
   beforeAll(() => suite.start());
   afterEach(() => suite.closeOpened());
   afterAll(() => suite.stop());
