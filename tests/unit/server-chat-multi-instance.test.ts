@@ -5,7 +5,9 @@
  * `npm run with-postgres -- npx vitest run --project unit tests/unit/server-chat-multi-instance.test.ts`.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { ensureUser } from '../../server/users';
@@ -17,7 +19,7 @@ import {
   messagePageSchema,
 } from '../../src/contract/chat';
 import { SOCKET_PATHS } from '../../src/contract/notifications';
-import { type LiveClient, liveUrl, openLiveClient } from './support/live-client';
+import { type LiveClient, liveUrl, openLiveClient, within } from './support/live-client';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'the chat on two instances of one PostgreSQL database',
@@ -117,6 +119,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(onA).toEqual(onB);
       expect(onA.results.map((m) => m.seq)).toEqual([1, 2, 3]);
       for (const client of [sender, otherTab, receiver]) client.socket.close();
+    });
+
+    it('chat sockets of an instance whose listening connection dropped reconnect (1012) to sync what they missed', async () => {
+      const onB = await open(b, trainer.token);
+      const admin = new pg.Client({ connectionString: b.databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = $1`,
+          [LISTENER_APPLICATION_NAME],
+        );
+      } finally {
+        await admin.end();
+      }
+      expect((await within(onB.closed, 'the close')).code).toBe(1012);
     });
   },
 );
