@@ -120,8 +120,9 @@ class SendBucket {
     this.tokens -= 1;
     return true;
   }
+  /** Whether a minute passed since the last take (the bucket has refilled by now). */
   get full(): boolean {
-    return this.tokens >= this.perMinute && performance.now() - this.last > 60_000;
+    return performance.now() - this.last >= 60_000;
   }
 }
 
