@@ -242,8 +242,9 @@ function conversationOf(row: ConversationRow): Conversation {
 }
 
 /**
- * The user's conversations as they see them, newest activity first (the last message, else when the
- * conversation began), at most CONVERSATION_LIST_MAX; only `onlyId` when given. One statement.
+ * The user's conversations as they see them, newest activity first: by their last message, then
+ * those without any by when they began (a channel made on this very visit does not push the
+ * conversations under way down); at most CONVERSATION_LIST_MAX; only `onlyId` when given. One statement.
  */
 async function conversationRows(
   db: Queryable,
@@ -256,7 +257,7 @@ async function conversationRows(
        WHERE ($2::int IS NULL OR c.id = $2)
          AND ((c.kind = 'direct' AND $1 IN (c.user_low, c.user_high))
            OR (c.kind = 'course' AND chat_member(c.id, $1)))
-       ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
+       ORDER BY c.last_message_at DESC NULLS LAST, c.created_at DESC, c.id DESC
        LIMIT $3
      )
      SELECT c.id, c.kind, c.last_seq, c.last_message_at, c.created_at,
@@ -286,7 +287,7 @@ async function conversationRows(
      LEFT JOIN chat_positions p ON p.conversation_id = c.id AND p.user_id = $1
      LEFT JOIN chat_messages m ON m.conversation_id = c.id AND m.seq = c.last_seq
      LEFT JOIN users su ON su.id = m.sender_id
-     ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC`,
+     ORDER BY c.last_message_at DESC NULLS LAST, c.created_at DESC, c.id DESC`,
     [userId, onlyId, CONVERSATION_LIST_MAX],
   );
   return rows.map(conversationOf);

@@ -143,6 +143,13 @@ describe('the demo data', () => {
     const read = async () => conversationListSchema.parse((await call('/chat/conversations/', token)).body);
     const list = await read();
     expect(list.unread_total).toBe(2);
+    // Newest activity first: the channel's last message is newer than the direct one's; the
+    // channels without messages, made on this visit, come after both.
+    expect(list.results.slice(0, 2).map((c) => [c.kind, c.last_seq])).toEqual([
+      ['course', 4],
+      ['direct', 4],
+    ]);
+    expect(list.results.slice(2).every((c) => c.last_message === null)).toBe(true);
     const direct = list.results.find(
       (c) => c.kind === 'direct' && c.peer?.name === DEMO_ACCOUNTS.trainer.full_name,
     );
