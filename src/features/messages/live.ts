@@ -11,7 +11,7 @@ import type { ChatView } from '@machines/chat.view';
 import { useSelector } from '@xstate/react';
 import { decodeJwt } from 'jose';
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import * as z from 'zod/mini';
@@ -172,13 +172,15 @@ export function startChat(): void {
     chatActor.send({ type: 'network.offline' });
 }
 
-/** The `/messages` screen's view model (machines/chat.connect.ts). */
+/** The `/messages` screen's view model (machines/chat.connect.ts); starts the chat if need be. */
 export function useChat(): ChatView {
+  useEffect(() => startChat(), []);
   const snapshot = useSelector(chatActor, (state) => state);
   return useMemo(() => connectChat(snapshot, chatActor.send), [snapshot]);
 }
 
-/** Unread messages over all conversations: the header's count. */
+/** Unread messages over all conversations: the header's count; starts the chat if need be. */
 export function useChatUnread(): number {
+  useEffect(() => startChat(), []);
   return useSelector(chatActor, (state) => unreadTotal(state.context.conversations));
 }
