@@ -244,8 +244,11 @@ describe('chat connect', () => {
       notFound: true,
       thread: null,
     });
-    // Not before the list says so.
+    // Not before the list says so, nor while it is read again.
     expect((await view([signIn(), open(77)])).view.notFound).toBe(false);
+    expect(
+      (await view([signIn(), readList(direct()), open(77), { type: 'list.refetch' }])).view.notFound,
+    ).toBe(false);
     expect((await view([signIn(), readList(direct()), open(5)])).view.notFound).toBe(false);
   });
 
