@@ -5,6 +5,7 @@ import { CHAT_MESSAGES } from '../../src/contract/chat';
 import {
   frameEvent,
   outboxKey,
+  outboxStore,
   readOutbox,
   saveOutbox,
   userIdOf,
@@ -45,13 +46,13 @@ describe('the chat outbox in the browser', () => {
       client_id: '6f1c1f7e-8a53-4c55-9a8b-2f6f0a1d0002',
       error: CHAT_MESSAGES.tooFast,
     };
-    saveOutbox(storage, 7, [item, refused]);
+    const held = saveOutbox(storage, 7, [item, refused]);
     expect(storage.getItem(outboxKey(7))).not.toBeNull();
     expect(outboxKey(7)).toBe('chat-outbox:7');
     expect(readOutbox(storage, 7)).toEqual([item, refused]);
     expect(readOutbox(storage, 8)).toEqual([]);
     // Emptied, the entry goes.
-    saveOutbox(storage, 7, []);
+    saveOutbox(storage, 7, [], held);
     expect(storage.getItem(outboxKey(7))).toBeNull();
     expect(readOutbox(storage, 7)).toEqual([]);
   });
@@ -64,6 +65,29 @@ describe('the chat outbox in the browser', () => {
     expect(readOutbox(storage, 7)).toEqual([]);
     storage.setItem(outboxKey(7), JSON.stringify([{ ...item, error: 'Something else' }]));
     expect(readOutbox(storage, 7)).toEqual([{ ...item, error: CHAT_MESSAGES.invalid }]);
+  });
+
+  it('is shared by the tabs: each removes only what it held', () => {
+    const storage = memoryStorage();
+    const first = outboxStore(() => storage);
+    const second = outboxStore(() => storage);
+    const other = { ...item, client_id: '6f1c1f7e-8a53-4c55-9a8b-2f6f0a1d0003', body: 'From the other tab' };
+    expect(first.read(7)).toEqual([]);
+    expect(second.read(7)).toEqual([]);
+    first.save(7, [item]);
+    second.save(7, [other]);
+    expect(readOutbox(storage, 7)).toEqual([item, other]);
+    // The first tab's message is acknowledged: the second tab's stays saved.
+    first.save(7, []);
+    expect(readOutbox(storage, 7)).toEqual([other]);
+    // A tab that read both at sign-in removes both once they are acknowledged.
+    const third = outboxStore(() => storage);
+    first.save(7, [item]);
+    expect(third.read(7)).toEqual([other, item]);
+    third.save(7, [item]);
+    expect(readOutbox(storage, 7)).toEqual([item]);
+    third.save(7, []);
+    expect(storage.getItem(outboxKey(7))).toBeNull();
   });
 
   it('does nothing without storage or a user, and survives a full storage', () => {

@@ -19,8 +19,9 @@ export function frameEvent(data: string): ChatServerEvent | null {
 /**
  * What the chat keeps in the browser: each user's outbox (messages written and not yet acknowledged,
  * under `chat-outbox:{userId}`), read when the session starts and saved after every change, so a
- * message written offline or in a tab that closed is sent when the chat connects again. Another tab
- * resending the same message is harmless: the server stores a client id once.
+ * message written offline or in a tab that closed is sent when the chat connects again. Tabs share
+ * it: each removes only what it held, and another tab resending the same message is harmless (the
+ * server stores a client id once).
  */
 
 const storedOutboxSchema = z.array(
@@ -60,19 +61,45 @@ export function readOutbox(storage: Storage | null, userId: number | null): Outb
   }
 }
 
-/** Saves the outbox (an empty one removes the entry). */
+/**
+ * Saves the outbox (an empty one removes the entry). `held`: the client ids this tab held when it
+ * last read or saved it; only those may leave the stored outbox, so another tab's messages stay.
+ * Returns what this tab holds now.
+ */
 export function saveOutbox(
   storage: Storage | null,
   userId: number | null,
   outbox: readonly OutboxItem[],
-): void {
-  if (storage === null || userId === null) return;
+  held: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const holding = new Set(outbox.map((item) => item.client_id));
+  if (storage === null || userId === null) return holding;
+  const others = readOutbox(storage, userId).filter(
+    (item) => !held.has(item.client_id) && !holding.has(item.client_id),
+  );
+  const stored = [...others, ...outbox];
   try {
-    if (outbox.length === 0) storage.removeItem(outboxKey(userId));
-    else storage.setItem(outboxKey(userId), JSON.stringify(outbox));
+    if (stored.length === 0) storage.removeItem(outboxKey(userId));
+    else storage.setItem(outboxKey(userId), JSON.stringify(stored));
   } catch {
     // Storage full or refused: the outbox still lives in this tab.
   }
+  return holding;
+}
+
+/** One tab's outbox in the browser's storage: read at sign-in, saved after every change. */
+export function outboxStore(storage: () => Storage | null) {
+  let held = new Set<string>();
+  return {
+    read(userId: number | null): OutboxItem[] {
+      const outbox = readOutbox(storage(), userId);
+      held = new Set(outbox.map((item) => item.client_id));
+      return outbox;
+    },
+    save(userId: number | null, outbox: readonly OutboxItem[]): void {
+      held = saveOutbox(storage(), userId, outbox, held);
+    },
+  };
 }
 
 /** The user id an access token names (its subject), or null when it names none. */

@@ -12,13 +12,7 @@ import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { socketUrl } from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
-import {
-  browserStorage,
-  frameEvent,
-  readOutbox,
-  saveOutbox,
-  userIdOf,
-} from '@/features/messages/live-helpers';
+import { browserStorage, frameEvent, outboxStore, userIdOf } from '@/features/messages/live-helpers';
 import { paths } from '@/routing/paths';
 import { renewSession, sessionActor } from '@/session';
 
@@ -58,6 +52,9 @@ const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, send
   return () => ws.close();
 });
 
+/** This tab's outbox in local storage. */
+const savedOutbox = outboxStore(browserStorage);
+
 export const chatActor = createActor(
   chatMachine.provide({
     actors: {
@@ -77,7 +74,7 @@ export const chatActor = createActor(
       }),
     },
     actions: {
-      saveOutbox: (_, { userId, outbox }) => saveOutbox(browserStorage(), userId, outbox),
+      saveOutbox: (_, { userId, outbox }) => savedOutbox.save(userId, outbox),
       showConversation: (_, { id }) =>
         navigate(`${paths.messages()}?${new URLSearchParams({ conversation: String(id) })}`),
       logFailure: (_, { what, error }) => console.warn(`Could not ${what}:`, error),
@@ -101,14 +98,15 @@ export function startChat(): void {
   started = true;
   chatActor.start();
   let { token } = currentSession();
+  let userId: number | null = null;
   const tell = () => {
     const session = currentSession();
     token = session.token;
-    chatActor.send({
-      type: 'session.changed',
-      ...session,
-      outbox: readOutbox(browserStorage(), session.userId),
-    });
+    // The saved outbox is read when a user's session starts (a renewed token keeps the tab's own).
+    const outbox =
+      session.userId !== null && session.userId !== userId ? savedOutbox.read(session.userId) : [];
+    userId = session.userId;
+    chatActor.send({ type: 'session.changed', ...session, outbox });
   };
   tell();
   sessionActor.subscribe(() => {
