@@ -331,7 +331,7 @@ export const chatMachine = setup({
       if (thread?.conversationId === message.conversation_id) {
         const newest = newestSeq(thread.messages);
         const known = thread.messages.some((item) => item.seq === message.seq);
-        if (!known && message.seq > newest + 1 && (newest > 0 || thread.hasMore)) {
+        if (!known && message.seq > newest + 1) {
           enqueue.raise(
             out(chatSyncMessage([{ conversation_id: message.conversation_id, after_seq: newest }])),
           );

@@ -390,6 +390,18 @@ describe('chat machine: behaviour', () => {
     expect(harness.context.thread?.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('asks for what it missed in a conversation it had no message of', async () => {
+    const { harness, impl } = await openThread({
+      conversations: [direct(0, 0)],
+      messages: page(1, 0, false),
+    });
+    await harness.send(serverEvent({ type: 'chat_message', message: message(3) }));
+    expect(impl.socket.take()).toEqual([
+      { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 0 }] },
+      { type: 'chat_received', conversation_id: 5, seq: 3 },
+    ]);
+  });
+
   it('reads the list again for a message of a conversation it does not know', async () => {
     const { harness } = await openThread({ conversations: [direct(3, 1)] });
     await harness.send(serverEvent({ type: 'chat_message', message: message(1, TRAINER, 12) }));
