@@ -661,6 +661,20 @@ describe('chat machine: behaviour', () => {
     expect(harness.context.thread?.messages).toHaveLength(3);
   });
 
+  it('reconnects with a token renewed while connected, and only the socket starts again', async () => {
+    const { harness, impl } = await openThread();
+    await harness.send(signIn([], 'access-2'));
+    expect(impl.socket.tokens).toEqual(['access-1', 'access-2']);
+    expect(impl.socket.running()).toBe(1);
+    expect(
+      harness.snapshot.matches({
+        signedIn: { connection: { live: 'connecting' }, list: 'ready', conversation: 'ready' },
+      }),
+    ).toBe(true);
+    expect(impl.actors.fetchConversations.inputs).toHaveLength(1);
+    expect(impl.actors.fetchMessages.inputs).toHaveLength(1);
+  });
+
   it('waits for the page to come back after another tab took its socket, and for the network', async () => {
     const { harness, impl } = await openThread();
     await harness.send({ type: 'socket.closed', code: SOCKET_SUPERSEDED });
