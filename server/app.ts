@@ -11,6 +11,7 @@ import { courseAuthoringRoutes } from './authoring/course-routes';
 import { type Broadcast, createLocalBroadcast } from './broadcast';
 import { certificateAdminRoutes } from './certificates/admin-routes';
 import { certificateRoutes } from './certificates/routes';
+import { chatRoutes } from './chat/routes';
 import { requestIsHttps } from './client-address';
 import { cmsRoutes } from './cms/routes';
 import { compressAnswers } from './compression';
@@ -84,6 +85,8 @@ export interface AppOptions {
    * Only tests and the /dev routes move it.
    */
   attendanceClock?: AdjustableClock | undefined;
+  /** How long after a chat message its undelivered members get a bell notification; tests shorten it. */
+  chatNotifyAfterMs?: number | undefined;
 }
 
 export interface ReferenceApp {
@@ -109,8 +112,14 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const uploads = createUploadStore(options.uploadsDir);
   const adminToken = options.adminToken ?? randomAdminToken();
   const broadcast = options.broadcast ?? createLocalBroadcast();
-  const live = createLiveHub({ db, tokens, broadcast });
   const notifier = createNotifier(db, broadcast);
+  const live = createLiveHub({
+    db,
+    tokens,
+    broadcast,
+    notifier,
+    chatNotifyAfterMs: options.chatNotifyAfterMs,
+  });
   // Counters live in the database, so limits hold across restarts and instances.
   const limiter = createRateLimiter({
     db,
@@ -182,6 +191,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   api.route('/', certificateRoutes(deps));
   // Reviews and ratings of a course (server/reviews/).
   api.route('/', reviewRoutes(deps));
+  // Chat: conversations, history and contacts (server/chat/); messages go over /ws/chat.
+  api.route('/', chatRoutes(deps));
   api.route('/user', authRoutes(deps));
   api.route('/user', identityRoutes(deps));
   api.route('/user', profileRoutes(deps));

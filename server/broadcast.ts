@@ -25,8 +25,31 @@ export const broadcastEventSchema = z.union([
     date: z.string(),
     present: z.number(),
   }),
+  // Chat (server/chat/socket.ts): each instance reads what its own sockets need.
+  /** A chat message was stored: each instance reads it and pushes it to its members' sockets. */
+  z.object({ type: z.literal('chat_message'), conversation_id: z.number(), seq: z.number() }),
+  /** A member's delivered or read position rose: the other members and the member's other tabs. */
+  z.object({
+    type: z.literal('chat_receipt'),
+    conversation_id: z.number(),
+    user_id: z.number(),
+    delivered_seq: z.number(),
+    read_seq: z.number(),
+  }),
+  /** A member is typing: the other members' sockets. */
+  z.object({
+    type: z.literal('chat_typing'),
+    conversation_id: z.number(),
+    user_id: z.number(),
+    name: z.string(),
+  }),
 ]);
 export type BroadcastEvent = z.infer<typeof broadcastEventSchema>;
+/** The chat's events (server/chat/socket.ts handles them). */
+export type ChatBroadcastEvent = Extract<
+  BroadcastEvent,
+  { type: 'chat_message' | 'chat_receipt' | 'chat_typing' }
+>;
 
 /** What travels in a NOTIFY: the event and the instance that sent it (which has delivered it already). */
 const envelopeSchema = z.object({ origin: z.string(), event: broadcastEventSchema });

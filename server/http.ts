@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import type { ValidationMessage } from '../src/contract/auth-forms';
 import type { AuthoringMessage, AuthoringValidationMessage } from '../src/contract/authoring';
+import type { ChatMessageSentence } from '../src/contract/chat';
 import type { GradingMessage, GradingValidationMessage } from '../src/contract/grading';
 import type { HistoryMessage } from '../src/contract/history';
 import type { InvitationMessage } from '../src/contract/invitations';
@@ -41,7 +42,8 @@ export type UserMessage =
   | VerificationMessage
   | ReviewsMessage
   | ReviewsValidationMessage
-  | InvitationMessage;
+  | InvitationMessage
+  | ChatMessageSentence;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

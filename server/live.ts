@@ -13,8 +13,10 @@ import {
 import { verifyAccess } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, type BroadcastEvent, createLocalBroadcast } from './broadcast';
+import { type ChatHub, createChatHub } from './chat/socket';
 import type { Db } from './db';
 import { describeError } from './http';
+import type { Notifier } from './notifications/notifier';
 
 export type ServerSocketMessage = NewNotificationMessage | NotificationSeenMessage | AttendanceMarkedMessage;
 
@@ -118,6 +120,10 @@ export function createLiveHub(options: {
   tokens: TokenService;
   /** How instances share events; in-process when absent. */
   broadcast?: Broadcast | undefined;
+  /** The chat's bell notifications (server/chat/socket.ts). */
+  notifier: Notifier;
+  /** How long after a chat message its undelivered members are notified; CHAT_NOTIFY_AFTER_MS when absent. */
+  chatNotifyAfterMs?: number | undefined;
 }): LiveHub {
   const { db, tokens } = options;
   const broadcast = options.broadcast ?? createLocalBroadcast();
@@ -126,6 +132,15 @@ export function createLiveHub(options: {
   /** `userId:id` of notifications whose seen state this instance relayed (or is relaying). */
   const relayed = new Set<string>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_BYTES });
+  // The chat's protocol (server/chat/socket.ts) over the sockets this hub authenticates and guards.
+  const chat: ChatHub = createChatHub({
+    db,
+    broadcast,
+    notifier: options.notifier,
+    notifyAfterMs: options.chatNotifyAfterMs,
+    socketsOf: (userId) => chatSockets.get(userId) ?? [],
+    connectedUsers: () => chatSockets.keys(),
+  });
 
   /**
    * The user id the token belongs to, or null when it must be refused: checked as every API call
@@ -253,8 +268,7 @@ export function createLiveHub(options: {
 
   function serveChat(socket: WebSocket, userId: number, exp: number): void {
     track(chatSockets, userId, socket, exp);
-    // The chat's messages come with the chat feature; the channel already authenticates and guards.
-    guardInbound(chatSockets, userId, socket, ignore);
+    guardInbound(chatSockets, userId, socket, chat.serve(socket, userId));
   }
 
   function refuse(socket: Duplex, status: string): void {
@@ -322,6 +336,11 @@ export function createLiveHub(options: {
         for (const userId of userIds) push(userId, attendanceMarkedMessage(course_id, date, present));
         return;
       }
+      case 'chat_message':
+      case 'chat_receipt':
+      case 'chat_typing':
+        chat.onEvent(event);
+        return;
       case 'end_sessions':
         for (const registry of [notificationSockets, chatSockets]) {
           for (const socket of [...(registry.get(event.userId) ?? [])])
@@ -352,6 +371,7 @@ export function createLiveHub(options: {
     },
     close() {
       unsubscribe();
+      chat.close();
       for (const registry of [notificationSockets, chatSockets]) {
         for (const own of registry.values()) for (const socket of own) socket.terminate();
         registry.clear();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { CHAT_STARTS_PER_HOUR } from '../src/contract/chat';
 import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import { addressLimitKey, clientAddress } from './client-address';
 import type { Db } from './db';
@@ -119,6 +120,12 @@ export const RATE_LIMITS = {
    * employers' offices behind one NAT). 80-bit codes cannot be guessed; this keeps scraping slow.
    */
   certificateCheckClient: { max: 600, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
+  /** Chat conversations a user starts (server/chat/): refused attempts count too. */
+  chatStartAccount: {
+    max: CHAT_STARTS_PER_HOUR,
+    windowSeconds: HOUR,
+    message: SERVER_MESSAGES.tooManyRequests,
+  },
   /**
    * Wrong wallet codes per trainee, across payments: each payment allows 5, and without this a new
    * payment every 5 tries gave endless guesses.

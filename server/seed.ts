@@ -2,6 +2,7 @@ import type { CentreDetails } from '../src/contract/cms';
 import { seedAttendance } from './attendance/seed';
 import { seedAuthoring } from './authoring/course-seed';
 import { seedCertificates } from './certificates/seed';
+import { seedChat } from './chat/seed';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedGrading } from './grading/seed';
@@ -95,6 +96,8 @@ export async function seed(
   await seedAttendance(db);
   // The demo trainee's sent invitations, one in each state (server/invitations/seed.ts).
   await seedInvitations(db);
+  // Chat: the demo trainee's conversation with the demo trainer and her course's channel (server/chat/seed.ts).
+  await seedChat(db);
   // The embedded database runs no autovacuum: without fresh statistics the planner ignores the
   // catalogue's search index on a large catalogue.
   if (generatedCourses > 0) await db.exec('ANALYZE courses');

@@ -72,6 +72,8 @@ export async function startTestServer(
     printer?: Printer;
     /** The clock attendance runs on (server/attendance/clock.ts); the system clock when absent. */
     attendanceClock?: AdjustableClock;
+    /** How long after a chat message its undelivered members get a bell notification. */
+    chatNotifyAfterMs?: number;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -112,6 +114,7 @@ export async function startTestServer(
       payments: options.payments,
       printer: options.printer,
       attendanceClock: options.attendanceClock,
+      chatNotifyAfterMs: options.chatNotifyAfterMs,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     live.attach(http.server);

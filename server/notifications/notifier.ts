@@ -256,4 +256,22 @@ export const NOTIFICATIONS = {
     text_ar: `قبل ${name} دعوتك إلى ${course ? course.title_ar : 'منصة التدريب'}.`,
     link: course ? `/course-details/${course.id}` : '/profile',
   }),
+  /** Chat (server/chat/socket.ts): a message none of the member's devices received for a while. */
+  chatDirect: (conversationId: number, sender: string): NotificationContent => ({
+    title: `New message from ${sender}`,
+    title_ar: `رسالة جديدة من ${sender}`,
+    text: `${sender} sent you a message. Open the conversation to read it.`,
+    text_ar: `أرسل إليك ${sender} رسالة. افتح المحادثة لقراءتها.`,
+    link: `/messages?conversation=${conversationId}`,
+  }),
+  chatChannel: (
+    conversationId: number,
+    course: { title: string; title_ar: string },
+  ): NotificationContent => ({
+    title: `New message in ${course.title}`,
+    title_ar: `رسالة جديدة في ${course.title_ar}`,
+    text: `There is a new message in the ${course.title} channel. Open it to read it.`,
+    text_ar: `توجد رسالة جديدة في قناة ${course.title_ar}. افتحها لقراءتها.`,
+    link: `/messages?conversation=${conversationId}`,
+  }),
 } as const;

@@ -181,6 +181,13 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/invitations/',                               401, 200, 403, 401, 200],
   ['GET',   '/invitations/:token/',                        200, 200, 200, 200, 200],
   ['POST',  '/invitations/:token/accept/',                 401, 200, 200, 401, 200],
+  // Chat (server/chat/): the demo trainee and the demo trainer talk (server/chat/seed.ts); the other
+  // trainee shares no course with the trainer and is in neither conversation.
+  ['GET',   '/chat/conversations/',                        401, 200, 200, 401, 200],
+  ['POST',  '/chat/conversations/',                        401, 200, 200, 401, 403],
+  ['GET',   '/chat/conversations/:id/',                    401, 200, 200, 401, 403],
+  ['GET',   '/chat/conversations/:id/messages/',           401, 200, 200, 401, 403],
+  ['GET',   '/chat/contacts/',                             401, 200, 200, 401, 200],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -583,6 +590,24 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
         .then(({ rows }) => ({ path, json: { code: rows[0]?.code, reason: 'Issued by mistake' } }));
     case 'GET /admin/certificates/':
       return { path: `${path}?email=${encodeURIComponent(DEMO_ACCOUNTS.trainee.email)}` };
+    // Chat: the trainer starts (finds) the conversation with the trainee, everyone else with the trainer.
+    case 'POST /chat/conversations/':
+      return Promise.all([
+        findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email),
+        findUserByEmail(server.db, DEMO_ACCOUNTS.trainer.email),
+      ]).then(([demoTrainee, demoTrainer]) => ({
+        path,
+        json: { user_id: (caller === 'trainer' ? demoTrainee : demoTrainer)?.id },
+      }));
+    case 'GET /chat/conversations/:id/':
+    case 'GET /chat/conversations/:id/messages/':
+      return server.db
+        .query<{ id: number }>(
+          `SELECT c.id FROM conversations c JOIN users a ON a.id = c.user_low JOIN users b ON b.id = c.user_high
+           WHERE c.kind = 'direct' AND ARRAY[a.email, b.email] @> ARRAY[$1, $2]`,
+          [DEMO_ACCOUNTS.trainee.email, DEMO_ACCOUNTS.trainer.email],
+        )
+        .then(({ rows }) => ({ path: path.replace(':id', String(rows[0]?.id)) }));
     default:
       return { path };
   }
