@@ -31,7 +31,7 @@ export function Composer({ thread }: { thread: ThreadView }) {
 
   return (
     <form
-      className="flex items-end gap-2 px-3 pb-3 sm:px-4"
+      className="flex items-end gap-2 px-3 pb-3"
       onSubmit={(event) => {
         event.preventDefault();
         thread.send();
@@ -53,7 +53,7 @@ export function Composer({ thread }: { thread: ThreadView }) {
           aria-describedby={
             [draftError ? errorId : null, showCount ? countId : null].filter(Boolean).join(' ') || undefined
           }
-          className={`field-sizing-content block max-h-40 min-h-11 w-full resize-none rounded-2xl border bg-white px-4 py-2.5 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${
+          className={`field-sizing-content block max-h-40 min-h-11 w-full resize-none rounded-2xl border bg-white px-4 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 ${
             draftError ? 'border-red-600' : 'border-slate-300'
           }`}
         />

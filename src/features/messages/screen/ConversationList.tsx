@@ -23,7 +23,7 @@ export function Avatar({ item, className = 'size-12' }: { item: ConversationItem
     <span
       aria-hidden="true"
       className={`${className} grid shrink-0 place-items-center rounded-full font-semibold ${
-        item.peer ? 'bg-brand-100 text-brand-800' : 'bg-amber-100 text-amber-800'
+        item.peer ? 'bg-brand-100 text-brand-800' : 'bg-amber-100 text-amber-900'
       }`}
     >
       {item.peer ? initials(conversationTitle(item, language)) : <PeopleIcon className="size-6" />}
@@ -55,9 +55,7 @@ function ConversationRow({ item }: { item: ConversationItemView }) {
       <Link
         href={paths.messages(item.id)}
         aria-current={item.active ? 'page' : undefined}
-        className={`${ROW} border-s-4 ${
-          item.active ? 'border-brand-700 bg-brand-50' : 'border-transparent hover:bg-slate-50'
-        }`}
+        className={`${ROW} ${item.active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
       >
         <Avatar item={item} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -110,12 +108,12 @@ function ListSkeleton() {
   return (
     <ul className="divide-y divide-slate-100" aria-hidden="true">
       {['a', 'b', 'c', 'd', 'e'].map((slot) => (
-        <li key={slot} className={`${ROW} border-s-4 border-transparent`}>
+        <li key={slot} className={ROW}>
           <Placeholder className="size-12 shrink-0 rounded-full" />
           <span className="flex flex-1 flex-col gap-1.5">
             <Placeholder className="h-5 w-2/3" />
-            <Placeholder className="h-3 w-1/3" />
-            <Placeholder className="h-4 w-5/6" />
+            <Placeholder className="h-4 w-1/2" />
+            <Placeholder className="h-4 w-3/4" />
           </span>
         </li>
       ))}

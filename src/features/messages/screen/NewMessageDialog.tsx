@@ -32,7 +32,7 @@ function ContactRow({
         type="button"
         onClick={onChoose}
         disabled={busy}
-        className={`${ROW} hover:bg-brand-50 focus-visible:bg-brand-50 disabled:opacity-60`}
+        className={`${ROW} hover:bg-brand-50 disabled:opacity-60`}
       >
         {person.image ? (
           <img src={person.image} alt="" className="size-11 shrink-0 rounded-full object-cover" />
@@ -95,7 +95,7 @@ export function NewMessageDialog({
     <Modal title={t`New message`} onClose={onClose}>
       <div
         aria-busy={view.contactsStatus === 'loading' || view.starting}
-        className="-mx-3 max-h-[60dvh] overflow-y-auto"
+        className="max-h-[60dvh] overflow-y-auto"
       >
         {(view.contactsStatus === 'loading' || view.contactsStatus === 'idle') && (
           <ul aria-hidden="true">

@@ -27,14 +27,12 @@ function Bubble({ message, channel }: { message: MessageItemView; channel: boole
       data-message={message.key}
     >
       <div
-        className={`max-w-[85%] min-w-0 break-words rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%] ${
-          mine
-            ? `bg-brand-700 text-white ${message.firstOfRun ? 'rounded-se-md' : ''}`
-            : `border border-slate-200 bg-white text-slate-900 ${message.firstOfRun ? 'rounded-ss-md' : ''}`
+        className={`max-w-[85%] min-w-0 break-words rounded-2xl px-3 py-2 shadow-sm ${
+          mine ? `bg-brand-700 text-white ` : `border border-slate-200 bg-white text-slate-900 `
         } ${message.mark === 'failed' ? 'opacity-80' : ''}`}
       >
         {channel && !mine && message.firstOfRun && (
-          <p className="mb-0.5 text-xs font-bold text-brand-800">{message.senderName}</p>
+          <p className="mb-1 text-xs font-bold text-brand-800">{message.senderName}</p>
         )}
         {!(channel && !mine && message.firstOfRun) && (
           <span className="sr-only">{mine ? t`You:` : `${message.senderName}:`}</span>
@@ -62,14 +60,14 @@ function Bubble({ message, channel }: { message: MessageItemView; channel: boole
           <button
             type="button"
             onClick={message.retry}
-            className="font-semibold underline underline-offset-2 hover:text-red-900"
+            className="font-semibold underline underline-offset-2 "
           >
             {t`Retry`}
           </button>
           <button
             type="button"
             onClick={message.discard}
-            className="font-semibold underline underline-offset-2 hover:text-red-900"
+            className="font-semibold underline underline-offset-2 "
           >
             {t`Discard`}
           </button>
@@ -96,7 +94,7 @@ function TypingLine({ names }: { names: string[] }) {
               }),
             );
   return (
-    <p className="h-6 truncate px-4 text-sm text-slate-500 italic" data-testid="typing">
+    <p className="h-6 truncate px-4 text-sm text-slate-500" data-testid="typing">
       {text}
     </p>
   );
@@ -106,9 +104,9 @@ function ThreadSkeleton() {
   return (
     <div aria-hidden="true" className="flex flex-col gap-3 p-4">
       <Placeholder className="h-12 w-2/3 self-start" />
-      <Placeholder className="h-16 w-1/2 self-end" />
+      <Placeholder className="ms-auto h-16 w-1/2" />
       <Placeholder className="h-10 w-1/2 self-start" />
-      <Placeholder className="h-12 w-3/5 self-end" />
+      <Placeholder className="ms-auto h-12 w-3/5" />
     </div>
   );
 }
@@ -220,10 +218,10 @@ export function Thread({ thread }: { thread: ThreadView }) {
   let day: string | null = null;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2">
         <Link
           href={paths.messages()}
-          className="-ms-1 grid size-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="grid size-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 lg:hidden"
         >
           <BackIcon className="size-6 rtl:-scale-x-100" />
           <span className="sr-only">{t`Back to conversations`}</span>
@@ -238,7 +236,7 @@ export function Thread({ thread }: { thread: ThreadView }) {
       <div
         ref={scroller}
         onScroll={onScroll}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 pb-2 sm:px-4"
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 pb-2"
         data-testid="thread"
       >
         {thread.status === 'loading' && (
@@ -279,7 +277,7 @@ export function Thread({ thread }: { thread: ThreadView }) {
                     type="button"
                     onClick={() => thread.loadOlder()}
                     disabled={loadingOlder}
-                    className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-70"
+                    className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-60"
                   >
                     {loadingOlder ? t`Loading earlier messages…` : t`Show earlier messages`}
                   </button>
@@ -308,9 +306,9 @@ export function Thread({ thread }: { thread: ThreadView }) {
                           ref={divider}
                           className="mt-4 flex items-center gap-3 text-xs font-bold text-brand-800"
                         >
-                          <span className="h-px flex-1 bg-brand-200" />
+                          <span className="h-px flex-1 bg-brand-100" />
                           {t`New messages`}
-                          <span className="h-px flex-1 bg-brand-200" />
+                          <span className="h-px flex-1 bg-brand-100" />
                         </li>
                       )}
                       <Bubble message={message} channel={channel} />
