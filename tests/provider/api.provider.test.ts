@@ -1,9 +1,25 @@
 import type { MessageProviders } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chatAckMessage,
+  chatErrorMessage,
+  chatMessageEvent,
+  chatReceiptMessage,
+  chatSyncedMessage,
+  chatTypingEvent,
+} from '../../server/chat/socket';
 import { attendanceMarkedMessage, newNotificationMessage, notificationSeenMessage } from '../../server/live';
 import { startTestServer, type TestServer } from '../../server/testing';
+import {
+  chatReadMessage,
+  chatReceivedMessage,
+  chatSendMessage,
+  chatSyncMessage,
+  chatTypingMessage,
+} from '../../src/contract/chat';
 import { notificationSelectedMessage } from '../../src/contract/notifications';
 import { ATTENDANCE_MESSAGE } from '../pact/attendance-states';
+import { CHAT_SOCKET_MESSAGES } from '../pact/chat-states';
 import { MESSAGES } from '../pact/states';
 import { CONSUMER, PROVIDERS } from '../pact/support';
 import { type PactFile, readPactFiles, verifyAll } from './pact-files';
@@ -21,10 +37,35 @@ const messageProviders: Record<string, MessageProviders> = {
   // The live attendance count is the product's own: the extensions pact.
   [PROVIDERS.extensions]: {
     [ATTENDANCE_MESSAGE]: () => attendanceMarkedMessage(7, '2026-11-24', 12),
+    // The chat's messages on /ws/chat (server/chat/socket.ts).
+    [CHAT_SOCKET_MESSAGES.ack]: () =>
+      chatAckMessage('c4a70000-0000-4000-8000-000041000004', 41, 4, '2026-11-24T09:40:00.000Z'),
+    [CHAT_SOCKET_MESSAGES.message]: () =>
+      chatMessageEvent({
+        conversation_id: 41,
+        seq: 4,
+        client_id: 'c4a70000-0000-4000-8000-000041000004',
+        sender_id: 7,
+        sender_name: 'Dr. Ahmed Al-Mulla',
+        body: 'ممتاز! لا تنسي رفع الـ assignment قبل يوم الخميس.',
+        created_at: '2026-11-24T09:40:00.000Z',
+      }),
+    [CHAT_SOCKET_MESSAGES.synced]: () => chatSyncedMessage(41, 4),
+    [CHAT_SOCKET_MESSAGES.receipt]: () => chatReceiptMessage(41, 7, 4, 3),
+    [CHAT_SOCKET_MESSAGES.typing]: () => chatTypingEvent(41, 7, 'Dr. Ahmed Al-Mulla'),
+    [CHAT_SOCKET_MESSAGES.error]: () =>
+      chatErrorMessage('too_long', 'c4a70000-0000-4000-8000-000041000005', 41),
   },
   // The web app is the provider of the messages it sends.
   [CONSUMER]: {
     [MESSAGES.notificationSelected]: () => notificationSelectedMessage(7),
+    // The chat's messages the web app sends on /ws/chat, made with the contract's builders.
+    [CHAT_SOCKET_MESSAGES.send]: () =>
+      chatSendMessage(41, 'c4a70000-0000-4000-8000-000041000006', 'Thank you, I will.'),
+    [CHAT_SOCKET_MESSAGES.sync]: () => chatSyncMessage([{ conversation_id: 41, after_seq: 3 }]),
+    [CHAT_SOCKET_MESSAGES.received]: () => chatReceivedMessage(41, 4),
+    [CHAT_SOCKET_MESSAGES.read]: () => chatReadMessage(41, 4),
+    [CHAT_SOCKET_MESSAGES.typingSent]: () => chatTypingMessage(41),
   },
 };
 

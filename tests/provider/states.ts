@@ -24,6 +24,7 @@ import { attendanceStateHandlers } from './attendance-states';
 import { classStateHandlers } from './authoring-class-states';
 import { authoringCourseStateHandlers } from './authoring-course-states';
 import { certificateStateHandlers } from './certificates-states';
+import { chatStateHandlers } from './chat-states';
 import { gradingStateHandlers } from './grading-states';
 import { historyStateHandlers } from './history-states';
 import { invitationStateHandlers } from './invitations-states';
@@ -97,6 +98,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...recordsStateHandlers(server),
     ...certificateStateHandlers(server),
     ...reviewsStateHandlers(server),
+    ...chatStateHandlers(server),
     ...invitationStateHandlers(server),
     ...historyStateHandlers(server, trainee),
     ...attendanceStateHandlers(server, trainee),
