@@ -1,0 +1,184 @@
+import { connectChat } from '@machines/chat.connect';
+import {
+  type ChatEvent,
+  type ChatSocketCommand,
+  chatMachine,
+  type OutboxItem,
+  serverEvent,
+} from '@machines/chat.machine';
+import { knownSentence, unreadTotal } from '@machines/chat.model';
+import type { ChatView } from '@machines/chat.view';
+import { useSelector } from '@xstate/react';
+import { decodeJwt } from 'jose';
+import { WebSocket as ReconnectingWebSocket } from 'partysocket';
+import { useMemo } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import * as z from 'zod/mini';
+import { getMessages, listChatContacts, listConversations, startConversation } from '@/api/chat';
+import { DEFAULT_API_BASE } from '@/api/client';
+import { api } from '@/api/http';
+import { socketUrl } from '@/api/notifications';
+import { chatServerMessageSchema } from '@/contract/chat';
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
+import { paths } from '@/routing/paths';
+import { renewSession, sessionActor } from '@/session';
+
+/**
+ * partysocket's reconnection, as the notifications socket's: the first retry after 0.5–1.5 s, each
+ * next one 1.5 times later, at most every 10 s; a connection attempt gives up after 4 s.
+ */
+const RECONNECTION = {
+  minReconnectionDelay: 500 + Math.random() * 1000,
+  maxReconnectionDelay: 10_000,
+  reconnectionDelayGrowFactor: 1.5,
+  connectionTimeout: 4_000,
+} as const;
+
+/** The chat socket for one token: the server's messages become the machine's events. */
+const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
+  const sendBack = (event: ChatEvent) => send(event);
+  const base = import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
+  const ws = new ReconnectingWebSocket(
+    () => socketUrl(SOCKET_PATHS.chat, input.token, base, window.location.origin),
+    [],
+    // A refused token is renewed by the machine, which then connects with the new one; a socket the
+    // server closed for a newer tab's waits until the page is back in front (the machine decides).
+    {
+      ...RECONNECTION,
+      shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
+    },
+  );
+  ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
+  ws.addEventListener('message', (event) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    const parsed = chatServerMessageSchema.safeParse(data);
+    if (parsed.success) sendBack(serverEvent(parsed.data));
+  });
+  ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
+  receive((command) => ws.send(JSON.stringify(command.message)));
+  return () => ws.close();
+});
+
+/* The outbox, kept in the browser per user until the server acknowledges each message. */
+
+const storedOutboxSchema = z.array(
+  z.object({
+    client_id: z.string(),
+    conversation_id: z.number(),
+    body: z.string(),
+    error: z.nullable(z.string()),
+  }),
+);
+
+const outboxKey = (userId: number) => `chat-outbox:${userId}`;
+
+/** The outbox saved for this user; nothing when it is missing or unreadable. */
+export function readOutbox(userId: number | null): OutboxItem[] {
+  if (userId === null) return [];
+  try {
+    const parsed = storedOutboxSchema.safeParse(JSON.parse(localStorage.getItem(outboxKey(userId)) ?? '[]'));
+    if (!parsed.success) return [];
+    return parsed.data.map((item) => ({
+      ...item,
+      error: item.error === null ? null : knownSentence(item.error),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+function saveOutbox(userId: number | null, outbox: OutboxItem[]): void {
+  if (userId === null) return;
+  try {
+    if (outbox.length === 0) localStorage.removeItem(outboxKey(userId));
+    else localStorage.setItem(outboxKey(userId), JSON.stringify(outbox));
+  } catch {
+    // Storage full or refused: the outbox still lives in this tab.
+  }
+}
+
+export const chatActor = createActor(
+  chatMachine.provide({
+    actors: {
+      socket,
+      fetchConversations: fromPromise(() => listConversations(api)),
+      fetchMessages: fromPromise(({ input }) => getMessages(api, input.conversationId)),
+      fetchOlder: fromPromise(({ input }) =>
+        getMessages(api, input.conversationId, { before: input.before }),
+      ),
+      fetchContacts: fromPromise(async () => (await listChatContacts(api)).results),
+      startConversation: fromPromise(({ input }) => startConversation(api, input.userId)),
+      // The new token arrives as `session.changed`; an unchanged one is tried again (the machine decides).
+      renewSession: fromPromise(async () => {
+        if ((await renewSession(sessionActor)) === 'signedOut') {
+          throw new Error('The session could not be renewed');
+        }
+      }),
+    },
+    actions: {
+      saveOutbox: (_, { userId, outbox }) => saveOutbox(userId, outbox),
+      showConversation: (_, { id }) =>
+        navigate(`${paths.messages()}?${new URLSearchParams({ conversation: String(id) })}`),
+      logFailure: (_, { what, error }) => console.warn(`Could not ${what}:`, error),
+    },
+  }),
+);
+
+/** The signed-in user's access token and id (the token's subject), or nulls when signed out. */
+function currentSession(): { token: string | null; userId: number | null } {
+  const state = sessionActor.getSnapshot();
+  const token = state.matches('signedIn') ? (state.context.session?.accessToken ?? null) : null;
+  if (token === null) return { token: null, userId: null };
+  try {
+    const userId = Number(decodeJwt(token).sub);
+    return Number.isInteger(userId) && userId > 0 ? { token, userId } : { token: null, userId: null };
+  } catch {
+    return { token: null, userId: null };
+  }
+}
+
+let started = false;
+
+/** Starts the chat once; it follows the session from then on (sign-in, renewal, sign-out). */
+export function startChat(): void {
+  if (started) return;
+  started = true;
+  chatActor.start();
+  let { token } = currentSession();
+  const tell = () => {
+    const session = currentSession();
+    token = session.token;
+    chatActor.send({ type: 'session.changed', ...session, outbox: readOutbox(session.userId) });
+  };
+  tell();
+  sessionActor.subscribe(() => {
+    if (currentSession().token !== token) tell();
+  });
+  // A tab whose socket gave way to newer tabs connects again when the user comes back to it.
+  const resumed = () => {
+    if (document.visibilityState === 'visible') chatActor.send({ type: 'page.resumed' });
+  };
+  window.addEventListener('focus', resumed);
+  document.addEventListener('visibilitychange', resumed);
+  window.addEventListener('offline', () => chatActor.send({ type: 'network.offline' }));
+  window.addEventListener('online', () => chatActor.send({ type: 'network.online' }));
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    chatActor.send({ type: 'network.offline' });
+}
+
+/** The `/messages` screen's view model (machines/chat.connect.ts). */
+export function useChat(): ChatView {
+  const snapshot = useSelector(chatActor, (state) => state);
+  return useMemo(() => connectChat(snapshot, chatActor.send), [snapshot]);
+}
+
+/** Unread messages over all conversations: the header's count. */
+export function useChatUnread(): number {
+  return useSelector(chatActor, (state) => unreadTotal(state.context.conversations));
+}
