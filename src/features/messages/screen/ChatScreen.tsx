@@ -86,6 +86,8 @@ export function ChatScreen({
             </nav>
           </div>
           <div className={`min-h-0 min-w-0 flex-1 flex-col ${open ? 'flex' : 'hidden lg:flex'}`}>
+            {/* On a phone the list and its heading give way to the thread: the page keeps its title. */}
+            {open && <h1 className="sr-only lg:hidden">{title}</h1>}
             {view.notFound ? (
               <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
                 <p role="alert" className="text-lg font-semibold text-slate-900">

@@ -68,13 +68,13 @@ function ConversationRow({ item }: { item: ConversationItemView }) {
             {last?.createdAt && (
               <time
                 dateTime={last.createdAt}
-                className={`shrink-0 text-xs ${item.unread ? 'font-semibold text-brand-800' : 'text-slate-500'}`}
+                className={`shrink-0 text-xs ${item.unread ? 'font-semibold text-brand-800' : 'text-slate-600'}`}
               >
                 {listTime(last.createdAt, language)}
               </time>
             )}
           </span>
-          <span className="truncate text-xs text-slate-500">{detail}</span>
+          <span className="truncate text-xs text-slate-600">{detail}</span>
           <span className="flex items-center gap-2">
             {last?.mine && last.mark && <DeliveryMarkIcon mark={last.mark} />}
             {author && <span className="shrink-0 text-sm font-semibold text-slate-700">{author}</span>}

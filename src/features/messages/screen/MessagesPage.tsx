@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useChat } from '@/features/messages/live';
+import { startChat, useChat } from '@/features/messages/live';
 import { ChatScreen } from '@/features/messages/screen/ChatScreen';
 import { useLatest } from '@/features/messages/screen/use-latest';
 import { paths } from '@/routing/paths';
@@ -22,6 +22,9 @@ export default function MessagesPage({ title }: RouteView) {
   const selected = conversationOf(useSearch());
   const latest = useLatest(view);
   const [, navigate] = useLocation();
+
+  // The header's link starts the chat too; an address opened directly must not wait for it.
+  useEffect(() => startChat(), []);
 
   // The address says which conversation is open.
   useEffect(() => latest.current.select(selected), [latest, selected]);

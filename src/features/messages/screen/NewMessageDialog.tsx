@@ -47,7 +47,7 @@ function ContactRow({
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-semibold text-slate-900">
             {person.name}
-            <span className="font-normal text-slate-500"> · {roleName(person.role, i18n)}</span>
+            <span className="font-normal text-slate-600"> · {roleName(person.role, i18n)}</span>
           </span>
           <span className="truncate text-sm text-slate-600">{courses}</span>
         </span>

@@ -94,7 +94,7 @@ function TypingLine({ names }: { names: string[] }) {
               }),
             );
   return (
-    <p className="h-6 truncate px-4 text-sm text-slate-500" data-testid="typing">
+    <p className="h-6 truncate px-4 text-sm text-slate-600" data-testid="typing">
       {text}
     </p>
   );
@@ -153,7 +153,7 @@ export function Thread({ thread }: { thread: ThreadView }) {
   const title = conversationTitle(conversation, language);
   const detail = useConversationDetail(conversation);
 
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const divider = useRef<HTMLLIElement>(null);
@@ -229,13 +229,17 @@ export function Thread({ thread }: { thread: ThreadView }) {
         <Avatar item={conversation} className="size-10" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-bold text-slate-900">{title}</h2>
-          <p className="truncate text-xs text-slate-500">{detail}</p>
+          <p className="truncate text-xs text-slate-600">{detail}</p>
         </div>
       </header>
 
-      <div
+      {/* Keyboard users scroll the history too: the region takes focus, named after the conversation. */}
+      <section
         ref={scroller}
         onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={t`Messages with ${title}`}
         className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 pb-2"
         data-testid="thread"
       >
@@ -320,7 +324,7 @@ export function Thread({ thread }: { thread: ThreadView }) {
             <div ref={bottom} className="h-px" />
           </>
         )}
-      </div>
+      </section>
 
       <div className="border-t border-slate-200 bg-white">
         <TypingLine names={thread.typing} />
