@@ -172,8 +172,14 @@ export function Thread({ thread }: { thread: ThreadView }) {
     if (!element || !ready) return;
     const before = shown.current;
     if (!before || before.conversation !== conversation.id) {
-      if (divider.current) divider.current.scrollIntoView({ block: 'center' });
-      else element.scrollTop = element.scrollHeight;
+      // The divider a third of the way down (scrolling this box only, not the page around it).
+      const mark = divider.current;
+      element.scrollTop = mark
+        ? element.scrollTop +
+          mark.getBoundingClientRect().top -
+          element.getBoundingClientRect().top -
+          element.clientHeight / 3
+        : element.scrollHeight;
     } else if (before.first !== firstKey && before.last === last?.key) {
       element.scrollTop += element.scrollHeight - before.height;
     } else if (before.last !== last?.key && (nearBottom.current || (last?.mine && last.mark === 'sending'))) {
