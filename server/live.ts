@@ -350,11 +350,13 @@ export function createLiveHub(options: {
     }
   }
 
-  /** Events may have been lost: every client reconnects and reads its list again. */
+  /** Events may have been lost: every client reconnects and reads its list (or syncs its chat) again. */
   function onMissed(): void {
-    for (const [userId, own] of notificationSockets) {
-      for (const socket of [...own])
-        closeSocket(notificationSockets, userId, socket, CLOSE.serviceRestart, 'Live events resumed');
+    for (const registry of [notificationSockets, chatSockets]) {
+      for (const [userId, own] of registry) {
+        for (const socket of [...own])
+          closeSocket(registry, userId, socket, CLOSE.serviceRestart, 'Live events resumed');
+      }
     }
   }
 

@@ -233,15 +233,18 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     userId: number,
     delivered: number,
     read: number,
+    /** Only when the user belongs to the conversation (the sender of a message just stored does). */
+    checkMember = false,
   ): Promise<{ delivered_seq: number; read_seq: number } | undefined> {
     const { rows } = await q.query<{ delivered_seq: number; read_seq: number }>(
       `INSERT INTO chat_positions AS p (conversation_id, user_id, delivered_seq, read_seq)
-       SELECT c.id, $2, LEAST($3::int, c.last_seq), LEAST($4::int, c.last_seq) FROM conversations c WHERE c.id = $1
+       SELECT c.id, $2, LEAST($3::int, c.last_seq), LEAST($4::int, c.last_seq) FROM conversations c
+       WHERE c.id = $1 AND ($5::boolean IS FALSE OR chat_member(c.id, $2))
        ON CONFLICT (conversation_id, user_id) DO UPDATE
          SET delivered_seq = GREATEST(p.delivered_seq, EXCLUDED.delivered_seq), read_seq = GREATEST(p.read_seq, EXCLUDED.read_seq)
          WHERE EXCLUDED.delivered_seq > p.delivered_seq OR EXCLUDED.read_seq > p.read_seq
        RETURNING delivered_seq, read_seq`,
-      [conversationId, userId, delivered, read],
+      [conversationId, userId, delivered, read, checkMember],
     );
     return rows[0];
   }
@@ -276,12 +279,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   }
 
   async function handlePosition(userId: number, conversationId: number, seq: number, read: boolean) {
-    const { rows } = await db.query<{ member: boolean }>('SELECT chat_member($1, $2) AS member', [
-      conversationId,
-      userId,
-    ]);
-    if (!rows[0]?.member) return;
-    const raised = await raisePosition(db, conversationId, userId, seq, read ? seq : 0);
+    const raised = await raisePosition(db, conversationId, userId, seq, read ? seq : 0, true);
     if (!raised) return;
     await broadcast.publish({
       type: 'chat_receipt',
@@ -415,15 +413,34 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     for (const announce of notified) await announce();
   }
 
-  /** Members among this instance's connected users (one query). */
+  /** The two people of direct conversations seen lately: they never change, so they are kept. */
+  const pairs = new Map<number, readonly [number, number]>();
+
+  function rememberPair(conversationId: number, pair: readonly [number, number] | null): void {
+    if (!pair) return;
+    if (pairs.size >= 10_000) pairs.delete(pairs.keys().next().value as number);
+    pairs.set(conversationId, pair);
+  }
+
+  /**
+   * Members among this instance's connected users: a direct conversation's two people (kept after
+   * the first read), a channel's by chat_member (one query).
+   */
   async function localMembers(conversationId: number): Promise<number[]> {
     const users = [...options.connectedUsers()];
     if (users.length === 0) return [];
-    const { rows } = await db.query<{ user_id: number }>(
-      'SELECT u AS user_id FROM unnest($2::int[]) AS u WHERE chat_member($1, u)',
+    const pair = pairs.get(conversationId);
+    if (pair) return pair.filter((id) => users.includes(id));
+    const { rows } = await db.query<{ pair: [number, number] | null; members: number[] }>(
+      `SELECT CASE WHEN c.kind = 'direct' THEN ARRAY[c.user_low, c.user_high] END AS pair,
+         CASE WHEN c.kind = 'course' THEN ARRAY(SELECT u FROM unnest($2::int[]) AS u WHERE chat_member(c.id, u)) END AS members
+       FROM conversations c WHERE c.id = $1`,
       [conversationId, users],
     );
-    return rows.map((row) => row.user_id);
+    const row = rows[0];
+    if (!row) return [];
+    rememberPair(conversationId, row.pair);
+    return row.pair ? row.pair.filter((id) => users.includes(id)) : (row.members ?? []);
   }
 
   function pushTo(userIds: Iterable<number>, message: ChatServerMessage): void {
@@ -435,16 +452,25 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       case 'chat_message': {
         const users = [...options.connectedUsers()];
         if (users.length === 0) return;
-        // The message and which of this instance's users belong: one query per event.
-        const { rows } = await db.query<MessageRow & { members: number[] }>(
+        // The message and which of this instance's users belong: one query per event (a direct
+        // conversation's two people; a channel's members among the connected users).
+        const { rows } = await db.query<
+          MessageRow & { pair: [number, number] | null; members: number[] | null }
+        >(
           `SELECT ${MESSAGE_COLUMNS},
-             ARRAY(SELECT u FROM unnest($3::int[]) AS u WHERE chat_member(m.conversation_id, u)) AS members
-           FROM chat_messages m LEFT JOIN users su ON su.id = m.sender_id
+             CASE WHEN c.kind = 'direct' THEN ARRAY[c.user_low, c.user_high] END AS pair,
+             CASE WHEN c.kind = 'course' THEN
+               ARRAY(SELECT u FROM unnest($3::int[]) AS u WHERE chat_member(c.id, u)) END AS members
+           FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id
+           LEFT JOIN users su ON su.id = m.sender_id
            WHERE m.conversation_id = $1 AND m.seq = $2`,
           [event.conversation_id, event.seq, users],
         );
         const row = rows[0];
-        if (row) pushTo(row.members, chatMessageEvent(messageOf(row)));
+        if (!row) return;
+        rememberPair(event.conversation_id, row.pair);
+        const members = row.pair ? row.pair.filter((id) => users.includes(id)) : (row.members ?? []);
+        pushTo(members, chatMessageEvent(messageOf(row)));
         return;
       }
       case 'chat_receipt': {

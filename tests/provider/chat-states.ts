@@ -51,7 +51,9 @@ export function chatStateHandlers(server: TestServer): StateHandlers {
            ON CONFLICT (user_low, user_high) WHERE kind = 'direct' DO UPDATE SET kind = EXCLUDED.kind RETURNING id`,
           [a, b],
         );
-        return rows[0]?.id;
+        const id = rows[0]?.id;
+        if (id === undefined) throw new Error('The conversation was not made');
+        return id;
       };
       return {
         [INJECTED_ACCESS_TOKEN]: (await startSession(db, tokens, me)).access_token,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedChat } from '../../server/chat/seed';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { NOTIFICATIONS } from '../../server/notifications/notifier';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
-import { ensureUser, type UserRow } from '../../server/users';
+import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import {
   CHAT_BODY_MAX,
   CHAT_MESSAGES,
@@ -132,6 +134,30 @@ async function channelId(person: Person): Promise<number> {
 
 /** A short pause for what must not arrive. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the demo data', () => {
+  it('gives the demo trainee a conversation with the demo trainer and her course channel, 2 unread, however often it is seeded', async () => {
+    const demoTrainee = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email);
+    if (!demoTrainee) throw new Error('no demo trainee');
+    const token = (await server.tokens.issue('access', demoTrainee)).token;
+    const read = async () => conversationListSchema.parse((await call('/chat/conversations/', token)).body);
+    const list = await read();
+    expect(list.unread_total).toBe(2);
+    const direct = list.results.find(
+      (c) => c.kind === 'direct' && c.peer?.name === DEMO_ACCOUNTS.trainer.full_name,
+    );
+    expect(direct).toMatchObject({ last_seq: 4, unread: 1, others_read_seq: 4 });
+    expect(direct?.last_message?.body).toMatch(/[\u0600-\u06ff].*assignment.*[\u0600-\u06ff]/);
+    const channel = list.results.find((c) => c.kind === 'course' && c.last_seq > 0);
+    expect(channel).toMatchObject({
+      course: { title: 'Cloud Computing Fundamentals' },
+      last_seq: 4,
+      unread: 1,
+    });
+    await seedChat(server.db);
+    expect(await read()).toEqual(list);
+  });
+});
 
 describe('chat calls', () => {
   it('need a signed-in user', async () => {
