@@ -92,7 +92,12 @@ export function connectChat(snapshot: ChatSnapshot, send: (event: ChatEvent) => 
     retryList: () => send({ type: 'list.refetch' }),
     select: (conversationId) => send({ type: 'conversation.select', id: conversationId }),
     thread: selected ? threadView(snapshot, selected, send) : null,
-    notFound: context.listLoaded && selectedId !== null && !selected,
+    // Not while the list is read again: a conversation just started by someone else may be on it.
+    notFound:
+      context.listLoaded &&
+      selectedId !== null &&
+      !selected &&
+      !snapshot.matches({ signedIn: { list: 'loading' } }),
     contactsStatus,
     contacts: context.contacts.map((contact) => ({
       person: contact.person,

@@ -27,6 +27,7 @@ import {
   listRead,
   listWithMessage,
   listWithReceipt,
+  mergeList,
   newestSeq,
   type OutboxItem,
   receiptNeedsList,
@@ -256,8 +257,8 @@ export const chatMachine = setup({
     }),
     refetchList: raise({ type: 'list.refetch' }),
 
-    keepList: assign((_, params: { list: ConversationList }) => ({
-      conversations: params.list.results,
+    keepList: assign(({ context }, params: { list: ConversationList }) => ({
+      conversations: mergeList(context.conversations, params.list.results),
       listLoaded: true,
     })),
 
@@ -279,11 +280,15 @@ export const chatMachine = setup({
         },
       };
     }),
-    /** Messages that arrived while the page was read, and are not on it, are asked for again. */
-    syncIfBehind: enqueueActions(({ context, enqueue }) => {
+    /**
+     * Messages that arrived while the page was read, and are not on it, are asked for again; a
+     * conversation the list does not hold yet (just started by someone else) makes it read again.
+     */
+    checkPage: enqueueActions(({ context, enqueue }) => {
       const thread = context.thread;
       if (!thread) return;
       const listed = context.conversations.find((conversation) => conversation.id === thread.conversationId);
+      if (!listed && context.listLoaded) enqueue.raise({ type: 'list.refetch' });
       const newest = newestSeq(thread.messages);
       if (listed && listed.last_seq > newest) {
         enqueue.raise(out(chatSyncMessage([{ conversation_id: thread.conversationId, after_seq: newest }])));
@@ -613,7 +618,7 @@ export const chatMachine = setup({
                   target: 'ready',
                   actions: [
                     { type: 'keepPage', params: ({ event }) => ({ page: event.output }) },
-                    'syncIfBehind',
+                    'checkPage',
                   ],
                 },
                 onError: {

@@ -201,3 +201,27 @@ export function syncPositions(
 export function unreadTotal(conversations: readonly Conversation[]): number {
   return conversations.reduce((total, conversation) => total + conversation.unread, 0);
 }
+
+/**
+ * The list as read, keeping what arrived over the socket while it was read: a later last message and
+ * further read and delivery positions (sequences only grow); read up to its last, nothing is unread.
+ */
+export function mergeList(previous: readonly Conversation[], read: readonly Conversation[]): Conversation[] {
+  const known = new Map(previous.map((conversation) => [conversation.id, conversation]));
+  return read.map((conversation) => {
+    const before = known.get(conversation.id);
+    if (!before) return conversation;
+    const newer = before.last_seq > conversation.last_seq;
+    const lastSeq = Math.max(before.last_seq, conversation.last_seq);
+    const readSeq = Math.max(before.read_seq, conversation.read_seq);
+    return {
+      ...conversation,
+      last_message: newer ? before.last_message : conversation.last_message,
+      last_seq: lastSeq,
+      read_seq: readSeq,
+      unread: readSeq >= lastSeq ? 0 : conversation.unread,
+      others_delivered_seq: Math.max(before.others_delivered_seq, conversation.others_delivered_seq),
+      others_read_seq: Math.max(before.others_read_seq, conversation.others_read_seq),
+    };
+  });
+}

@@ -422,6 +422,40 @@ describe('chat machine: behaviour', () => {
     ]);
   });
 
+  it('reads the list again when a conversation it does not hold opens (someone else just started it)', async () => {
+    const { harness } = start();
+    await harness.send(signIn());
+    await harness.resolve('fetchConversations', list(channel()));
+    await harness.send({ type: 'conversation.select', id: 5 });
+    await harness.resolve('fetchMessages', page(1, 1, false));
+    expect(harness.snapshot.matches({ signedIn: { list: 'loading' } })).toBe(true);
+    await harness.resolve('fetchConversations', list(direct(1, 0), channel()));
+    expect(harness.snapshot.matches({ signedIn: { list: 'ready' } })).toBe(true);
+  });
+
+  it('keeps what arrived while the list was read again', async () => {
+    const { harness } = await openThread({ conversations: [direct(3, 3)] });
+    await harness.send({ type: 'list.refetch' });
+    await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
+    await harness.send(
+      serverEvent({
+        type: 'chat_receipt',
+        conversation_id: 5,
+        user_id: TRAINER,
+        delivered_seq: 3,
+        read_seq: 3,
+      }),
+    );
+    // The server read the list before both.
+    await harness.resolve('fetchConversations', list(direct(3, 3)));
+    expect(harness.context.conversations[0]).toMatchObject({
+      last_seq: 4,
+      last_message: message(4),
+      others_delivered_seq: 3,
+      others_read_seq: 3,
+    });
+  });
+
   it('takes the user’s own read receipt from another tab, and the others’ as marks', async () => {
     const { harness } = await openThread({ conversations: [direct(3, 1), channel()] });
     await harness.send(

@@ -1,26 +1,18 @@
 import { connectChat } from '@machines/chat.connect';
-import {
-  type ChatEvent,
-  type ChatSocketCommand,
-  chatMachine,
-  type OutboxItem,
-  serverEvent,
-} from '@machines/chat.machine';
-import { knownSentence, unreadTotal } from '@machines/chat.model';
+import { type ChatEvent, type ChatSocketCommand, chatMachine } from '@machines/chat.machine';
+import { unreadTotal } from '@machines/chat.model';
 import type { ChatView } from '@machines/chat.view';
 import { useSelector } from '@xstate/react';
-import { decodeJwt } from 'jose';
 import { WebSocket as ReconnectingWebSocket } from 'partysocket';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import * as z from 'zod/mini';
 import { getMessages, listChatContacts, listConversations, startConversation } from '@/api/chat';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { socketUrl } from '@/api/notifications';
-import { chatServerMessageSchema } from '@/contract/chat';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
+import { browserStorage, frameEvent, outboxStore, userIdOf } from '@/features/messages/live-helpers';
 import { paths } from '@/routing/paths';
 import { renewSession, sessionActor } from '@/session';
 
@@ -51,57 +43,17 @@ const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, send
   );
   ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
   ws.addEventListener('message', (event) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(String(event.data));
-    } catch {
-      return;
-    }
-    const parsed = chatServerMessageSchema.safeParse(data);
-    if (parsed.success) sendBack(serverEvent(parsed.data));
+    // What does not parse as the protocol's is ignored.
+    const server = frameEvent(String(event.data));
+    if (server) sendBack(server);
   });
   ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
   receive((command) => ws.send(JSON.stringify(command.message)));
   return () => ws.close();
 });
 
-/* The outbox, kept in the browser per user until the server acknowledges each message. */
-
-const storedOutboxSchema = z.array(
-  z.object({
-    client_id: z.string(),
-    conversation_id: z.number(),
-    body: z.string(),
-    error: z.nullable(z.string()),
-  }),
-);
-
-const outboxKey = (userId: number) => `chat-outbox:${userId}`;
-
-/** The outbox saved for this user; nothing when it is missing or unreadable. */
-export function readOutbox(userId: number | null): OutboxItem[] {
-  if (userId === null) return [];
-  try {
-    const parsed = storedOutboxSchema.safeParse(JSON.parse(localStorage.getItem(outboxKey(userId)) ?? '[]'));
-    if (!parsed.success) return [];
-    return parsed.data.map((item) => ({
-      ...item,
-      error: item.error === null ? null : knownSentence(item.error),
-    }));
-  } catch {
-    return [];
-  }
-}
-
-function saveOutbox(userId: number | null, outbox: OutboxItem[]): void {
-  if (userId === null) return;
-  try {
-    if (outbox.length === 0) localStorage.removeItem(outboxKey(userId));
-    else localStorage.setItem(outboxKey(userId), JSON.stringify(outbox));
-  } catch {
-    // Storage full or refused: the outbox still lives in this tab.
-  }
-}
+/** This tab's outbox in local storage. */
+const savedOutbox = outboxStore(browserStorage);
 
 export const chatActor = createActor(
   chatMachine.provide({
@@ -122,7 +74,7 @@ export const chatActor = createActor(
       }),
     },
     actions: {
-      saveOutbox: (_, { userId, outbox }) => saveOutbox(userId, outbox),
+      saveOutbox: (_, { userId, outbox }) => savedOutbox.save(userId, outbox),
       showConversation: (_, { id }) =>
         navigate(`${paths.messages()}?${new URLSearchParams({ conversation: String(id) })}`),
       logFailure: (_, { what, error }) => console.warn(`Could not ${what}:`, error),
@@ -134,13 +86,8 @@ export const chatActor = createActor(
 function currentSession(): { token: string | null; userId: number | null } {
   const state = sessionActor.getSnapshot();
   const token = state.matches('signedIn') ? (state.context.session?.accessToken ?? null) : null;
-  if (token === null) return { token: null, userId: null };
-  try {
-    const userId = Number(decodeJwt(token).sub);
-    return Number.isInteger(userId) && userId > 0 ? { token, userId } : { token: null, userId: null };
-  } catch {
-    return { token: null, userId: null };
-  }
+  const userId = token === null ? null : userIdOf(token);
+  return userId === null ? { token: null, userId: null } : { token, userId };
 }
 
 let started = false;
@@ -151,10 +98,15 @@ export function startChat(): void {
   started = true;
   chatActor.start();
   let { token } = currentSession();
+  let userId: number | null = null;
   const tell = () => {
     const session = currentSession();
     token = session.token;
-    chatActor.send({ type: 'session.changed', ...session, outbox: readOutbox(session.userId) });
+    // The saved outbox is read when a user's session starts (a renewed token keeps the tab's own).
+    const outbox =
+      session.userId !== null && session.userId !== userId ? savedOutbox.read(session.userId) : [];
+    userId = session.userId;
+    chatActor.send({ type: 'session.changed', ...session, outbox });
   };
   tell();
   sessionActor.subscribe(() => {
@@ -172,13 +124,15 @@ export function startChat(): void {
     chatActor.send({ type: 'network.offline' });
 }
 
-/** The `/messages` screen's view model (machines/chat.connect.ts). */
+/** The `/messages` screen's view model (machines/chat.connect.ts); starts the chat if need be. */
 export function useChat(): ChatView {
+  useEffect(() => startChat(), []);
   const snapshot = useSelector(chatActor, (state) => state);
   return useMemo(() => connectChat(snapshot, chatActor.send), [snapshot]);
 }
 
-/** Unread messages over all conversations: the header's count. */
+/** Unread messages over all conversations: the header's count; starts the chat if need be. */
 export function useChatUnread(): number {
+  useEffect(() => startChat(), []);
   return useSelector(chatActor, (state) => unreadTotal(state.context.conversations));
 }
