@@ -28,9 +28,7 @@ export interface AppRoute {
   view: LazyView;
 }
 
-// Screens that later work builds show their title until then. Every view is lazy-loaded, so a
-// visitor downloads only the screens they open.
-const Planned = lazyView(() => import('@/features/planned/PlannedPage'));
+// Every view is lazy-loaded, so a visitor downloads only the screens they open.
 const Checkout = lazyView(() => withCatalogue('account', import('@/features/checkout/CheckoutPage')));
 const Receipt = lazyView(() => withCatalogue('account', import('@/features/checkout/ReceiptPage')));
 const EnrolledCourses = lazyView(() =>
@@ -86,6 +84,8 @@ const EditLecture = trainerView('editLecture');
 const Grading = trainerView('grading');
 const Schedule = trainerView('schedule');
 const ClassAttendance = trainerView('attendance');
+// Chat: the /messages screen (both roles).
+const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
@@ -168,7 +168,7 @@ export const routes: readonly AppRoute[] = [
     title: msg`Attendance History`,
     view: AttendanceHistory,
   },
-  { path: paths.messages.pattern, access: 'protected', title: msg`Messages`, view: Planned },
+  { path: paths.messages.pattern, access: 'protected', title: msg`Messages`, view: Messages },
   {
     path: paths.manageSchedule.pattern,
     access: 'protected',

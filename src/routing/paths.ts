@@ -77,7 +77,10 @@ export const paths = {
     }),
   ),
   attendanceHistory: fixed('/attendance-history'),
-  messages: fixed('/messages'),
+  /** The chat; with a conversation's id, that conversation open. */
+  messages: route('/messages', (conversation?: number) =>
+    withQuery('/messages', { conversation: conversation === undefined ? undefined : String(conversation) }),
+  ),
   /** The trainer's week holding `week` (a date), this week without one. */
   manageSchedule: route('/manage-schedule', (week?: string) => withQuery('/manage-schedule', { week })),
   manageCourses: fixed('/manage-courses'),

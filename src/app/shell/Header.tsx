@@ -15,6 +15,8 @@ const ProfileMenu = lazy(() => import('./ProfileMenu'));
 const SideMenu = lazy(() => import('./SideMenu'));
 // The bell and its live channel load once someone signs in.
 const NotificationBell = lazy(() => import('@/features/notifications/NotificationBell'));
+// Chat: the Messages link and its live channel load once someone signs in, as the bell does.
+const MessagesLink = lazy(() => import('@/features/messages/MessagesLink'));
 
 const navLinkClass = (active: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-semibold ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
@@ -51,6 +53,11 @@ export function Header() {
           <div className="hidden lg:block">
             <LanguageToggle />
           </div>
+          {signedIn && (
+            <Suspense fallback={<span className="inline-block size-11" />}>
+              <MessagesLink />
+            </Suspense>
+          )}
           {signedIn && (
             <Suspense fallback={<span className="inline-block size-11" />}>
               <NotificationBell />

@@ -19,6 +19,7 @@ import { Header } from './header';
 import { Home } from './home';
 import { InvitationPage, InviteDialog } from './invitations';
 import { IssueList } from './issue-list';
+import { Messages } from './messages';
 import { MyCourses } from './my-courses';
 import { Notifications } from './notifications';
 import { OngoingCourses } from './ongoing-courses';
@@ -61,6 +62,8 @@ export function visitOf(tab: Tab) {
     sideMenu: new SideMenu(tab),
     footer: new Footer(tab),
     notifications: new Notifications(tab),
+    /** The header's Messages link and the /messages screen. */
+    messages: new Messages(tab),
     /** Whichever dialog is open. */
     dialog: new Dialog(tab),
     signIn: new SignInDialog(tab),

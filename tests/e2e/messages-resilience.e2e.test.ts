@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatContactList } from '@/contract/chat';
+import { paths } from '@/routing/paths';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { signInWithTokens } from './support/session';
+import { productSuite } from './support/suite';
+
+const suite = productSuite();
+
+const TRAINEE = DEMO_ACCOUNTS.trainee;
+const TRAINER = DEMO_ACCOUNTS.trainer;
+
+let counter = 0;
+/** A text no other test writes. */
+function unique(text: string): string {
+  counter += 1;
+  return `${text} ${Date.now().toString(36)}${counter}`;
+}
+
+/** The demo trainee's direct conversation with the demo trainer (started, or found, through the API). */
+async function directConversationId(): Promise<number> {
+  const answer = await suite.call('/user/login/', {
+    body: { username: TRAINEE.email, password: TRAINEE.password },
+  });
+  const token = ((await answer.json()) as { access_token: string }).access_token;
+  const contacts = await suite.read<ChatContactList>('/chat/contacts/', { token });
+  const person = contacts.results.find((contact) => contact.person.name === TRAINER.full_name)?.person;
+  if (!person) throw new Error('the demo trainee may message the demo trainer');
+  const started = await suite.call('/chat/conversations/', { body: { user_id: person.id }, token });
+  expect(started.ok).toBe(true);
+  return ((await started.json()) as { id: number }).id;
+}
+
+/** Both sides with the conversation open: the trainee in English on a desktop, the trainer in Arabic on a phone. */
+async function openBothSides() {
+  const conversation = await directConversationId();
+  const trainee = await suite.open({ language: 'en', width: 'desktop' });
+  await signInWithTokens(suite.app, trainee.context, TRAINEE);
+  const trainer = await suite.open({ language: 'ar', width: 'phone' });
+  await signInWithTokens(suite.app, trainer.context, TRAINER);
+  await trainee.goto(paths.messages(conversation));
+  await trainer.goto(paths.messages(conversation));
+  await expect.poll(() => trainee.messages.composer.isVisible()).toBe(true);
+  await expect.poll(() => trainer.messages.composer.isVisible()).toBe(true);
+  return { trainee, trainer };
+}
+
+/** Lets a few seconds pass (for a message that must not arrive twice to have had its chance). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+
+describe('messages across network drops and server restarts', () => {
+  it("a message sent while the trainee's network is down goes out once it is back, and arrives once", async () => {
+    const { trainee, trainer } = await openBothSides();
+
+    await trainee.context.setOffline(true);
+    const body = unique('Sent while offline');
+    await trainee.messages.send(body);
+    await expect.poll(() => trainee.messages.markOf(body)).toBe('sending');
+    await expect.poll(() => trainee.messages.connectionText()).not.toBe('');
+    await settle();
+    expect(await trainer.messages.message(body).count()).toBe(0);
+
+    await trainee.context.setOffline(false);
+    await expect.poll(() => trainer.messages.message(body).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => trainee.messages.markOf(body), { timeout: 30_000 }).toBe('read');
+    await expect.poll(() => trainee.messages.connectionText()).toBe('');
+    await settle();
+    expect(await trainer.messages.message(body).count()).toBe(1);
+    expect(await trainee.messages.message(body).count()).toBe(1);
+
+    // Read again from the server, it is there once.
+    await trainer.page.reload();
+    await expect.poll(() => trainer.messages.message(body).count()).toBe(1);
+  });
+
+  it('the server restarts: the history stays and what was written meanwhile is delivered', async () => {
+    const { trainee, trainer } = await openBothSides();
+    const before = unique('Before the restart');
+    await trainee.messages.send(before);
+    await expect.poll(() => trainer.messages.message(before).count()).toBe(1);
+
+    const during = unique('While the server was down');
+    await suite.app.restart(async () => {
+      await expect.poll(() => trainee.messages.connectionText(), { timeout: 20_000 }).not.toBe('');
+      await trainee.messages.send(during);
+      await expect.poll(() => trainee.messages.markOf(during)).toBe('sending');
+    });
+
+    await expect.poll(() => trainer.messages.message(during).count(), { timeout: 40_000 }).toBe(1);
+    await expect.poll(() => trainee.messages.markOf(during), { timeout: 30_000 }).not.toBe('sending');
+    await settle();
+    expect(await trainer.messages.message(during).count()).toBe(1);
+
+    for (const visit of [trainee, trainer]) {
+      await visit.page.reload();
+      await expect.poll(() => visit.messages.message(during).count()).toBe(1);
+      expect(await visit.messages.message(before).count()).toBe(1);
+    }
+  });
+});
