@@ -13,6 +13,18 @@ export function markNotificationSeen(api: ApiClient, id: number): Promise<Notifi
 }
 
 /**
+ * How the live channels (notifications and chat) reconnect, with partysocket: the first retry after
+ * 0.5–1.5 s, each next one 1.5 times later, at most every 10 s; a connection attempt gives up after
+ * 4 s.
+ */
+export const SOCKET_RECONNECTION = {
+  minReconnectionDelay: 500 + Math.random() * 1000,
+  maxReconnectionDelay: 10_000,
+  reconnectionDelayGrowFactor: 1.5,
+  connectionTimeout: 4_000,
+} as const;
+
+/**
  * The address of a live channel: on the API's host (the page's own when the API base is a path),
  * `wss:` under https and `ws:` under http, with the access token as the `token` query parameter.
  */

@@ -10,22 +10,11 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { getMessages, listChatContacts, listConversations, startConversation } from '@/api/chat';
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
-import { socketUrl } from '@/api/notifications';
+import { SOCKET_RECONNECTION, socketUrl } from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { browserStorage, frameEvent, outboxStore, userIdOf } from '@/features/messages/live-helpers';
 import { paths } from '@/routing/paths';
 import { renewSession, sessionActor } from '@/session';
-
-/**
- * partysocket's reconnection, as the notifications socket's: the first retry after 0.5–1.5 s, each
- * next one 1.5 times later, at most every 10 s; a connection attempt gives up after 4 s.
- */
-const RECONNECTION = {
-  minReconnectionDelay: 500 + Math.random() * 1000,
-  maxReconnectionDelay: 10_000,
-  reconnectionDelayGrowFactor: 1.5,
-  connectionTimeout: 4_000,
-} as const;
 
 /** The chat socket for one token: the server's messages become the machine's events. */
 const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
@@ -37,7 +26,7 @@ const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, send
     // A refused token is renewed by the machine, which then connects with the new one; a socket the
     // server closed for a newer tab's waits until the page is back in front (the machine decides).
     {
-      ...RECONNECTION,
+      ...SOCKET_RECONNECTION,
       shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
     },
   );
@@ -75,8 +64,7 @@ export const chatActor = createActor(
     },
     actions: {
       saveOutbox: (_, { userId, outbox }) => savedOutbox.save(userId, outbox),
-      showConversation: (_, { id }) =>
-        navigate(`${paths.messages()}?${new URLSearchParams({ conversation: String(id) })}`),
+      showConversation: (_, { id }) => navigate(paths.messages(id)),
       logFailure: (_, { what, error }) => console.warn(`Could not ${what}:`, error),
     },
   }),

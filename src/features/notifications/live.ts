@@ -14,23 +14,13 @@ import { api } from '@/api/http';
 import {
   listNotifications,
   markNotificationSeen,
+  SOCKET_RECONNECTION,
   socketUrl,
   touchesNotifications,
 } from '@/api/notifications';
 import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { renewSession, sessionActor } from '@/session';
 import { noteLiveNotice } from '@/stores/live-notices';
-
-/**
- * partysocket's reconnection: the first retry after 0.5–1.5 s, each next one 1.5 times later, at
- * most every 10 s; a connection attempt gives up after 4 s.
- */
-export const RECONNECTION = {
-  minReconnectionDelay: 500 + Math.random() * 1000,
-  maxReconnectionDelay: 10_000,
-  reconnectionDelayGrowFactor: 1.5,
-  connectionTimeout: 4_000,
-} as const;
 
 /** The notifications socket for one token; reports what happens to the machine. */
 const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
@@ -42,7 +32,7 @@ const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack
     // A refused token is renewed by the machine, which then connects with the new one; a socket the
     // server closed for a newer tab's waits until the page is back in front (the machine decides).
     {
-      ...RECONNECTION,
+      ...SOCKET_RECONNECTION,
       shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
     },
   );
