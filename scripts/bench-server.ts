@@ -4,7 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../server/paths';
+import pg from 'pg';
+import { type Db, openPglite, openPostgres } from '../server/db';
+import { pgliteDir, ROOT } from '../server/paths';
+import { type PgCluster, startPgCluster } from './lib/pg-cluster';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 
@@ -148,4 +151,68 @@ export async function startServer(
     throw error;
   }
   return { origin, port, dataDir, exited: () => exited, output: () => output, stop };
+}
+
+/**
+ * The servers a benchmark measures: one on the embedded database (`postgres` false), or `count`
+ * processes on one database of a throwaway PostgreSQL cluster. `prepare` fills the database before
+ * any server opens it. Everything is stopped by `stop()`, and on Ctrl+C.
+ */
+export async function startBenchInstances(options: {
+  count: number;
+  postgres: boolean;
+  env: Record<string, string>;
+  /** The database's name on the cluster. */
+  database: string;
+  prepare: (db: Db) => Promise<void>;
+}): Promise<{ servers: BenchServer[]; stop(): Promise<void> }> {
+  const { count, postgres, env, database, prepare } = options;
+  const servers: BenchServer[] = [];
+  let cluster: PgCluster | undefined;
+  const stopAll = async () => {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    await cluster?.stop();
+  };
+  const unregister = stopOnSignal(stopAll);
+  try {
+    if (!postgres) {
+      servers.push(
+        await startServer(env, async (dataDir) => {
+          const db = await openPglite(pgliteDir(dataDir));
+          try {
+            await prepare(db);
+          } finally {
+            await db.close();
+          }
+        }),
+      );
+    } else {
+      cluster = await startPgCluster();
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`).finally(() => admin.end());
+      const url = new URL(cluster.url);
+      url.pathname = `/${database}`;
+      const db = openPostgres(url.toString(), { max: 2 });
+      try {
+        await prepare(db);
+      } finally {
+        await db.close();
+      }
+      // One after the other: each start runs the (by now empty) migrations and the seed check.
+      for (let index = 0; index < count; index += 1)
+        servers.push(await startServer({ ...env, DATABASE_URL: url.toString() }));
+    }
+    return {
+      servers,
+      async stop() {
+        unregister();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    unregister();
+    await stopAll();
+    throw error;
+  }
 }

@@ -15,18 +15,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { createTokenService } from '../server/auth/tokens';
-import { type Db, openPglite, openPostgres } from '../server/db';
+import type { Db } from '../server/db';
 import { migrate } from '../server/migrate';
-import { pgliteDir } from '../server/paths';
 import { seed } from '../server/seed';
 import { courseWithSessions } from '../server/testing-attendance';
 import { chatReceivedMessage, chatSendMessage, chatServerMessageSchema } from '../src/contract/chat';
 import { SOCKET_PATHS } from '../src/contract/notifications';
-import { type BenchServer, percentile, startServer, stopOnSignal } from './bench-server';
-import { type PgCluster, startPgCluster } from './lib/pg-cluster';
+import { type BenchServer, percentile, startBenchInstances } from './bench-server';
 
 const PAIRS = 100;
 const SEND_FOR_MS = 20_000;
@@ -81,61 +78,6 @@ async function prepare(db: Db): Promise<void> {
   }
 }
 
-/** The servers under test: one on the embedded database, or `count` on one PostgreSQL database. */
-async function startInstances(
-  count: number,
-  postgres: boolean,
-  env: Record<string, string>,
-): Promise<{ servers: BenchServer[]; stop(): Promise<void> }> {
-  const servers: BenchServer[] = [];
-  let cluster: PgCluster | undefined;
-  const stop = async () => {
-    await Promise.allSettled(servers.map((server) => server.stop()));
-    await cluster?.stop();
-  };
-  const unregister = stopOnSignal(stop);
-  try {
-    if (!postgres) {
-      servers.push(
-        await startServer(env, async (dataDir) => {
-          const db = await openPglite(pgliteDir(dataDir));
-          try {
-            await prepare(db);
-          } finally {
-            await db.close();
-          }
-        }),
-      );
-    } else {
-      cluster = await startPgCluster();
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE kfu_chat_bench').finally(() => admin.end());
-      const url = new URL(cluster.url);
-      url.pathname = '/kfu_chat_bench';
-      const db = openPostgres(url.toString(), { max: 2 });
-      try {
-        await prepare(db);
-      } finally {
-        await db.close();
-      }
-      for (let index = 0; index < count; index += 1)
-        servers.push(await startServer({ ...env, DATABASE_URL: url.toString() }));
-    }
-    return {
-      servers,
-      async stop() {
-        unregister();
-        await stop();
-      },
-    };
-  } catch (error) {
-    unregister();
-    await stop();
-    throw error;
-  }
-}
-
 interface Member {
   userId: number;
   role: 'TRAINEE' | 'TRAINER';
@@ -149,7 +91,13 @@ async function main(): Promise<void> {
   const tokens = createTokenService(new TextEncoder().encode(secretText));
   const where = postgres ? 'one PostgreSQL database' : 'the embedded database';
   console.log(`Starting ${count} server${count > 1 ? 's' : ''} on ${where} with ${PAIRS} conversations…`);
-  const { servers, stop } = await startInstances(count, postgres, { TOKEN_SECRET: secretText });
+  const { servers, stop } = await startBenchInstances({
+    count,
+    postgres,
+    env: { TOKEN_SECRET: secretText },
+    database: 'kfu_chat_bench',
+    prepare,
+  });
   const members: Member[] = [];
   /** client id → when it was sent, and by whom. */
   const sent = new Map<string, { at: number; by: number }>();

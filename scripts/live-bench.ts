@@ -15,17 +15,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { ADMIN_TOKEN_HEADER } from '../server/admin/middleware';
 import { createTokenService } from '../server/auth/tokens';
-import { type Db, openPglite, openPostgres } from '../server/db';
+import type { Db } from '../server/db';
 import { migrate } from '../server/migrate';
-import { adminTokenFile, pgliteDir } from '../server/paths';
+import { adminTokenFile } from '../server/paths';
 import { seed } from '../server/seed';
 import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/contract/notifications';
-import { type BenchServer, percentile, startServer, stopOnSignal } from './bench-server';
-import { type PgCluster, startPgCluster } from './lib/pg-cluster';
+import { type BenchServer, percentile, startBenchInstances } from './bench-server';
 
 const USERS = 200;
 const PER_USER = 20;
@@ -72,63 +70,28 @@ interface Instance {
   adminToken: string;
 }
 
-/** The servers under test: one on the embedded database, or `count` on one PostgreSQL database. */
+/** The servers under test, each with the admin token its data folder holds. */
 async function startInstances(
   count: number,
   postgres: boolean,
   env: Record<string, string>,
 ): Promise<{ instances: Instance[]; stop(): Promise<void> }> {
-  const servers: BenchServer[] = [];
-  let cluster: PgCluster | undefined;
-  const stop = async () => {
-    await Promise.allSettled(servers.map((server) => server.stop()));
-    await cluster?.stop();
-  };
-  const unregister = stopOnSignal(stop);
+  const { servers, stop } = await startBenchInstances({
+    count,
+    postgres,
+    env,
+    database: 'kfu_live_bench',
+    prepare,
+  });
   try {
-    if (!postgres) {
-      servers.push(
-        await startServer(env, async (dataDir) => {
-          const db = await openPglite(pgliteDir(dataDir));
-          try {
-            await prepare(db);
-          } finally {
-            await db.close();
-          }
-        }),
-      );
-    } else {
-      cluster = await startPgCluster();
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query('CREATE DATABASE kfu_live_bench').finally(() => admin.end());
-      const url = new URL(cluster.url);
-      url.pathname = '/kfu_live_bench';
-      const db = openPostgres(url.toString(), { max: 2 });
-      try {
-        await prepare(db);
-      } finally {
-        await db.close();
-      }
-      // One after the other: each start runs the (by now empty) migrations and the seed check.
-      for (let index = 0; index < count; index += 1)
-        servers.push(await startServer({ ...env, DATABASE_URL: url.toString() }));
-    }
     const instances = await Promise.all(
       servers.map(async (server) => ({
         server,
         adminToken: (await readFile(adminTokenFile(server.dataDir), 'utf8')).trim(),
       })),
     );
-    return {
-      instances,
-      async stop() {
-        unregister();
-        await stop();
-      },
-    };
+    return { instances, stop };
   } catch (error) {
-    unregister();
     await stop();
     throw error;
   }
