@@ -35,7 +35,7 @@ export default function NotificationBell() {
       {/* Not portalled: the panel stays inside the header landmark, in the tab order after the bell.
           Phones get the full width under the header; wider screens a 428 px panel under the bell. */}
       <PopoverPanel className="fixed inset-x-2 top-16 z-40 flex max-h-[min(600px,calc(100dvh-5rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none sm:absolute sm:inset-x-auto sm:end-0 sm:top-full sm:mt-2 sm:w-[428px]">
-        {({ close }) => <NotificationList onFollow={close} />}
+        {({ close }) => <NotificationList onFollow={close} onClose={close} />}
       </PopoverPanel>
     </Popover>
   );

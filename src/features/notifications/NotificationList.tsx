@@ -4,6 +4,7 @@ import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Failure } from '@/ui/Failure';
+import { CloseIcon } from '@/ui/icons';
 import { startNotifications, useNotifications } from './live';
 
 /**
@@ -13,10 +14,17 @@ import { startNotifications, useNotifications } from './live';
  */
 export default function NotificationList({
   onFollow,
+  onClose,
   className = '',
 }: {
   /** Called when a notification with a link is clicked (the panel closes). */
   onFollow?: () => void;
+  /**
+   * Closes the panel showing the list: a Close button stands beside the heading. In the bell's
+   * panel it is also what keeps a focusable element right after the bell while the list loads or is
+   * empty, so Headless UI needs no hidden focus guards around the panel.
+   */
+  onClose?: () => void;
   className?: string;
 }) {
   const { t } = useLingui();
@@ -28,9 +36,21 @@ export default function NotificationList({
 
   return (
     <section aria-labelledby={headingId} className={`flex min-h-0 flex-col ${className}`}>
-      <h2 id={headingId} className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
-        {loaded ? t`Notifications (${formatNumber(unread, language)})` : t`Loading ...`}
-      </h2>
+      <div className="flex items-center gap-2 border-b border-slate-100 px-4 py-1.5">
+        <h2 id={headingId} className="grow py-1.5 font-semibold text-slate-900">
+          {loaded ? t`Notifications (${formatNumber(unread, language)})` : t`Loading ...`}
+        </h2>
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            className="-me-2 grid size-11 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <CloseIcon className="size-5" />
+            <span className="sr-only">{t`Close`}</span>
+          </button>
+        )}
+      </div>
       <div className="overflow-y-auto p-2" aria-live="polite">
         {failed && <Failure error={null} retry={retry} className="p-3 text-slate-700" />}
         {empty && <p className="p-4 text-center text-slate-600">{t`You have no notifications yet.`}</p>}

@@ -37,11 +37,12 @@ export class Notifications extends PageObject {
     return this.page.getByRole('list', { name: this.t('Notifications') }).getByRole('button');
   }
 
-  /** Opens a notification (which marks it seen and follows its link). */
+  /** Opens the newest notification whose name matches (which marks it seen and follows its link). */
   open(title: RegExp): Promise<void> {
     return this.page
       .getByRole('list', { name: this.t('Notifications') })
       .getByRole('button', { name: title })
+      .first()
       .click();
   }
 }
