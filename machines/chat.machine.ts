@@ -45,6 +45,14 @@ export type { OutboxItem, ThreadState, TypingPerson } from './chat.model';
 /** What the machine asks of the socket actor: send this message (only while it is open). */
 export type ChatSocketCommand = { type: 'socket.send'; message: ChatClientMessage };
 
+/**
+ * How long delivery reports wait to be sent together: a sync's answer may bring CHAT_GAP_MAX
+ * messages at once, and one `chat_received` each would exceed what the server lets a socket send.
+ */
+export const RECEIVED_FLUSH_MS = 250;
+/** The id of the delayed event that sends the waiting delivery reports. */
+const RECEIVED_FLUSH_ID = 'received.flush';
+
 /** How long someone else's typing shows after their last `chat_typing`. */
 export const TYPING_SHOWN_MS = 2 * CHAT_TYPING_EVERY_MS;
 
@@ -64,6 +72,8 @@ export interface ChatContext {
   outbox: OutboxItem[];
   /** What is typed, per conversation. */
   drafts: Record<number, string>;
+  /** Delivery reports not sent yet: the highest sequence of others received, per conversation. */
+  received: Record<number, number>;
   /** When this user last told the others they were typing, and where. */
   lastTyping: { conversationId: number; at: number } | null;
   typing: TypingPerson[];
@@ -110,6 +120,8 @@ export type ChatEvent =
   | { type: 'contact.start'; userId: number }
   /** Someone's typing indicator ran out (raised, delayed). */
   | { type: 'typing.expired'; conversationId: number; userId: number }
+  /** Send the waiting delivery reports (raised, delayed). */
+  | { type: 'received.flush' }
   /** A message for the socket (raised; only an open socket sends it). */
   | { type: 'socket.out'; message: ChatClientMessage };
 
@@ -145,6 +157,7 @@ const signedOutContext: ChatContext = {
   thread: null,
   outbox: [],
   drafts: {},
+  received: {},
   lastTyping: null,
   typing: [],
   contacts: [],
@@ -169,7 +182,9 @@ const out = (message: ChatClientMessage) => ({ type: 'socket.out' as const, mess
  *   or `reconnecting`; 4401 renews the session (the new token arrives as `session.changed` and only
  *   this region starts again), 4008 waits for the page to come back (`superseded`), and the browser
  *   going offline or a session that cannot be renewed waits in `offline`. Every open sends
- *   `chat_sync` with the newest sequence known per conversation, then the outbox in order.
+ *   `chat_sync` with the newest sequence known per conversation, then the outbox in order; so does
+ *   every read of the list while the socket is open (the server counts what the list holds as
+ *   delivered). Delivery reports (`chat_received`) wait RECEIVED_FLUSH_MS and go one per conversation.
  * - `list`: `GET /chat/conversations/`, read again on the view's retry, after a reconnection and when
  *   a message names a conversation it does not hold or skips sequences.
  * - `conversation`: the selected conversation's newest page, then older pages as the user scrolls up.
@@ -256,6 +271,11 @@ export const chatMachine = setup({
       }
     }),
     refetchList: raise({ type: 'list.refetch' }),
+    /** With the list read, every listed conversation's position: the server counts them delivered. */
+    syncList: enqueueActions(({ context, enqueue }) => {
+      const positions = syncPositions(context.conversations, context.thread);
+      if (positions.length > 0) enqueue.raise(out(chatSyncMessage(positions)));
+    }),
 
     keepList: assign(({ context }, params: { list: ConversationList }) => ({
       conversations: mergeList(context.conversations, params.list.results),
@@ -339,7 +359,18 @@ export const chatMachine = setup({
       }
       const inOutbox = context.outbox.some((item) => item.client_id === message.client_id);
       const outbox = inOutbox ? context.outbox.filter((item) => item.client_id !== message.client_id) : null;
+      // Someone else's message is reported delivered with the others that come meanwhile.
+      const waiting = context.received;
+      const received = mine
+        ? waiting
+        : {
+            ...waiting,
+            [message.conversation_id]: Math.max(waiting[message.conversation_id] ?? 0, message.seq),
+          };
+      if (!mine && Object.keys(waiting).length === 0)
+        enqueue.raise({ type: 'received.flush' }, { id: RECEIVED_FLUSH_ID, delay: RECEIVED_FLUSH_MS });
       enqueue.assign({
+        received,
         conversations: listWithMessage(context.conversations, message, context.userId),
         thread:
           thread?.conversationId === message.conversation_id
@@ -351,7 +382,12 @@ export const chatMachine = setup({
         ),
         ...(outbox ? { outbox } : {}),
       });
-      if (!mine) enqueue.raise(out(chatReceivedMessage(message.conversation_id, message.seq)));
+    }),
+    /** One `chat_received` per conversation with the highest sequence received (only an open socket sends). */
+    flushReceived: enqueueActions(({ context, enqueue }) => {
+      for (const [id, seq] of Object.entries(context.received))
+        enqueue.raise(out(chatReceivedMessage(Number(id), seq)));
+      enqueue.assign({ received: {} });
     }),
     /** A thread still behind after a sync was more than CHAT_GAP_MAX behind: read its newest page. */
     checkSynced: enqueueActions(({ context, event, enqueue }) => {
@@ -498,6 +534,7 @@ export const chatMachine = setup({
         'server.receipt': { actions: 'keepReceipt' },
         'server.typing': { actions: 'showTyping' },
         'typing.expired': { actions: 'hideTyping' },
+        'received.flush': { actions: 'flushReceived' },
         'server.error': { actions: ['markRefused', persist] },
         'draft.changed': { actions: 'keepDraft' },
         'draft.send': { actions: ['sendDraft', persist] },
@@ -581,7 +618,10 @@ export const chatMachine = setup({
                 src: 'fetchConversations',
                 onDone: {
                   target: 'ready',
-                  actions: { type: 'keepList', params: ({ event }) => ({ list: event.output }) },
+                  actions: [
+                    { type: 'keepList', params: ({ event }) => ({ list: event.output }) },
+                    'syncList',
+                  ],
                 },
                 onError: {
                   target: 'failed',

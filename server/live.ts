@@ -45,10 +45,20 @@ export const MAX_INBOUND_BYTES = 16 * 1024;
 export const MAX_SOCKETS_PER_USER = 10;
 /**
  * Messages (and pings) a socket may send per second, as a bucket that refills at this rate and
- * holds as many: the web app sends one message per click, so only a misbehaving client reaches it,
- * and its socket is closed with 1008.
+ * holds the channel's burst (below): the web app sends one message per click, and coalesces its
+ * delivery reports, so only a misbehaving client reaches it, and its socket is closed with 1008.
  */
 export const INBOUND_MESSAGES_PER_SECOND = 20;
+/** How many messages a notifications socket may send at once: as many as it may send in a second. */
+export const NOTIFICATIONS_INBOUND_BURST = INBOUND_MESSAGES_PER_SECOND;
+/**
+ * How many messages a chat socket may send at once (still refilled at INBOUND_MESSAGES_PER_SECOND):
+ * on reconnecting, the web app sends its `chat_sync`, then resends its whole outbox (dozens of
+ * messages written offline), and reports what the sync brought (one `chat_received` per
+ * conversation); a bucket of 20 would close that socket with 1008, and the reconnection would do
+ * the same again.
+ */
+export const CHAT_INBOUND_BURST = 120;
 /** How many (user, notification) pairs this instance remembers having relayed as seen. */
 const RELAYED_MEMORY = 10_000;
 
@@ -56,7 +66,7 @@ const RELAYED_MEMORY = 10_000;
 const CLOSE = {
   /** A binary frame: the channels speak JSON text only. */
   unsupportedData: 1003,
-  /** More messages than INBOUND_MESSAGES_PER_SECOND. */
+  /** More messages than INBOUND_MESSAGES_PER_SECOND allows after the socket's burst. */
   policyViolation: 1008,
   /** The instance lost its live events for a while: reconnect, and the app reads its list again. */
   serviceRestart: 1012,
@@ -101,13 +111,13 @@ type Registry = Map<number, Set<WebSocket>>;
 
 function ignore(): void {}
 
-/** A bucket of `rate` tokens refilled at `rate` per second: false once it is empty. */
-function rateLimiter(rate: number): () => boolean {
-  let tokens = rate;
+/** A bucket of `capacity` tokens refilled at `rate` per second: false once it is empty. */
+function rateLimiter(rate: number, capacity: number): () => boolean {
+  let tokens = capacity;
   let last = performance.now();
   return () => {
     const now = performance.now();
-    tokens = Math.min(rate, tokens + ((now - last) / 1000) * rate);
+    tokens = Math.min(capacity, tokens + ((now - last) / 1000) * rate);
     last = now;
     if (tokens < 1) return false;
     tokens -= 1;
@@ -190,16 +200,17 @@ export function createLiveHub(options: {
   }
 
   /**
-   * What every accepted socket reads: text only, at most INBOUND_MESSAGES_PER_SECOND; each text
-   * message goes to `onText`.
+   * What every accepted socket reads: text only, at most INBOUND_MESSAGES_PER_SECOND after a burst
+   * of at most `burst`; each text message goes to `onText`.
    */
   function guardInbound(
     registry: Registry,
     userId: number,
     socket: WebSocket,
+    burst: number,
     onText: (data: RawData) => void,
   ): void {
-    const allowed = rateLimiter(INBOUND_MESSAGES_PER_SECOND);
+    const allowed = rateLimiter(INBOUND_MESSAGES_PER_SECOND, burst);
     // Frames already received are still read after close() starts the closing handshake: skip them.
     const open = () => socket.readyState === socket.OPEN;
     socket.on('ping', () => {
@@ -251,7 +262,7 @@ export function createLiveHub(options: {
 
   function serveNotifications(socket: WebSocket, userId: number, exp: number): void {
     track(notificationSockets, userId, socket, exp);
-    guardInbound(notificationSockets, userId, socket, (data) => {
+    guardInbound(notificationSockets, userId, socket, NOTIFICATIONS_INBOUND_BURST, (data) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(data.toString());
@@ -268,7 +279,7 @@ export function createLiveHub(options: {
 
   function serveChat(socket: WebSocket, userId: number, exp: number): void {
     track(chatSockets, userId, socket, exp);
-    guardInbound(chatSockets, userId, socket, chat.serve(socket, userId));
+    guardInbound(chatSockets, userId, socket, CHAT_INBOUND_BURST, chat.serve(socket, userId));
   }
 
   function refuse(socket: Duplex, status: string): void {

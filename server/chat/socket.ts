@@ -271,12 +271,44 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       [userId, [...wanted.keys()], [...wanted.values()], CHAT_GAP_MAX],
     );
     let current: { id: number; last_seq: number } | undefined;
+    /** Per conversation of the answer: the highest sequence this device now holds. */
+    const held = new Map<number, number>();
     for (const row of rows) {
       if (current && current.id !== row.id) send(socket, chatSyncedMessage(current.id, current.last_seq));
       current = { id: row.id, last_seq: row.last_seq };
+      const after = Math.min(wanted.get(row.id) ?? 0, row.last_seq);
+      held.set(row.id, Math.max(held.get(row.id) ?? 0, after, row.seq ?? 0));
       if (row.seq !== null) send(socket, chatMessageEvent(messageOf(row)));
     }
     if (current) send(socket, chatSyncedMessage(current.id, current.last_seq));
+    await raiseDelivered(userId, held);
+  }
+
+  /**
+   * A sync's position says the device holds everything up to it, and the answer brought the rest:
+   * the caller's delivered positions rise to what the device now holds (one statement for every
+   * conversation of the sync), and the other members get a receipt for each that rose.
+   */
+  async function raiseDelivered(userId: number, held: Map<number, number>): Promise<void> {
+    const positive = [...held].filter(([, seq]) => seq > 0);
+    if (positive.length === 0) return;
+    const { rows } = await db.query<{ conversation_id: number; delivered_seq: number; read_seq: number }>(
+      `INSERT INTO chat_positions AS p (conversation_id, user_id, delivered_seq)
+       SELECT h.conversation_id, $1, h.seq FROM unnest($2::int[], $3::int[]) AS h(conversation_id, seq)
+       ON CONFLICT (conversation_id, user_id) DO UPDATE SET delivered_seq = EXCLUDED.delivered_seq
+         WHERE EXCLUDED.delivered_seq > p.delivered_seq
+       RETURNING conversation_id, delivered_seq, read_seq`,
+      [userId, positive.map(([id]) => id), positive.map(([, seq]) => seq)],
+    );
+    for (const row of rows) {
+      await broadcast.publish({
+        type: 'chat_receipt',
+        conversation_id: row.conversation_id,
+        user_id: userId,
+        delivered_seq: row.delivered_seq,
+        read_seq: row.read_seq,
+      });
+    }
   }
 
   async function handlePosition(userId: number, conversationId: number, seq: number, read: boolean) {

@@ -25,7 +25,10 @@ import { roleSchema } from './common';
  * - After (re)connecting, the client sends `chat_sync` with the last sequence it saw per
  *   conversation it holds; the server answers each with the messages after it, in order (at most
  *   CHAT_GAP_MAX), then `chat_synced` with the conversation's last sequence. A client that is still
- *   behind then reads the newest page again. Only then does it resend its outbox, in order.
+ *   behind then reads the newest page again. Only then does it resend its outbox, in order. A
+ *   position means the device holds everything up to it (the client also syncs every listed
+ *   conversation once its list is read): the caller's delivered position rises to the newest
+ *   message the answer brings (or the position, at most the last sequence), with a `chat_receipt`.
  * - `chat_received` and `chat_read` raise the sender's delivered and read positions; the other
  *   members get `chat_receipt`. `chat_typing` is relayed to the other members as `chat_typing`.
  * - A send that is refused is answered `chat_error` with its client id and a sentence.

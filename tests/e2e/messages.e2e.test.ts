@@ -72,9 +72,7 @@ describe('messages', () => {
 
     // The trainer is on the home page: the header's link counts the message, delivered to the device.
     const before = await unreadOf(TRAINER, TRAINEE.full_name);
-    const trainerLive = trainer.messages.live();
     await trainer.goto(paths.home());
-    await trainerLive;
     await expect.poll(() => trainer.messages.unread()).toBe(before.total);
     const first = unique('Hello, I have a question about lab 3.');
     await trainee.messages.send(first);
@@ -131,12 +129,8 @@ describe('messages', () => {
     const trainer = await suite.open({ language: 'en', width: 'desktop' });
     await signInWithTokens(suite.app, trainer.context, TRAINER);
 
-    const firstLive = first.messages.live();
     await first.goto(paths.home());
-    await firstLive;
-    const secondLive = second.messages.live();
     await second.goto(paths.messages());
-    await secondLive;
     await trainer.goto(paths.messages(conversation));
     await expect.poll(() => second.messages.list.isVisible()).toBe(true);
     await expect.poll(() => trainer.messages.composer.isVisible()).toBe(true);
@@ -165,6 +159,35 @@ describe('messages', () => {
     await expect.poll(() => second.messages.message(reply).isVisible()).toBe(true);
     await expect.poll(() => second.messages.markOf(reply)).not.toBe('sending');
     await expectNoAxeViolations(second.page);
+  });
+
+  it('a message sent before the trainer opened the app turns delivered once it opens, unread (English desktop, Arabic phone)', async () => {
+    const conversation = await directConversationId();
+    const trainee = await suite.open({ language: 'en', width: 'desktop' });
+    await signInWithTokens(suite.app, trainee.context, TRAINEE);
+    await trainee.goto(paths.messages(conversation));
+    await expect.poll(() => trainee.messages.composer.isVisible()).toBe(true);
+
+    // No device of the trainer's is open: sent, not delivered.
+    const body = unique('Are the slides for week 2 online?');
+    await trainee.messages.send(body);
+    await expect.poll(() => trainee.messages.markOf(body)).toBe('sent');
+    const before = await unreadOf(TRAINER, TRAINEE.full_name);
+
+    // The trainer opens the app on the home page: the message reached their device, still unread.
+    const trainer = await suite.open({ language: 'ar', width: 'phone' });
+    await signInWithTokens(suite.app, trainer.context, TRAINER);
+    await trainer.goto(paths.home());
+    await expect.poll(() => trainer.messages.unread()).toBe(before.total);
+    await expect.poll(() => trainee.messages.markOf(body)).toBe('delivered');
+    expect(
+      await trainee.messages.message(body).getByText(trainee.messages.markText('delivered')).count(),
+    ).toBe(1);
+    expect((await unreadOf(TRAINER, TRAINEE.full_name)).direct).toBe(before.direct);
+    await expectNoAxeViolations(trainee.page);
+    await expectNoAxeViolations(trainer.page);
+    expect(trainee.problems).toEqual([]);
+    expect(trainer.problems).toEqual([]);
   });
 
   it("a trainee who is not a member is refused someone else's conversation (English, phone)", async () => {

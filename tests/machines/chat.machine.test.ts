@@ -4,6 +4,7 @@ import {
   type ChatEvent,
   chatMachine,
   type OutboxItem,
+  RECEIVED_FLUSH_MS,
   serverEvent,
   TYPING_SHOWN_MS,
 } from '../../machines/chat.machine.ts';
@@ -182,6 +183,7 @@ const liveModel = createPathModel(chatMachine, {
           }),
           serverEvent({ type: 'chat_typing', conversation_id: 5, user_id: TRAINER, name: 'Omar Haddad' }),
           { type: 'typing.expired', conversationId: 5, userId: TRAINER },
+          { type: 'received.flush' },
           { type: 'thread.read' },
         ],
   serializeState: serializeValueAnd(() => null),
@@ -364,16 +366,116 @@ describe('chat machine: behaviour', () => {
   });
 
   it('adds someone else’s message once, counts it unread, and tells the server it was delivered', async () => {
-    const { harness, impl } = await openThread({ conversations: [direct(3, 3), channel()] });
+    const { harness, impl } = await openThread({
+      conversations: [direct(3, 3), channel()],
+      fakeTimers: true,
+    });
     await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
     await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
     expect(harness.context.thread?.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
     const conversation = harness.context.conversations.find((item) => item.id === 5);
     expect(conversation).toMatchObject({ last_seq: 4, unread: 1 });
+    expect(impl.socket.take()).toEqual([]);
+    await harness.advance(RECEIVED_FLUSH_MS);
+    expect(impl.socket.take()).toEqual([{ type: 'chat_received', conversation_id: 5, seq: 4 }]);
+  });
+
+  it('reports a catch-up’s messages delivered in one chat_received per conversation', async () => {
+    const { harness, impl } = await openThread({
+      conversations: [direct(3, 3), channel({ last_seq: 2 })],
+      fakeTimers: true,
+    });
+    // A sync's answer: CHAT_GAP_MAX messages of one conversation, some of another, and the user's own.
+    for (let seq = 4; seq < 204; seq += 1) {
+      await harness.send(serverEvent({ type: 'chat_message', message: message(seq) }));
+      if (seq % 50 === 0) {
+        await harness.send(serverEvent({ type: 'chat_message', message: message(seq / 50 + 2, TRAINER, 9) }));
+      }
+    }
+    await harness.send(serverEvent({ type: 'chat_message', message: message(204, SARA) }));
+    expect(impl.socket.take()).toEqual([]);
+    await harness.advance(RECEIVED_FLUSH_MS - 1);
+    expect(impl.socket.take()).toEqual([]);
+    await harness.advance(1);
     expect(impl.socket.take()).toEqual([
-      { type: 'chat_received', conversation_id: 5, seq: 4 },
-      { type: 'chat_received', conversation_id: 5, seq: 4 },
+      { type: 'chat_received', conversation_id: 5, seq: 203 },
+      { type: 'chat_received', conversation_id: 9, seq: 6 },
     ]);
+    expect(harness.context.received).toEqual({});
+  });
+
+  it('flushes delivery reports during a steady stream, not only once it stops', async () => {
+    const { harness, impl } = await openThread({ conversations: [direct(3, 3)], fakeTimers: true });
+    const sent: unknown[] = [];
+    for (let seq = 4; seq < 14; seq += 1) {
+      await harness.send(serverEvent({ type: 'chat_message', message: message(seq) }));
+      await harness.advance(100);
+      sent.push(...impl.socket.take());
+    }
+    // A message every 100 ms for a second: the reports go every RECEIVED_FLUSH_MS or so.
+    expect(sent).toEqual([
+      { type: 'chat_received', conversation_id: 5, seq: 6 },
+      { type: 'chat_received', conversation_id: 5, seq: 9 },
+      { type: 'chat_received', conversation_id: 5, seq: 12 },
+    ]);
+  });
+
+  it('drops delivery reports whose socket closed before they went: the next sync reports them', async () => {
+    const { harness, impl } = await openThread({ conversations: [direct(3, 3)], fakeTimers: true });
+    await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
+    await harness.send({ type: 'socket.closed', code: 1006 });
+    await harness.advance(RECEIVED_FLUSH_MS);
+    expect(impl.socket.take()).toEqual([]);
+    await harness.send({ type: 'socket.opened' });
+    expect(impl.socket.take()).toEqual([
+      { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 4 }] },
+    ]);
+  });
+
+  it('sends chat_sync with every listed conversation once the list is read on an open socket', async () => {
+    const { harness, impl } = start();
+    await harness.send(signIn());
+    // The socket opens first: nothing known to sync yet.
+    await harness.send({ type: 'socket.opened' });
+    expect(impl.socket.take()).toEqual([]);
+    await harness.resolve('fetchConversations', list(direct(3, 1), channel({ last_seq: 2 })));
+    expect(impl.socket.take()).toEqual([
+      {
+        type: 'chat_sync',
+        positions: [
+          { conversation_id: 5, after_seq: 3 },
+          { conversation_id: 9, after_seq: 2 },
+        ],
+      },
+    ]);
+    // Read again (a retry): synced again, the open thread by its newest message.
+    await harness.send({ type: 'conversation.select', id: 5 });
+    await harness.resolve('fetchMessages', page(1, 3, false));
+    await harness.send({ type: 'list.refetch' });
+    await harness.resolve('fetchConversations', list(direct(4, 1), channel({ last_seq: 2 })));
+    expect(impl.socket.take()).toEqual([
+      {
+        type: 'chat_sync',
+        positions: [
+          { conversation_id: 5, after_seq: 3 },
+          { conversation_id: 9, after_seq: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('sends no chat_sync for a list read while the socket is not open, nor for an empty list', async () => {
+    const { harness, impl } = start();
+    await harness.send(signIn());
+    await harness.resolve('fetchConversations', list(direct(3, 1)));
+    expect(impl.socket.take()).toEqual([]);
+    await harness.send({ type: 'socket.opened' });
+    expect(impl.socket.take()).toEqual([
+      { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 3 }] },
+    ]);
+    await harness.send({ type: 'list.refetch' });
+    await harness.resolve('fetchConversations', list());
+    expect(impl.socket.take()).toEqual([]);
   });
 
   it('asks for what it missed when a message skips sequences', async () => {
@@ -381,7 +483,6 @@ describe('chat machine: behaviour', () => {
     await harness.send(serverEvent({ type: 'chat_message', message: message(6) }));
     expect(impl.socket.take()).toEqual([
       { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 3 }] },
-      { type: 'chat_received', conversation_id: 5, seq: 6 },
     ]);
     // The list's unread count is the server's to give: the list is read again.
     expect(harness.snapshot.matches({ signedIn: { list: 'loading' } })).toBe(true);
@@ -398,7 +499,6 @@ describe('chat machine: behaviour', () => {
     await harness.send(serverEvent({ type: 'chat_message', message: message(3) }));
     expect(impl.socket.take()).toEqual([
       { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 0 }] },
-      { type: 'chat_received', conversation_id: 5, seq: 3 },
     ]);
   });
 

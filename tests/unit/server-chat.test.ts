@@ -483,6 +483,70 @@ describe('the chat socket', () => {
     socket.socket.close();
   });
 
+  it('serves a burst of 60 frames on a chat socket (a reconnection resends its outbox at once)', async () => {
+    const socket = await chatSocket(badr);
+    const ids = Array.from({ length: 60 }, () => randomUUID());
+    // Empty sends: each is answered (refused) without counting against the sends a minute.
+    for (const id of ids) sendOn(socket, chatSendMessage(1, id, ' '));
+    await next(socket, errorOf(ids[59] as string));
+    const refused = new Set(socket.messages.map((m) => (m as unknown as { client_id?: string }).client_id));
+    expect(ids.every((id) => refused.has(id))).toBe(true);
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    socket.socket.close();
+  });
+
+  it('takes a sync as delivery: delivered rises to what the device holds, and the sender gets the receipt', async () => {
+    const { user, token } = await signedInTrainee(server, 'late');
+    await server.db.query(`INSERT INTO enrolments (user_id, course_id, status) VALUES ($1, $2, 'enrolled')`, [
+      user.id,
+      courseId,
+    ]);
+    const late = { user, token };
+    const direct = await directWith(trainer, late);
+    const teacher = await chatSocket(trainer);
+    const ids = [randomUUID(), randomUUID()];
+    for (const [index, id] of ids.entries())
+      sendOn(teacher, chatSendMessage(direct, id, `Before you came ${index}`));
+    const seq = ((await next(teacher, ackOf(ids[1] as string))) as { seq: number }).seq;
+
+    // The messages reached no device of theirs: sent, not delivered.
+    const before = conversationSchema.parse(
+      (await call(`/chat/conversations/${direct}/`, trainer.token)).body,
+    );
+    expect(before.others_delivered_seq).toBe(0);
+
+    // Their device syncs from 0: the answer brings both messages, so it holds them.
+    const device = await chatSocket(late);
+    let from = teacher.messages.length;
+    sendOn(device, chatSyncMessage([{ conversation_id: direct, after_seq: 0 }]));
+    expect(
+      await next(teacher, (m) => m.type === 'chat_receipt' && m.conversation_id === direct, from),
+    ).toEqual({
+      type: 'chat_receipt',
+      conversation_id: direct,
+      user_id: late.user.id,
+      delivered_seq: seq,
+      read_seq: 0,
+    });
+
+    // A position with nothing after it is held too (a list read): delivered rises to it, no further
+    // than the last message.
+    const third = randomUUID();
+    sendOn(teacher, chatSendMessage(direct, third, 'Read in the list'));
+    const thirdSeq = ((await next(teacher, ackOf(third))) as { seq: number }).seq;
+    from = teacher.messages.length;
+    sendOn(device, chatSyncMessage([{ conversation_id: direct, after_seq: thirdSeq + 1000 }]));
+    expect(
+      await next(teacher, (m) => m.type === 'chat_receipt' && m.conversation_id === direct, from),
+    ).toMatchObject({ user_id: late.user.id, delivered_seq: thirdSeq });
+    const after = conversationSchema.parse(
+      (await call(`/chat/conversations/${direct}/`, trainer.token)).body,
+    );
+    expect(after.others_delivered_seq).toBe(thirdSeq);
+    teacher.socket.close();
+    device.socket.close();
+  });
+
   it('relays receipts to the others and the reader’s other tabs, and typing to the others only', async () => {
     const direct = await directWith(amal, trainer);
     const [reader, readerTab, teacher] = await Promise.all([

@@ -12,16 +12,6 @@ export class Messages extends PageObject {
       .getByRole('link', { name: startingWith('Messages', this.tab.language) });
   }
 
-  /**
-   * Resolves once the page's chat socket is up: call it before loading a page, await it after. A
-   * device counts as having received a message only once its socket is open.
-   */
-  async live(): Promise<void> {
-    await this.page.waitForEvent('websocket', { predicate: (socket) => socket.url().includes('/ws/chat') });
-    // The handshake and the first sync follow within moments.
-    await this.page.waitForTimeout(1_000);
-  }
-
   /** The unread count the header's link shows (0 when it shows none). */
   async unread(): Promise<number> {
     const count = this.page.getByRole('banner').getByTestId('chat-unread-count');
