@@ -480,32 +480,65 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     for (const userId of userIds) for (const socket of options.socketsOf(userId)) send(socket, message);
   }
 
-  async function deliver(event: ChatBroadcastEvent): Promise<void> {
-    switch (event.type) {
-      case 'chat_message': {
-        const users = [...options.connectedUsers()];
-        if (users.length === 0) return;
-        // The message and which of this instance's users belong: one query per event (a direct
-        // conversation's two people; a channel's members among the connected users).
-        const { rows } = await db.query<
-          MessageRow & { pair: [number, number] | null; members: number[] | null }
-        >(
-          `SELECT ${MESSAGE_COLUMNS},
-             CASE WHEN c.kind = 'direct' THEN ARRAY[c.user_low, c.user_high] END AS pair,
-             CASE WHEN c.kind = 'course' THEN
-               ARRAY(SELECT u FROM unnest($3::int[]) AS u WHERE chat_member(c.id, u)) END AS members
-           FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id
-           LEFT JOIN users su ON su.id = m.sender_id
-           WHERE m.conversation_id = $1 AND m.seq = $2`,
-          [event.conversation_id, event.seq, users],
-        );
-        const row = rows[0];
-        if (!row) return;
-        rememberPair(event.conversation_id, row.pair);
+  /**
+   * The newest message this instance pushed per conversation, so that messages reach its sockets in
+   * order: events of one conversation are handled one after the other (`conversationChains`), and
+   * an event for message N pushes every message after the last one pushed up to N. With several
+   * instances, or a pool of connections, events and reads may otherwise finish out of order (the
+   * web app would then ask for the gap, but need not).
+   */
+  const pushedSeq = new Map<number, number>();
+  const conversationChains = new Map<number, Promise<void>>();
+  /** The most earlier messages one event pushes along with its own (a client asks for a longer gap itself). */
+  const CATCH_UP_MAX = 20;
+
+  function inOrder(conversationId: number, work: () => Promise<void>): Promise<void> {
+    const next = (conversationChains.get(conversationId) ?? Promise.resolve()).then(work);
+    const settled = next.catch(() => {});
+    conversationChains.set(conversationId, settled);
+    settled.then(() => {
+      if (conversationChains.get(conversationId) === settled) conversationChains.delete(conversationId);
+    });
+    return next;
+  }
+
+  function pushMessages(conversationId: number, seq: number): Promise<void> {
+    return inOrder(conversationId, async () => {
+      const users = [...options.connectedUsers()];
+      const pushed = pushedSeq.get(conversationId);
+      if (pushed !== undefined && seq <= pushed) return;
+      const after = pushed === undefined ? seq - 1 : Math.max(pushed, seq - 1 - CATCH_UP_MAX);
+      if (pushedSeq.size >= 10_000 && pushed === undefined)
+        pushedSeq.delete(pushedSeq.keys().next().value as number);
+      pushedSeq.set(conversationId, seq);
+      if (users.length === 0) return;
+      // The messages and which of this instance's users belong: one query per event (a direct
+      // conversation's two people; a channel's members among the connected users).
+      const { rows } = await db.query<
+        MessageRow & { pair: [number, number] | null; members: number[] | null }
+      >(
+        `SELECT ${MESSAGE_COLUMNS},
+           CASE WHEN c.kind = 'direct' THEN ARRAY[c.user_low, c.user_high] END AS pair,
+           CASE WHEN c.kind = 'course' THEN
+             ARRAY(SELECT u FROM unnest($4::int[]) AS u WHERE chat_member(c.id, u)) END AS members
+         FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id
+         LEFT JOIN users su ON su.id = m.sender_id
+         WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
+         ORDER BY m.seq`,
+        [conversationId, after, seq, users],
+      );
+      for (const row of rows) {
+        rememberPair(conversationId, row.pair);
         const members = row.pair ? row.pair.filter((id) => users.includes(id)) : (row.members ?? []);
         pushTo(members, chatMessageEvent(messageOf(row)));
-        return;
       }
+    });
+  }
+
+  async function deliver(event: ChatBroadcastEvent): Promise<void> {
+    switch (event.type) {
+      case 'chat_message':
+        return pushMessages(event.conversation_id, event.seq);
       case 'chat_receipt': {
         const { conversation_id, user_id, delivered_seq, read_seq } = event;
         // The other members, and the user's other sockets (their unread count drops).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatContactList, MessagePage } from '@/contract/chat';
+import type { MessagePage } from '@/contract/chat';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { accessTokenOf, directConversationId, uniqueText } from './support/chat';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
@@ -10,19 +11,9 @@ const suite = productSuite();
 const TRAINEE = DEMO_ACCOUNTS.trainee;
 const TRAINER = DEMO_ACCOUNTS.trainer;
 
-let counter = 0;
-/** A text no other test writes. */
-function unique(text: string): string {
-  counter += 1;
-  return `${text} ${Date.now().toString(36)}${counter}`;
-}
-
 /** A fresh access token of the demo trainee (the server may have restarted since the last). */
 async function traineeToken(): Promise<string> {
-  const answer = await suite.call('/user/login/', {
-    body: { username: TRAINEE.email, password: TRAINEE.password },
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
+  return accessTokenOf(suite.app, TRAINEE);
 }
 
 /** How many messages of the conversation's newest page the server stores with exactly this text. */
@@ -33,20 +24,9 @@ async function storedCount(conversation: number, body: string): Promise<number> 
   return page.results.filter((message) => message.body === body).length;
 }
 
-/** The demo trainee's direct conversation with the demo trainer (started, or found, through the API). */
-async function directConversationId(): Promise<number> {
-  const token = await traineeToken();
-  const contacts = await suite.read<ChatContactList>('/chat/contacts/', { token });
-  const person = contacts.results.find((contact) => contact.person.name === TRAINER.full_name)?.person;
-  if (!person) throw new Error('the demo trainee may message the demo trainer');
-  const started = await suite.call('/chat/conversations/', { body: { user_id: person.id }, token });
-  expect(started.ok).toBe(true);
-  return ((await started.json()) as { id: number }).id;
-}
-
 /** Both sides with the conversation open: the trainee in English on a desktop, the trainer in Arabic on a phone. */
 async function openBothSides() {
-  const conversation = await directConversationId();
+  const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
   const trainee = await suite.open({ language: 'en', width: 'desktop' });
   await signInWithTokens(suite.app, trainee.context, TRAINEE);
   const trainer = await suite.open({ language: 'ar', width: 'phone' });
@@ -66,7 +46,7 @@ describe('messages across network drops and server restarts', () => {
     const { conversation, trainee, trainer } = await openBothSides();
 
     await trainee.context.setOffline(true);
-    const body = unique('Sent while offline');
+    const body = uniqueText('Sent while offline');
     await trainee.messages.send(body);
     await expect.poll(() => trainee.messages.markOf(body)).toBe('sending');
     await expect.poll(() => trainee.messages.connectionText()).not.toBe('');
@@ -91,11 +71,11 @@ describe('messages across network drops and server restarts', () => {
 
   it('the server restarts: the history stays and what was written meanwhile is delivered', async () => {
     const { conversation, trainee, trainer } = await openBothSides();
-    const before = unique('Before the restart');
+    const before = uniqueText('Before the restart');
     await trainee.messages.send(before);
     await expect.poll(() => trainer.messages.message(before).count()).toBe(1);
 
-    const during = unique('While the server was down');
+    const during = uniqueText('While the server was down');
     await suite.app.restart(async () => {
       await expect.poll(() => trainee.messages.connectionText(), { timeout: 20_000 }).not.toBe('');
       await trainee.messages.send(during);

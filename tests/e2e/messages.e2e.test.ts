@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatContactList, ConversationList } from '@/contract/chat';
+import type { ConversationList } from '@/contract/chat';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations } from './support/browser';
+import { accessTokenOf, directConversationId, uniqueText } from './support/chat';
 import { verifiedTrainee } from './support/identity';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
@@ -12,23 +13,13 @@ const suite = productSuite();
 const TRAINEE = DEMO_ACCOUNTS.trainee;
 const TRAINER = DEMO_ACCOUNTS.trainer;
 
-/** A text no other test writes. */
-let counter = 0;
-function unique(text: string): string {
-  counter += 1;
-  return `${text} ${Date.now().toString(36)}${counter}`;
-}
-
 const tokens = new Map<string, string>();
 
 /** An access token of the account (one sign-in per account and file). */
 async function tokenOf(account: { email: string; password: string }): Promise<string> {
   const known = tokens.get(account.email);
   if (known) return known;
-  const answer = await suite.call('/user/login/', {
-    body: { username: account.email, password: account.password },
-  });
-  const token = ((await answer.json()) as { access_token: string }).access_token;
+  const token = await accessTokenOf(suite.app, account);
   tokens.set(account.email, token);
   return token;
 }
@@ -38,17 +29,6 @@ async function unreadOf(account: { email: string; password: string }, peer: stri
   const list = await suite.read<ConversationList>('/chat/conversations/', { token: await tokenOf(account) });
   const direct = list.results.find((conversation) => conversation.peer?.name === peer);
   return { total: list.unread_total, direct: direct?.unread ?? 0, id: direct?.id ?? null };
-}
-
-/** The demo trainee's direct conversation with the demo trainer (started, or found, through the API). */
-async function directConversationId(): Promise<number> {
-  const token = await tokenOf(TRAINEE);
-  const contacts = await suite.read<ChatContactList>('/chat/contacts/', { token });
-  const person = contacts.results.find((contact) => contact.person.name === TRAINER.full_name)?.person;
-  if (!person) throw new Error('the demo trainee may message the demo trainer');
-  const started = await suite.call('/chat/conversations/', { body: { user_id: person.id }, token });
-  expect(started.ok).toBe(true);
-  return ((await started.json()) as { id: number }).id;
 }
 
 describe('messages', () => {
@@ -74,7 +54,7 @@ describe('messages', () => {
     const before = await unreadOf(TRAINER, TRAINEE.full_name);
     await trainer.goto(paths.home());
     await expect.poll(() => trainer.messages.unread()).toBe(before.total);
-    const first = unique('Hello, I have a question about lab 3.');
+    const first = uniqueText('Hello, I have a question about lab 3.');
     await trainee.messages.send(first);
     await expect.poll(() => trainee.messages.composer.inputValue()).toBe('');
     await expect.poll(() => trainee.messages.markOf(first)).toBe('delivered');
@@ -100,7 +80,7 @@ describe('messages', () => {
     // The trainer types: the trainee sees it; then the trainer's answer in Arabic arrives.
     await trainer.messages.composer.pressSequentially('أهلاً');
     await expect.poll(() => trainee.messages.typing()).toBe(trainee.messages.typingText(TRAINER.full_name));
-    const answer = unique('أهلاً سارة، نعم. Lab 3 is due on Sunday.');
+    const answer = uniqueText('أهلاً سارة، نعم. Lab 3 is due on Sunday.');
     await trainer.messages.composer.fill(answer);
     await trainer.messages.sendButton.click();
     await expect.poll(() => trainee.messages.message(answer).isVisible()).toBe(true);
@@ -122,7 +102,7 @@ describe('messages', () => {
   });
 
   it('two tabs of one user stay in step (Arabic, phone)', async () => {
-    const conversation = await directConversationId();
+    const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
     const first = await suite.open({ language: 'ar', width: 'phone' });
     await signInWithTokens(suite.app, first.context, TRAINEE);
     const second = await suite.openSecondTab(first);
@@ -138,7 +118,7 @@ describe('messages', () => {
     // The trainer writes: both tabs count it.
     const before = await unreadOf(TRAINEE, TRAINER.full_name);
     await expect.poll(() => second.messages.unread()).toBe(before.total);
-    const note = unique('Reminder: the session starts at 10.');
+    const note = uniqueText('Reminder: the session starts at 10.');
     await trainer.messages.send(note);
     await expect.poll(() => first.messages.unread()).toBe(before.total + 1);
     await expect.poll(() => second.messages.unread()).toBe(before.total + 1);
@@ -150,7 +130,7 @@ describe('messages', () => {
     await expect.poll(() => first.messages.unread()).toBe(before.total - before.direct);
 
     // A message sent in the first tab shows in the second's list and, opened, in its thread.
-    const reply = unique('شكراً، سأكون هناك');
+    const reply = uniqueText('شكراً، سأكون هناك');
     await first.messages.send(reply);
     await expect
       .poll(() => second.messages.conversation(new RegExp(TRAINER.full_name)).textContent())
@@ -162,14 +142,14 @@ describe('messages', () => {
   });
 
   it('a message sent before the trainer opened the app turns delivered once it opens, unread (English desktop, Arabic phone)', async () => {
-    const conversation = await directConversationId();
+    const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
     const trainee = await suite.open({ language: 'en', width: 'desktop' });
     await signInWithTokens(suite.app, trainee.context, TRAINEE);
     await trainee.goto(paths.messages(conversation));
     await expect.poll(() => trainee.messages.composer.isVisible()).toBe(true);
 
     // No device of the trainer's is open: sent, not delivered.
-    const body = unique('Are the slides for week 2 online?');
+    const body = uniqueText('Are the slides for week 2 online?');
     await trainee.messages.send(body);
     await expect.poll(() => trainee.messages.markOf(body)).toBe('sent');
     const before = await unreadOf(TRAINER, TRAINEE.full_name);
@@ -191,7 +171,7 @@ describe('messages', () => {
   });
 
   it("a trainee who is not a member is refused someone else's conversation (English, phone)", async () => {
-    const conversation = await directConversationId();
+    const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
     const { person } = await verifiedTrainee(suite.app);
     const stranger = await suite.open({ language: 'en', width: 'phone' });
     await signInWithTokens(suite.app, stranger.context, person);
@@ -206,14 +186,14 @@ describe('messages', () => {
   });
 
   it('Enter sends, Shift+Enter starts a new line, and markup shows as text (Arabic, desktop)', async () => {
-    const conversation = await directConversationId();
+    const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
     const trainee = await suite.open({ language: 'ar', width: 'desktop' });
     await signInWithTokens(suite.app, trainee.context, TRAINEE);
     await trainee.goto(paths.messages(conversation));
     const { composer } = trainee.messages;
     await expect.poll(() => composer.isVisible()).toBe(true);
 
-    const firstLine = unique('السطر الأول');
+    const firstLine = uniqueText('السطر الأول');
     await composer.click();
     await composer.pressSequentially(firstLine);
     await composer.press('Shift+Enter');
@@ -225,7 +205,7 @@ describe('messages', () => {
     expect(await trainee.messages.bodyOf(firstLine)).toBe(`${firstLine}\nsecond line`);
     expect(await composer.inputValue()).toBe('');
 
-    const markup = unique('<img src=x onerror="window.__chatInjected=1"> <b>bold</b>');
+    const markup = uniqueText('<img src=x onerror="window.__chatInjected=1"> <b>bold</b>');
     await trainee.messages.send(markup);
     await expect.poll(() => trainee.messages.message(markup).count()).toBe(1);
     expect(await trainee.messages.bodyOf(markup)).toBe(markup);
