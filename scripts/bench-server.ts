@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type Db, openPglite, openPostgres } from '../server/db';
 import { pgliteDir, ROOT } from '../server/paths';
@@ -215,4 +216,21 @@ export async function startBenchInstances(options: {
     await stopAll();
     throw error;
   }
+}
+
+/** The most instances a benchmark starts. */
+export const MAX_BENCH_INSTANCES = 2;
+
+/**
+ * A benchmark's command line: `--instances N` (1 or 2) and `--postgres`. Several instances share
+ * live events through PostgreSQL only, so more than one implies `--postgres`.
+ */
+export function instanceOptions(): { instances: number; postgres: boolean } {
+  const { values } = parseArgs({
+    options: { instances: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } },
+  });
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1 || instances > MAX_BENCH_INSTANCES)
+    throw new Error(`--instances must be 1 or ${MAX_BENCH_INSTANCES}`);
+  return { instances, postgres: values.postgres || instances > 1 };
 }

@@ -14,7 +14,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { createTokenService } from '../server/auth/tokens';
 import type { Db } from '../server/db';
@@ -23,26 +22,15 @@ import { seed } from '../server/seed';
 import { courseWithSessions } from '../server/testing-attendance';
 import { chatReceivedMessage, chatSendMessage, chatServerMessageSchema } from '../src/contract/chat';
 import { SOCKET_PATHS } from '../src/contract/notifications';
-import { type BenchServer, percentile, startBenchInstances } from './bench-server';
+import { type BenchServer, instanceOptions, percentile, startBenchInstances } from './bench-server';
 
 const PAIRS = 100;
 const SEND_FOR_MS = 20_000;
 const SEND_EVERY_MS = 2_000;
 /** How long to wait for stragglers after the last send. */
 const GRACE_MS = 10_000;
-const MAX_INSTANCES = 2;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function options(): { instances: number; postgres: boolean } {
-  const { values } = parseArgs({
-    options: { instances: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } },
-  });
-  const instances = Number(values.instances);
-  if (!Number.isInteger(instances) || instances < 1 || instances > MAX_INSTANCES)
-    throw new Error(`--instances must be 1 or ${MAX_INSTANCES}`);
-  return { instances, postgres: values.postgres || instances > 1 };
-}
 
 interface Pair {
   trainee: number;
@@ -86,7 +74,7 @@ interface Member {
 }
 
 async function main(): Promise<void> {
-  const { instances: count, postgres } = options();
+  const { instances: count, postgres } = instanceOptions();
   const secretText = randomBytes(32).toString('base64url');
   const tokens = createTokenService(new TextEncoder().encode(secretText));
   const where = postgres ? 'one PostgreSQL database' : 'the embedded database';

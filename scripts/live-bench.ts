@@ -14,7 +14,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { ADMIN_TOKEN_HEADER } from '../server/admin/middleware';
 import { createTokenService } from '../server/auth/tokens';
@@ -23,7 +22,7 @@ import { migrate } from '../server/migrate';
 import { adminTokenFile } from '../server/paths';
 import { seed } from '../server/seed';
 import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/contract/notifications';
-import { type BenchServer, percentile, startBenchInstances } from './bench-server';
+import { type BenchServer, instanceOptions, percentile, startBenchInstances } from './bench-server';
 
 const USERS = 200;
 const PER_USER = 20;
@@ -32,21 +31,9 @@ const IN_FLIGHT = 16;
 const GRACE_MS = 10_000;
 /** No create call starts after this long: a slow machine measures fewer rather than running on. */
 const SEND_BUDGET_MS = 180_000;
-const MAX_INSTANCES = 2;
 
 const email = (index: number) => `live.load.${index}@example.com`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function options(): { instances: number; postgres: boolean } {
-  const { values } = parseArgs({
-    options: { instances: { type: 'string', default: '1' }, postgres: { type: 'boolean', default: false } },
-  });
-  const instances = Number(values.instances);
-  if (!Number.isInteger(instances) || instances < 1 || instances > MAX_INSTANCES)
-    throw new Error(`--instances must be 1 or ${MAX_INSTANCES}`);
-  // Several instances share live events through PostgreSQL only.
-  return { instances, postgres: values.postgres || instances > 1 };
-}
 
 /** Ids of the trainees, index 1 to USERS. */
 const userIds = new Map<number, number>();
@@ -103,7 +90,7 @@ interface Client {
 }
 
 async function main(): Promise<void> {
-  const { instances: count, postgres } = options();
+  const { instances: count, postgres } = instanceOptions();
   const secretText = randomBytes(32).toString('base64url');
   const tokens = createTokenService(new TextEncoder().encode(secretText));
   const where = postgres ? 'one PostgreSQL database' : 'the embedded database';

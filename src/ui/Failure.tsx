@@ -4,10 +4,13 @@ import { errorText } from '@/i18n/api-messages';
 /** What every failed read shows: the reason and, unless trying again cannot help, a retry. */
 export function Failure({
   error,
+  message,
   retry,
   className = '',
 }: {
   error: unknown;
+  /** What to say instead of the error's own sentence (a screen that knows better what failed). */
+  message?: string;
   /** Absent: no retry (what was read does not exist). */
   retry?: () => void;
   className?: string;
@@ -15,7 +18,7 @@ export function Failure({
   const { t, i18n } = useLingui();
   return (
     <div role="alert" className={`flex flex-wrap items-center gap-3 ${className}`}>
-      <span>{errorText(error, i18n)}</span>
+      <span>{message ?? errorText(error, i18n)}</span>
       {retry && (
         <button
           type="button"

@@ -8,6 +8,7 @@ import { DeliveryMarkIcon } from '@/features/messages/screen/marks';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
 
 /** An item's frame: the placeholder has the same one, so nothing moves when the list arrives. */
@@ -134,16 +135,12 @@ export function ConversationList({ view, onNewMessage }: { view: ChatView; onNew
   }
   if (view.listStatus === 'failed') {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 p-4 text-slate-700">
-        <p>{t`Your conversations could not be loaded.`}</p>
-        <button
-          type="button"
-          onClick={view.retryList}
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
-        >
-          {t`Try again`}
-        </button>
-      </div>
+      <Failure
+        error={null}
+        message={t`Your conversations could not be loaded.`}
+        retry={view.retryList}
+        className="p-4 text-slate-700"
+      />
     );
   }
   if (view.conversations.length === 0) {

@@ -6,6 +6,7 @@ import { useLatest } from '@/features/messages/screen/use-latest';
 import { translateMessage } from '@/i18n/api-messages';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { Failure } from '@/ui/Failure';
 import { Modal } from '@/ui/Modal';
 import { Placeholder } from '@/ui/ResourceView';
 
@@ -111,16 +112,12 @@ export function NewMessageDialog({
           </ul>
         )}
         {view.contactsStatus === 'failed' && (
-          <div role="alert" className="flex flex-col items-start gap-3 px-3 text-slate-700">
-            <p>{t`The people you can message could not be loaded.`}</p>
-            <button
-              type="button"
-              onClick={view.loadContacts}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
-            >
-              {t`Try again`}
-            </button>
-          </div>
+          <Failure
+            error={null}
+            message={t`The people you can message could not be loaded.`}
+            retry={view.loadContacts}
+            className="px-3 text-slate-700"
+          />
         )}
         {view.contactsStatus === 'ready' &&
           (view.contacts.length === 0 ? (

@@ -12,6 +12,7 @@ import { useLatest } from '@/features/messages/screen/use-latest';
 import { translateMessage } from '@/i18n/api-messages';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
 
 /** Within this many pixels of the end, the thread counts as scrolled to the newest message. */
@@ -256,16 +257,12 @@ export function Thread({ thread }: { thread: ThreadView }) {
           </div>
         )}
         {thread.status === 'failed' && (
-          <div role="alert" className="flex flex-col items-start gap-3 p-4 text-slate-700">
-            <p>{t`The messages could not be loaded.`}</p>
-            <button
-              type="button"
-              onClick={thread.retry}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
-            >
-              {t`Try again`}
-            </button>
-          </div>
+          <Failure
+            error={null}
+            message={t`The messages could not be loaded.`}
+            retry={thread.retry}
+            className="p-4 text-slate-700"
+          />
         )}
         {ready && (
           <>
