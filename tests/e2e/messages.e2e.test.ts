@@ -170,6 +170,23 @@ describe('messages', () => {
     expect(trainer.problems).toEqual([]);
   });
 
+  it('New message starts a conversation with a trainer not written to before, opens it once, and Back returns to the list (Arabic, phone)', async () => {
+    const trainee = await suite.open({ language: 'ar', width: 'phone' });
+    await signInWithTokens(suite.app, trainee.context, TRAINEE);
+    await trainee.goto(paths.messages());
+    await expect.poll(() => trainee.messages.list.isVisible()).toBe(true);
+    const other = 'Eng. Abdullah Al-Otaibi';
+    await trainee.messages.startWith(other);
+    await expect.poll(() => trainee.messages.threadHeading.textContent()).toBe(other);
+    await expect.poll(() => trainee.page.getByRole('dialog').count()).toBe(0);
+    expect(trainee.messages.openConversationId()).not.toBeNull();
+    // One step back is the list, not the same conversation a second time.
+    await trainee.page.goBack();
+    await expect.poll(() => trainee.messages.openConversationId()).toBeNull();
+    await expect.poll(() => trainee.messages.list.isVisible()).toBe(true);
+    expect(trainee.problems).toEqual([]);
+  });
+
   it("a trainee who is not a member is refused someone else's conversation (English, phone)", async () => {
     const conversation = await directConversationId(suite.app, TRAINEE, TRAINER.full_name);
     const { person } = await verifiedTrainee(suite.app);

@@ -59,6 +59,9 @@ export function ChatScreen({
   const { t } = useLingui();
   const [dialog, setDialog] = useState(false);
   const open = selected !== null;
+  // Another conversation opened (one the dialog started, say): the dialog has done its work.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each change of `selected`
+  useEffect(() => setDialog(false), [selected]);
 
   return (
     <section className="mx-auto flex h-[calc(100dvh-4rem)] max-w-7xl flex-col lg:h-[calc(100dvh-4rem-3rem)] lg:px-4 lg:pt-6">

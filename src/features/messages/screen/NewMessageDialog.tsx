@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ChatView, ContactView } from '@machines/chat.view';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { initials, roleName } from '@/features/messages/screen/chat-text';
 import { useLatest } from '@/features/messages/screen/use-latest';
 import { translateMessage } from '@/i18n/api-messages';
@@ -69,25 +69,14 @@ export function NewMessageDialog({
   onOpened: (conversationId: number) => void;
 }) {
   const { t, i18n } = useLingui();
-  const chosen = useRef<number | null>(null);
   const latest = useLatest(view);
 
   // The people are read each time the dialog opens.
   useEffect(() => latest.current.loadContacts(), [latest]);
 
-  // Once the start has gone through, the machine has opened the conversation with that person.
-  const opened =
-    view.thread?.conversation.peer?.id === chosen.current ? view.thread?.conversation.id : undefined;
-  const onOpenedLatest = useLatest(onOpened);
-  useEffect(() => {
-    if (!view.starting && !view.startError && opened !== undefined && chosen.current !== null) {
-      chosen.current = null;
-      onOpenedLatest.current(opened);
-    }
-  }, [view.starting, view.startError, opened, onOpenedLatest]);
-
+  // A conversation that exists opens at once; a new one opens once the machine has started it
+  // (it then shows it, and the screen closes this dialog).
   const choose = (contact: ContactView) => {
-    chosen.current = contact.person.id;
     if (contact.conversationId !== null) onOpened(contact.conversationId);
     else view.start(contact.person.id);
   };
