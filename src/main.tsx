@@ -1,11 +1,7 @@
-// Only the subsets the product shows (Arabic and Latin) in the weights it uses; the fallback faces
-// have the same metrics, so nothing moves when the font swaps in.
-import '@fontsource/ibm-plex-sans-arabic/arabic-400.css';
-import '@fontsource/ibm-plex-sans-arabic/arabic-600.css';
-import '@fontsource/ibm-plex-sans-arabic/arabic-700.css';
-import '@fontsource/ibm-plex-sans-arabic/latin-400.css';
-import '@fontsource/ibm-plex-sans-arabic/latin-600.css';
-import '@fontsource/ibm-plex-sans-arabic/latin-700.css';
+// The web font's Arabic and Latin subsets in the weights the product uses, each downloaded only for a
+// page that shows its characters (vite.config.ts); the fallback faces have the same metrics, so
+// nothing moves when the font swaps in.
+import 'virtual:web-font.css';
 import 'virtual:font-fallbacks.css';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';

@@ -22,6 +22,11 @@ export interface ApiConfig {
   baseURL: string;
   timeout?: number;
   fetch?: typeof globalThis.fetch;
+  /**
+   * The answer to a public GET of this whole address that was requested before the app started
+   * (`src/early/early-data.ts`), taken once; undefined when there is none.
+   */
+  early?: (address: string) => Promise<Response> | undefined;
 }
 
 /** What the authenticated client needs from the session. */
@@ -70,6 +75,26 @@ function toApiError(error: unknown, fallback: string): ApiError {
 async function jsonOfBlob(blob: Blob): Promise<unknown> {
   try {
     return JSON.parse(await blob.text());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole address of a call, as the early requests name it (undefined query values left out). */
+function addressOf(baseURL: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const text = params.toString();
+  return `${baseURL.replace(/\/$/, '')}${path}${text ? `?${text}` : ''}`;
+}
+
+/** The early answer's body, or undefined when it failed (the call is then made again as usual). */
+async function earlyBody(response: Promise<Response>): Promise<{ data: unknown } | undefined> {
+  try {
+    const answer = await response;
+    return answer.ok ? { data: await answer.json() } : undefined;
   } catch {
     return undefined;
   }
@@ -197,6 +222,12 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
 
   return {
     async public(schema, path, options = {}) {
+      const early =
+        (options.method ?? 'GET') === 'GET'
+          ? config.early?.(addressOf(config.baseURL, path, options.query))
+          : undefined;
+      const taken = early && (await earlyBody(early));
+      if (taken) return parseWith(schema, taken.data, path);
       return parseWith(schema, await send(path, options, null), path);
     },
     async authed(schema, path, options = {}) {

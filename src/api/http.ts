@@ -1,3 +1,4 @@
+import { takeEarly } from '@/early/early-data';
 import { type AuthBridge, createApiClient, DEFAULT_API_BASE } from './client';
 
 const signedOutBridge: AuthBridge = {
@@ -17,7 +18,7 @@ export const API_BASE_URL: string = import.meta.env.VITE_API_BASE ?? DEFAULT_API
 
 /** The application's API client, on API_BASE_URL. */
 export const api = createApiClient(
-  { baseURL: API_BASE_URL },
+  { baseURL: API_BASE_URL, early: (address) => takeEarly(address) },
   {
     getAccessToken: () => bridge.getAccessToken(),
     refresh: () => bridge.refresh(),
