@@ -1,5 +1,5 @@
 import type { ResourceViewModel } from '@machines/resource.connect';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Failure } from './Failure';
 
 /**
@@ -53,4 +53,32 @@ export function PlaceholderGrid({ itemClassName }: { itemClassName: string }) {
       ))}
     </div>
   );
+}
+
+/** The longest wait for a frame: a hidden tab paints none, and its parts should still load. */
+const MOST_WAIT_MS = 200;
+
+/**
+ * Shows `fallback` until the browser has painted what rendered with it, then `children` (a lazy part,
+ * with the same fallback while its code loads). A page's main content and picture then reach the
+ * screen before the parts below or beside them start downloading: on a slow phone those downloads
+ * would otherwise share the line with the picture.
+ */
+export function AfterPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => setPainted(true);
+    // The task after the next frame runs once that frame is on the screen.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(show, 0);
+    });
+    const longest = setTimeout(show, MOST_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(longest);
+    };
+  }, []);
+  return painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

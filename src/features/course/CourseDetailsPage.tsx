@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { getCourseAbout } from '@/api/courses';
 import { httpError } from '@/api/errors';
@@ -17,7 +17,7 @@ import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
-import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { AfterPaint, Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { ENROL_BUTTON } from './enrol-button';
 
@@ -221,7 +221,7 @@ export default function CourseDetailsPage({ title }: RouteView) {
                       {t`Female Only`}
                     </p>
                   )}
-                  <Suspense
+                  <AfterPaint
                     fallback={
                       <span aria-busy="true" className={`${ENROL_BUTTON} opacity-60`}>
                         {t`Enroll Now`}
@@ -229,8 +229,8 @@ export default function CourseDetailsPage({ title }: RouteView) {
                     }
                   >
                     <EnrolAction course={data} />
-                  </Suspense>
-                  <Suspense
+                  </AfterPaint>
+                  <AfterPaint
                     fallback={
                       <span aria-hidden="true" className={`${INVITE_BUTTON} invisible inline-block`}>
                         {t`Invite friends`}
@@ -238,7 +238,7 @@ export default function CourseDetailsPage({ title }: RouteView) {
                     }
                   >
                     <InviteFriends courseId={data.id} />
-                  </Suspense>
+                  </AfterPaint>
                 </div>
                 <img
                   src={data.cover_image}
@@ -268,9 +268,9 @@ export default function CourseDetailsPage({ title }: RouteView) {
             <Syllabus course={course.data} />
             <Routine course={course.data} />
             <div id="reviews" className="min-h-[30rem] scroll-mt-24">
-              <Suspense fallback={null}>
+              <AfterPaint fallback={null}>
                 <ReviewsSection courseId={course.data.id} />
-              </Suspense>
+              </AfterPaint>
             </div>
           </div>
           <aside>

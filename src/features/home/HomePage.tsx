@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { getBecomeTrainer, getHeroSection, getKeyBenefits } from '@/api/cms';
 import { browseCourses, CATALOGUE_PAGE_SIZE } from '@/api/courses';
@@ -13,7 +13,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { openDialog } from '@/stores/dialogs';
-import { Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
+import { AfterPaint, Placeholder, PlaceholderGrid, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { type CarouselEvent, eventsInOrder, useCardsPerView } from './events';
 
@@ -365,9 +365,9 @@ export default function HomePage(_: RouteView) {
       <KeyBenefits />
       <BecomeTrainer />
       <LatestEvents />
-      <Suspense fallback={<div className="min-h-[38rem]" />}>
+      <AfterPaint fallback={<div className="min-h-[38rem]" />}>
         <RequestCourse />
-      </Suspense>
+      </AfterPaint>
     </>
   );
 }
