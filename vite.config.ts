@@ -51,7 +51,9 @@ const WEB_FONT_PACKAGE = '@fontsource/ibm-plex-sans-arabic';
  * uses (400, 600, 700), WOFF2 only, each face with its subset's unicode-range (read from the
  * package's own stylesheet), so a page downloads only the subsets of the characters it shows. The
  * package's per-subset stylesheets have no unicode-range, and its per-weight ones also carry
- * subsets the product never shows.
+ * subsets the product never shows. `font-display: optional`: text is never redrawn in another font
+ * once shown (a heading that wraps differently would move the page); the early-data script
+ * preloads the files of the page's language, so the font is there by the first render.
  */
 function webFont(): Plugin {
   const root = fileURLToPath(new URL('./', import.meta.url));
@@ -73,7 +75,7 @@ function webFont(): Plugin {
       .flatMap((weight) =>
         subsets.map(
           (subset) =>
-            `@font-face{font-family:'IBM Plex Sans Arabic';font-style:normal;font-display:swap;font-weight:${weight};` +
+            `@font-face{font-family:'IBM Plex Sans Arabic';font-style:normal;font-display:optional;font-weight:${weight};` +
             `src:url(/node_modules/${WEB_FONT_PACKAGE}/files/ibm-plex-sans-arabic-${subset}-${weight}-normal.woff2) format('woff2');` +
             `unicode-range:${ranges[subset]};}`,
         ),

@@ -44,10 +44,21 @@ export function earlyFiles(bundle: Rollup.OutputBundle, root: string, base: stri
       .filter((file) => !entry.has(file))
       .map((file) => base + file);
   }
+  const assets = Object.values(bundle)
+    .filter((item) => item.type === 'asset')
+    .map((asset) => asset.fileName);
+  files.fonts = {};
   for (const language of ['en', 'ar'] as EarlyLanguage[]) {
     const chunk = facade(new RegExp(`^src/i18n/locales/${language}/messages\\.po$`));
     if (!chunk) throw new Error(`early data: no messages chunk for ${language}`);
     files.messages[language] = base + chunk.fileName;
+    // The web font's files of the language's script (virtual:web-font.css in vite.config.ts).
+    const subset = language === 'ar' ? 'arabic' : 'latin';
+    const fonts = assets.filter((file) =>
+      new RegExp(`/ibm-plex-sans-arabic-${subset}-\\d00-normal-[^/]*\\.woff2$`).test(file),
+    );
+    if (fonts.length !== 3) throw new Error(`early data: ${fonts.length} ${subset} font files, not 3`);
+    files.fonts[language] = fonts.sort().map((file) => base + file);
   }
   return files;
 }

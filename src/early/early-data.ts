@@ -166,11 +166,16 @@ export function takeEarly(
   return now - entry.at <= EARLY_MAX_AGE_MS ? entry.response : undefined;
 }
 
-/** The script files of each view and the messages of each language, as the build named them. */
+/** The script files of each view, the messages and web font files of each language, as the build named them. */
 export interface EarlyFiles {
   views: Partial<Record<EarlyView, string[]>>;
   messages: Partial<Record<EarlyLanguage, string>>;
+  /** The web font's files for a language's script (Latin or Arabic), in the weights the app uses. */
+  fonts?: Partial<Record<EarlyLanguage, string[]>>;
 }
+
+/** What a preload link is for: a module of the app, the page's picture, or a web font file. */
+export type EarlyLink = 'modulepreload' | 'image' | 'font';
 
 export interface EarlyEnvironment {
   pathname: string;
@@ -182,8 +187,8 @@ export interface EarlyEnvironment {
   registry: EarlyRegistry;
   now(): number;
   fetch(address: string, init: RequestInit): Promise<Response>;
-  /** Adds `<link rel=… href=…>` to the document's head. */
-  link(rel: 'modulepreload' | 'preload', href: string): void;
+  /** Adds a preload `<link>` of the kind to the document's head. */
+  link(kind: EarlyLink, href: string): void;
 }
 
 /** Only the app's own pictures are preloaded: a path on this site (not `//host` nor `/\\host`). */
@@ -193,6 +198,9 @@ function ownPicture(value: unknown): value is string {
 
 /** Starts the requests of the page's plan; returns the plan, or undefined when there is none. */
 export function startEarly(env: EarlyEnvironment): EarlyPlan | undefined {
+  // Every page: the web font of its language is there by the first render, so it shows at once
+  // (its faces are `font-display: optional`: text never changes font after it is shown).
+  for (const file of env.files.fonts?.[env.language] ?? []) env.link('font', file);
   const plan = earlyPlan(env.pathname, env.search, env.language);
   if (!plan) return undefined;
   for (const file of [...(env.files.views[plan.view] ?? []), env.files.messages[env.language]]) {
@@ -214,7 +222,7 @@ export function startEarly(env: EarlyEnvironment): EarlyPlan | undefined {
         .then((answer) => (answer.ok ? answer.clone().json() : undefined))
         .then((body: Record<string, unknown> | undefined) => {
           const picture = body?.[field];
-          if (ownPicture(picture)) env.link('preload', picture);
+          if (ownPicture(picture)) env.link('image', picture);
         })
         .catch(() => undefined);
     }
@@ -241,13 +249,19 @@ export function startEarlyInBrowser(apiBase: string, files: EarlyFiles): void {
     registry,
     now: () => performance.now(),
     fetch: (address, init) => fetch(address, init),
-    link(rel, href) {
+    link(kind, href) {
       const link = document.createElement('link');
-      link.rel = rel;
+      link.rel = kind === 'modulepreload' ? kind : 'preload';
       link.href = href;
-      if (rel === 'preload') {
+      if (kind === 'image') {
         link.as = 'image';
         link.setAttribute('fetchpriority', 'high');
+      }
+      if (kind === 'font') {
+        link.as = 'font';
+        link.type = 'font/woff2';
+        // Fonts are fetched without credentials (CORS): the preload must be asked for the same way.
+        link.crossOrigin = 'anonymous';
       }
       document.head.append(link);
     },

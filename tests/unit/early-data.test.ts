@@ -189,9 +189,10 @@ describe('starting the early requests', () => {
   const files: EarlyFiles = {
     views: { home: ['/assets/HomePage.js', '/assets/dates.js'] },
     messages: { en: '/assets/messages-en.js', ar: '/assets/messages-ar.js' },
+    fonts: { en: ['/assets/latin-400.woff2'], ar: ['/assets/arabic-400.woff2'] },
   };
 
-  it("preloads the view's files and the language's messages, requests the calls and the picture", async () => {
+  it("preloads the language's web font, the view's files and messages, requests the calls and the picture", async () => {
     const env = environment(
       {
         '/api/v1/cms/hero-section/': json(200, { image: '/media/hero.svg', image_ar: '/media/hero-ar.svg' }),
@@ -199,8 +200,9 @@ describe('starting the early requests', () => {
       files,
     );
     startEarly(env);
-    await vi.waitFor(() => expect(env.links).toContainEqual(['preload', '/media/hero-ar.svg']));
-    expect(env.links.slice(0, 3)).toEqual([
+    await vi.waitFor(() => expect(env.links).toContainEqual(['image', '/media/hero-ar.svg']));
+    expect(env.links.slice(0, 4)).toEqual([
+      ['font', '/assets/arabic-400.woff2'],
       ['modulepreload', '/assets/HomePage.js'],
       ['modulepreload', '/assets/dates.js'],
       ['modulepreload', '/assets/messages-ar.js'],
@@ -210,6 +212,13 @@ describe('starting the early requests', () => {
     );
     expect(env.fetched.every((request) => request.accept === 'application/json')).toBe(true);
     expect([...env.registry.keys()]).toEqual(keysOf(planned('/')?.calls ?? []));
+  });
+
+  it('preloads only the web font on a page with nothing else to ask for early', () => {
+    const env = environment({}, files);
+    expect(startEarly({ ...env, pathname: '/profile' })).toBeUndefined();
+    expect(env.links).toEqual([['font', '/assets/arabic-400.woff2']]);
+    expect(env.fetched).toEqual([]);
   });
 
   it('preloads no picture from another site, nor from a failed answer', async () => {
@@ -225,8 +234,8 @@ describe('starting the early requests', () => {
     );
     startEarly(failed);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const other of others) expect(other.links.filter(([rel]) => rel === 'preload')).toEqual([]);
-    expect(failed.links.filter(([rel]) => rel === 'preload')).toEqual([]);
+    for (const other of others) expect(other.links.filter(([kind]) => kind === 'image')).toEqual([]);
+    expect(failed.links.filter(([kind]) => kind === 'image')).toEqual([]);
   });
 });
 
@@ -286,12 +295,16 @@ describe('the API client and early answers', () => {
 describe('the script index.html holds', () => {
   it('starts the requests of the page it is on, with the files the build names', async () => {
     const source = readFileSync('src/early/early-data.ts', 'utf8');
-    const files: EarlyFiles = { views: { event: ['/assets/Event.js'] }, messages: { en: '/assets/en.js' } };
+    const files: EarlyFiles = {
+      views: { event: ['/assets/Event.js'] },
+      messages: { en: '/assets/en.js' },
+      fonts: { en: ['/assets/latin-700.woff2'] },
+    };
     const script = await earlyScript(source, '/api/v1', files);
     expect(script).not.toMatch(/\bexport\b/);
 
     const fetched: string[] = [];
-    const head: { rel: string; href: string }[] = [];
+    const head: { rel: string; href: string; as?: string; crossOrigin?: string }[] = [];
     const window: { __kfuEarly?: EarlyRegistry } = {};
     runInNewContext(script, {
       window,
@@ -312,9 +325,10 @@ describe('the script index.html holds', () => {
     });
     expect(fetched).toEqual(['/api/v1/event/7/', '/api/v1/cms/king-fahad-details/']);
     expect(window.__kfuEarly?.size).toBe(2);
-    expect(head.map((link) => [link.rel, link.href])).toEqual([
-      ['modulepreload', '/assets/Event.js'],
-      ['modulepreload', '/assets/en.js'],
+    expect(head.map((link) => [link.rel, link.href, link.as, link.crossOrigin])).toEqual([
+      ['preload', '/assets/latin-700.woff2', 'font', 'anonymous'],
+      ['modulepreload', '/assets/Event.js', undefined, undefined],
+      ['modulepreload', '/assets/en.js', undefined, undefined],
     ]);
     await vi.waitFor(() => expect(head.map((link) => link.href)).toContain('/media/e.svg'));
   });
