@@ -69,7 +69,7 @@ export const BUDGETS: Record<PublicRoute, { js: number; css: number }> = {
   contact: { js: 134.4, css: 11.8 },
   'report issue': { js: 134.7, css: 11.8 },
   'not found': { js: 130.1, css: 11.8 },
-  verify: { js: 134.5, css: 11.8 },
+  verify: { js: 134.7, css: 11.8 },
 };
 
 /** The build in `dist`, or undefined when there is none. */
