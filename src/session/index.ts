@@ -1,5 +1,10 @@
 import { t } from '@lingui/core/macro';
-import { type SessionProfile, sessionMachine, type TokenPair } from '@machines/session.machine';
+import {
+  isCompleteSession,
+  type SessionProfile,
+  sessionMachine,
+  type TokenPair,
+} from '@machines/session.machine';
 import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise } from 'xstate';
@@ -16,7 +21,7 @@ import {
   readStoredSession,
   readStoredTokens,
 } from './storage';
-import { openTabChannel, type TabChannel } from './tabs';
+import { openTabChannel, readUntilComplete, type TabChannel } from './tabs';
 
 async function exchange(held: string): Promise<TokenPair> {
   const tokens = await refreshToken(api, held);
@@ -77,8 +82,13 @@ export function startSession(): void {
   sessionActor.start();
   sessionActor.send({ type: 'session.restore', stored: readStoredSession() });
   otherTabs = openTabChannel((message) => {
-    if (message.type === 'signedOut') sessionActor.send({ type: 'session.signedOutElsewhere' });
-    else sessionActor.send({ type: 'session.signedInElsewhere', stored: readStoredSession() });
+    if (message.type === 'signedOut') {
+      sessionActor.send({ type: 'session.signedOutElsewhere' });
+      return;
+    }
+    void readUntilComplete(readStoredSession, isCompleteSession).then((stored) =>
+      sessionActor.send({ type: 'session.signedInElsewhere', stored }),
+    );
   });
 }
 

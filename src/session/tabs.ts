@@ -37,3 +37,25 @@ export function openTabChannel(
     },
   };
 }
+
+/** How often, and how far apart, a tab reads the session another tab said it stored. */
+export const OTHER_TAB_READS = 20;
+export const OTHER_TAB_READ_GAP_MS = 50;
+
+/**
+ * Reads what another tab stored until it is all there: a browser may bring another tab's cookie
+ * writes to this tab a moment after that tab's message. Gives the last reading after `attempts`.
+ */
+export async function readUntilComplete<T>(
+  read: () => T,
+  complete: (value: T) => boolean,
+  attempts = OTHER_TAB_READS,
+  gapMs = OTHER_TAB_READ_GAP_MS,
+): Promise<T> {
+  let value = read();
+  for (let attempt = 1; attempt < attempts && !complete(value); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+    value = read();
+  }
+  return value;
+}
