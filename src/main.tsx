@@ -1,6 +1,7 @@
 // The web font's Arabic and Latin subsets in the weights the product uses, each downloaded only for a
-// page that shows its characters (vite.config.ts); the fallback faces have the same metrics, so
-// nothing moves when the font swaps in.
+// page that shows its characters (vite.config.ts). The page's language's files are preloaded from
+// index.html (src/early), and text never changes font once shown (`font-display: optional`); the
+// fallback faces have the same metrics.
 import 'virtual:web-font.css';
 import 'virtual:font-fallbacks.css';
 import './styles.css';
