@@ -21,7 +21,7 @@ import {
   readStoredSession,
   readStoredTokens,
 } from './storage';
-import { openTabChannel, readUntilComplete, type TabChannel } from './tabs';
+import { followOtherTabs, openTabChannel, type TabChannel } from './tabs';
 
 async function exchange(held: string): Promise<TokenPair> {
   const tokens = await refreshToken(api, held);
@@ -81,15 +81,12 @@ connectAuth({
 export function startSession(): void {
   sessionActor.start();
   sessionActor.send({ type: 'session.restore', stored: readStoredSession() });
-  otherTabs = openTabChannel((message) => {
-    if (message.type === 'signedOut') {
-      sessionActor.send({ type: 'session.signedOutElsewhere' });
-      return;
-    }
-    void readUntilComplete(readStoredSession, isCompleteSession).then((stored) =>
-      sessionActor.send({ type: 'session.signedInElsewhere', stored }),
-    );
-  });
+  otherTabs = openTabChannel(
+    followOtherTabs(readStoredSession, isCompleteSession, {
+      signedOut: () => sessionActor.send({ type: 'session.signedOutElsewhere' }),
+      signedIn: (stored) => sessionActor.send({ type: 'session.signedInElsewhere', stored }),
+    }),
+  );
 }
 
 export function signOut(): void {

@@ -59,3 +59,34 @@ export async function readUntilComplete<T>(
   }
   return value;
 }
+
+/** What this tab does when another signs out, or signs in (or changes the profile). */
+export interface OtherTabs<T> {
+  signedOut(): void;
+  /** With the session as stored, read again until complete (see readUntilComplete). */
+  signedIn(stored: T): void;
+}
+
+/**
+ * The listener of the tabs channel: a sign-out is followed at once; a sign-in once its session is
+ * read, unless a newer message came meanwhile (a sign-out then wins over the sign-in before it).
+ */
+export function followOtherTabs<T>(
+  read: () => T,
+  complete: (value: T) => boolean,
+  on: OtherTabs<T>,
+  attempts = OTHER_TAB_READS,
+  gapMs = OTHER_TAB_READ_GAP_MS,
+): (message: TabMessage) => void {
+  let latest = 0;
+  return (message) => {
+    const mine = ++latest;
+    if (message.type === 'signedOut') {
+      on.signedOut();
+      return;
+    }
+    void readUntilComplete(read, complete, attempts, gapMs).then((stored) => {
+      if (mine === latest) on.signedIn(stored);
+    });
+  };
+}

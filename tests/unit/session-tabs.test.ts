@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openTabChannel, readUntilComplete } from '@/session/tabs';
+import { followOtherTabs, openTabChannel, readUntilComplete } from '@/session/tabs';
 
 describe('reading what another tab stored', () => {
   it("reads again until the other tab's cookies have arrived", async () => {
@@ -40,5 +40,36 @@ describe('the tabs channel', () => {
       for (const listener of listeners) listener({ data } as MessageEvent<unknown>);
     }
     expect(heard).toEqual([{ type: 'signedIn' }, { type: 'signedOut' }]);
+  });
+});
+
+describe('following the other tabs', () => {
+  function follower(readings: { token?: string }[]) {
+    const events: string[] = [];
+    const listen = followOtherTabs(
+      () => readings.shift() ?? { token: undefined },
+      (value) => Boolean(value.token),
+      {
+        signedOut: () => events.push('signed out'),
+        signedIn: (stored) => events.push(`signed in ${stored.token}`),
+      },
+      5,
+      1,
+    );
+    return { events, listen };
+  }
+
+  it('follows a sign-in once the session is read', async () => {
+    const { events, listen } = follower([{}, { token: 'fresh' }]);
+    listen({ type: 'signedIn' });
+    await vi.waitFor(() => expect(events).toEqual(['signed in fresh']));
+  });
+
+  it('lets a sign-out win over a sign-in still being read', async () => {
+    const { events, listen } = follower([{}, {}, {}, {}, {}]);
+    listen({ type: 'signedIn' });
+    listen({ type: 'signedOut' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(events).toEqual(['signed out']);
   });
 });
