@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     live.close();
     await maintenance.stop();
     await http.close().catch((error: unknown) => console.error(describeError(error)));
+    // Cover copies being made are finished (those never made are made when first asked for).
+    await uploads.settle();
     await broadcast.close();
     await db.close();
     await dataLock?.release();

@@ -102,7 +102,7 @@ export async function startTestServer(
     broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();
-    const { app, tokens, live, notifier, payments } = buildApp({
+    const { app, tokens, live, notifier, payments, uploads } = buildApp({
       db,
       secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -134,6 +134,8 @@ export async function startTestServer(
       async close() {
         live.close();
         await http.close();
+        // Pictures still being made would write into the folder as it is removed.
+        await uploads.settle();
         await cleanUp();
       },
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -212,6 +212,13 @@ export interface UploadStore {
   read(file: string): Promise<Buffer | null>;
   /** Deletes a stored file; a missing file is not an error. */
   remove(file: string): Promise<void>;
+  /**
+   * Runs `task` (work on stored files that no answer waits for) after the tasks given before it,
+   * one at a time; it must handle its own failures.
+   */
+  later(task: () => Promise<void>): void;
+  /** Resolves once every task given to `later` so far has run (before the folder is removed). */
+  settle(): Promise<void>;
 }
 
 export function createUploadStore(dir?: string): UploadStore {
@@ -233,8 +240,13 @@ export function createUploadStore(dir?: string): UploadStore {
   async function put(file: string, bytes: Uint8Array): Promise<void> {
     const path = await pathOf(file);
     await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-    await writeFile(path, bytes, { mode: 0o600 });
+    // Written aside and renamed: a reader (or a restart) never meets half a file.
+    const aside = `${path}.${randomUUID()}.part`;
+    await writeFile(aside, bytes, { mode: 0o600 });
+    await rename(aside, path);
   }
+
+  let queue: Promise<void> = Promise.resolve();
 
   async function store(bytes: Uint8Array, folder: string, extension: string): Promise<string> {
     const file = `${folder}/${randomUUID()}.${extension}`;
@@ -266,5 +278,9 @@ export function createUploadStore(dir?: string): UploadStore {
     async remove(file) {
       await rm(await pathOf(file), { force: true });
     },
+    later(task) {
+      queue = queue.then(task);
+    },
+    settle: () => queue,
   };
 }

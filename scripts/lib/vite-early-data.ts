@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { minifySync, type Plugin, type Rollup, transformWithOxc } from 'vite';
+import { rolldown } from 'rolldown';
+import type { Plugin, Rollup } from 'vite';
 import type { EarlyFiles, EarlyLanguage, EarlyView } from '../../src/early/early-data';
 
 /** Where index.html takes the early-data script. */
@@ -63,17 +63,37 @@ export function earlyFiles(bundle: Rollup.OutputBundle, root: string, base: stri
   return files;
 }
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ENTRY = '\0early-data-entry';
+
 /**
- * `src/early/early-data.ts` as one classic script that starts this page's early requests: its
- * exports become local functions inside a function scope, then it is minified.
+ * `src/early/early-data.ts`, with the small modules it imports, as one minified classic script that
+ * starts this page's early requests with the files the build names.
  */
-export async function earlyScript(source: string, apiBase: string, files: EarlyFiles): Promise<string> {
-  const { code } = await transformWithOxc(source, 'early-data.ts', { lang: 'ts' });
-  const local = code.replace(/^export (?=(?:async )?function |const |let |class )/gm, '');
-  if (/^\s*export\b/m.test(local)) throw new Error('early data: an export the inline script cannot hold');
-  const call = `startEarlyInBrowser(${JSON.stringify(apiBase)}, ${JSON.stringify(files)});`;
-  return minifySync('early-data.js', `(() => {\n${local}\n${call}\n})();`, { compress: true, mangle: true })
-    .code;
+export async function earlyScript(apiBase: string, files: EarlyFiles): Promise<string> {
+  const bundle = await rolldown({
+    input: ENTRY,
+    platform: 'browser',
+    resolve: { alias: { '@': `${ROOT}src` } },
+    plugins: [
+      {
+        name: 'early-data-entry',
+        resolveId: (id) => (id === ENTRY ? id : undefined),
+        load: (id) =>
+          id === ENTRY
+            ? `import { startEarlyInBrowser } from ${JSON.stringify(`${ROOT}src/early/early-data.ts`)};\n` +
+              `startEarlyInBrowser(${JSON.stringify(apiBase)}, ${JSON.stringify(files)});`
+            : undefined,
+      },
+    ],
+  });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    if (output.length !== 1) throw new Error('early data: the inline script split into several files');
+    return output[0].code.trim();
+  } finally {
+    await bundle.close();
+  }
 }
 
 /**
@@ -81,7 +101,6 @@ export async function earlyScript(source: string, apiBase: string, files: EarlyF
  * script start downloading beside the app's own script (the built app names each view's files).
  */
 export function earlyData(): Plugin {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
   let base = '/';
   let apiBase = '/api/v1';
   return {
@@ -93,9 +112,8 @@ export function earlyData(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
-        const source = readFileSync(`${root}src/early/early-data.ts`, 'utf8');
-        const files = context.bundle ? earlyFiles(context.bundle, root, base) : { views: {}, messages: {} };
-        const script = await earlyScript(source, apiBase, files);
+        const files = context.bundle ? earlyFiles(context.bundle, ROOT, base) : { views: {}, messages: {} };
+        const script = await earlyScript(apiBase, files);
         // A classic script where index.html marks it, before the stylesheet: it runs as the parser
         // reaches it, while the app's module script downloads. An inline module script would wait
         // for the parser, and a classic one after a stylesheet waits for the stylesheet.

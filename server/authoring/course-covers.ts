@@ -1,21 +1,33 @@
 import { AUTHORING_VALIDATION } from '../../src/contract/authoring';
+import { COVER_NAME, COVER_WIDTHS, type CoverWidth } from '../../src/contract/covers';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Queryable } from '../db';
-import { HttpProblem } from '../http';
+import { describeError, HttpProblem } from '../http';
 import { fileAddress, fileIdOf } from '../learning/files';
 import type { UploadStore } from '../uploads';
 import { ownImageUpload, type StoredCover } from './course-queries';
+import {
+  acceptedFormat,
+  coverCopy,
+  coverFromUpload,
+  PICTURE_FORMATS,
+  type PictureFormat,
+} from './cover-pictures';
 
 /**
  * Course covers. The wizard sends the address POST /upload/ answered for a PNG or JPEG of the
- * trainer's own; the server copies it into DATA_DIR/uploads/covers under a new random name and
- * serves that copy publicly at /api/v1/covers/{uuid}.{png|jpg} (the catalogue shows covers to
- * anyone). The upload itself stays private; `cover_file_id` remembers it, so that the wizard sends
- * its address back unchanged to keep the cover.
+ * trainer's own; the server stores an upright copy without metadata (see cover-pictures.ts) in
+ * DATA_DIR/uploads/covers under a new random name and serves it publicly at
+ * /api/v1/covers/{uuid}.{png|jpg} (the catalogue shows covers to anyone). The upload itself stays
+ * private; `cover_file_id` remembers it, so that the wizard sends its address back unchanged to keep
+ * the cover.
+ *
+ * The AVIF and WebP copies `?w=` serves (src/contract/covers.ts) are made after the cover is stored,
+ * one at a time, and kept beside it as `covers/{uuid}-{width}.{format}`; a copy asked for before it
+ * is ready (or of a cover stored before copies were made) is made then, once.
  */
 
 export const COVERS_PATH = '/covers/';
-export const COVER_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
@@ -47,21 +59,86 @@ export async function resolveCover(
   if (!upload) throw refuseCover();
   const bytes = await uploads.read(upload.path);
   if (!bytes) throw refuseCover();
-  const stored = await uploads.store(bytes, 'covers', upload.extension);
+  // Bytes that only look like a PNG or JPEG are refused here, not shown broken in the catalogue.
+  const cover = await coverFromUpload(bytes, upload.extension).catch(() => {
+    throw refuseCover();
+  });
+  const stored = await uploads.store(cover, 'covers', upload.extension);
+  uploads.later(() => prepareCopies(uploads, stored));
   return { address: coverAddress(stored), fileId: upload.id };
 }
 
-/** GET /covers/{name}: a course's cover, public, never changing under its name. */
-export async function coverResponse(uploads: UploadStore, name: string): Promise<Response> {
+/** Copies being made, by upload store and path, so that each is made once however many ask for it. */
+const making = new WeakMap<UploadStore, Map<string, Promise<Buffer | null>>>();
+
+/** The stored copy of cover `stored` (`covers/{name}`) at `width` in `format`, made if missing. */
+function copyOf(
+  uploads: UploadStore,
+  stored: string,
+  width: CoverWidth,
+  format: PictureFormat,
+): Promise<Buffer | null> {
+  const path = `${stored.replace(/\.(png|jpg)$/, '')}-${width}.${format}`;
+  const being = making.get(uploads) ?? new Map<string, Promise<Buffer | null>>();
+  making.set(uploads, being);
+  let copy = being.get(path);
+  if (!copy) {
+    copy = (async () => {
+      const existing = await uploads.read(path);
+      if (existing) return existing;
+      const cover = await uploads.read(stored);
+      if (!cover) return null;
+      const bytes = await coverCopy(cover, width, format);
+      await uploads.put(path, bytes);
+      return bytes;
+    })().finally(() => being.delete(path));
+    being.set(path, copy);
+  }
+  return copy;
+}
+
+/** Makes every copy of a newly stored cover, one after another, once the request is answered. */
+async function prepareCopies(uploads: UploadStore, stored: string): Promise<void> {
+  try {
+    for (const width of COVER_WIDTHS)
+      for (const format of PICTURE_FORMATS) await copyOf(uploads, stored, width, format);
+  } catch (error) {
+    console.error(`Preparing the copies of ${stored} failed: ${describeError(error)}`);
+  }
+}
+
+/** `?w=`: absent, or one of COVER_WIDTHS. */
+export function coverWidth(text: string | undefined): CoverWidth | undefined {
+  if (text === undefined) return undefined;
+  const width = COVER_WIDTHS.find((each) => String(each) === text);
+  if (!width) throw new HttpProblem(400, { field: 'w', message: SERVER_MESSAGES.coverWidthInvalid });
+  return width;
+}
+
+/**
+ * GET /covers/{name}[?w=]: a course's cover, public, never changing under its name. With `w`, a copy
+ * that wide at most, in the best format `accept` names (AVIF, then WebP), else the cover itself.
+ */
+export async function coverResponse(
+  uploads: UploadStore,
+  name: string,
+  width?: CoverWidth,
+  accept?: string,
+): Promise<Response> {
   const match = COVER_NAME.exec(name);
-  const bytes = match ? await uploads.read(`covers/${name}`) : null;
-  if (!match || !bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+  if (!match) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+  const stored = `covers/${name}`;
+  const format = width ? acceptedFormat(accept) : undefined;
+  const bytes = width && format ? await copyOf(uploads, stored, width, format) : await uploads.read(stored);
+  if (!bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {
-      'Content-Type': CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES],
+      'Content-Type': format ? `image/${format}` : CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES],
       'Content-Length': String(bytes.length),
       'Cache-Control': 'public, max-age=31536000, immutable',
+      // Copies differ by what the browser accepts.
+      ...(width ? { Vary: 'Accept' } : {}),
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': 'inline',
     },

@@ -23,7 +23,7 @@ import {
   refuseCourseDecision,
   rejectCourseBodySchema,
 } from './course-approval';
-import { COVERS_PATH, coverResponse, resolveCover } from './course-covers';
+import { COVERS_PATH, coverResponse, coverWidth, resolveCover } from './course-covers';
 import {
   courseRecord,
   courseStateFor,
@@ -195,7 +195,11 @@ export function courseAuthoringRoutes({
     },
   );
 
-  routes.get(`${COVERS_PATH}:name`, (c) => coverResponse(uploads, c.req.param('name')));
+  routes.get(
+    `${COVERS_PATH}:name`,
+    validQuery((query) => coverWidth(query('w'))),
+    (c) => coverResponse(uploads, c.req.param('name'), c.req.valid('query'), c.req.header('Accept')),
+  );
 
   // The admin's decisions (npm run admin -- approve-course | reject-course).
   const admin = requireAdminToken(adminToken);

@@ -18,6 +18,7 @@ export const SERVER_MESSAGES = {
   pageInvalid: 'page must be a whole number from 1 to 1000000',
   limitInvalid: 'limit must be a whole number from 1 to 100',
   categoryInvalid: 'category must be a comma-separated list of category ids',
+  coverWidthInvalid: 'w must be 480, 960 or 1440',
   bodyTooLarge: 'The request body is too large',
   notFound: 'Not found',
   printUnavailable: 'The receipt cannot be made into a PDF right now. Print the receipt page instead',

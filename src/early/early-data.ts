@@ -6,9 +6,11 @@
  *
  * The app takes an answer once, from `takeEarly` in the API client, when it makes the same call
  * within `EARLY_MAX_AGE_MS` of the page's start; a failed early request is made again as usual, so
- * errors read as they always do. This file imports nothing: it is also compiled on its own into
- * index.html.
+ * errors read as they always do. This file and what it imports are also bundled on their own into
+ * one classic script in index.html: it imports only small modules free of the app's libraries.
  */
+
+import { COVER_SIZES, coverSrcSet } from '@/entities/course/cover';
 
 export type EarlyLanguage = 'en' | 'ar';
 
@@ -27,8 +29,11 @@ export interface EarlyPlan {
   view: EarlyView;
   /** API addresses below the API base, as the app asks for them. */
   calls: string[];
-  /** The call whose answer names the page's largest picture, and the field that holds it. */
-  picture?: { call: string; field: string };
+  /**
+   * The call whose answer names the page's largest picture, the field that holds it, and the
+   * `sizes` its view draws it with when it has a `srcset`.
+   */
+  picture?: { call: string; field: string; sizes?: string };
 }
 
 /** An answer is taken only this soon after the page started (the API client's own time limit). */
@@ -98,7 +103,11 @@ export function earlyPlan(pathname: string, search: string, language: EarlyLangu
     const id = idOf(second);
     if (!id) return undefined;
     const about = `/course/about/${id}/`;
-    return { view: 'course', calls: [about, FOOTER], picture: { call: about, field: 'cover_image' } };
+    return {
+      view: 'course',
+      calls: [about, FOOTER],
+      picture: { call: about, field: 'cover_image', sizes: COVER_SIZES.page },
+    };
   }
   if (first === 'event-details') {
     const id = idOf(second);
@@ -174,6 +183,12 @@ export interface EarlyFiles {
   fonts?: Partial<Record<EarlyLanguage, string[]>>;
 }
 
+/** A picture's `srcset` and `sizes`. */
+export interface PictureSet {
+  srcset: string;
+  sizes: string;
+}
+
 /** What a preload link is for: a module of the app, the page's picture, or a web font file. */
 export type EarlyLink = 'modulepreload' | 'image' | 'font';
 
@@ -187,8 +202,11 @@ export interface EarlyEnvironment {
   registry: EarlyRegistry;
   now(): number;
   fetch(address: string, init: RequestInit): Promise<Response>;
-  /** Adds a preload `<link>` of the kind to the document's head. */
-  link(kind: EarlyLink, href: string): void;
+  /**
+   * Adds a preload `<link>` of the kind to the document's head; a picture drawn with a `srcset`
+   * is preloaded with the same `srcset` and `sizes`, so that the browser fetches the one it draws.
+   */
+  link(kind: EarlyLink, href: string, set?: PictureSet): void;
 }
 
 /** Only the app's own pictures are preloaded: a path on this site (not `//host` nor `/\\host`). */
@@ -217,12 +235,14 @@ export function startEarly(env: EarlyEnvironment): EarlyPlan | undefined {
     response.catch(() => undefined);
     env.registry.set(earlyKey(address), { at: env.now(), response });
     if (plan.picture?.call === call) {
-      const field = plan.picture.field;
+      const { field, sizes } = plan.picture;
       response
         .then((answer) => (answer.ok ? answer.clone().json() : undefined))
         .then((body: Record<string, unknown> | undefined) => {
           const picture = body?.[field];
-          if (ownPicture(picture)) env.link('image', picture);
+          if (!ownPicture(picture)) return;
+          const srcset = sizes ? coverSrcSet(picture) : undefined;
+          env.link('image', picture, srcset && sizes ? { srcset, sizes } : undefined);
         })
         .catch(() => undefined);
     }
@@ -249,13 +269,17 @@ export function startEarlyInBrowser(apiBase: string, files: EarlyFiles): void {
     registry,
     now: () => performance.now(),
     fetch: (address, init) => fetch(address, init),
-    link(kind, href) {
+    link(kind, href, set) {
       const link = document.createElement('link');
       link.rel = kind === 'modulepreload' ? kind : 'preload';
       link.href = href;
       if (kind === 'image') {
         link.as = 'image';
         link.setAttribute('fetchpriority', 'high');
+        if (set) {
+          link.setAttribute('imagesrcset', set.srcset);
+          link.setAttribute('imagesizes', set.sizes);
+        }
       }
       if (kind === 'font') {
         link.as = 'font';

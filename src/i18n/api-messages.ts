@@ -64,6 +64,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'The request contains a character that is not allowed': msg`The request contains a character that is not allowed`,
   'The address of the request is not valid': msg`The address of the request is not valid`,
   'page must be a whole number from 1 to 1000000': msg`page must be a whole number from 1 to 1000000`,
+  'w must be 480, 960 or 1440': msg`w must be 480, 960 or 1440`,
   'limit must be a whole number from 1 to 100': msg`limit must be a whole number from 1 to 100`,
   'category must be a comma-separated list of category ids': msg`category must be a comma-separated list of category ids`,
   'The request body is too large': msg`The request body is too large`,

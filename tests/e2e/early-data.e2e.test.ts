@@ -4,6 +4,8 @@ import type { Paged } from '@/contract/common';
 import type { CourseCard } from '@/contract/courses';
 import type { EventSummary } from '@/contract/events';
 import { paths } from '@/routing/paths';
+import { photo } from '../fixtures/images';
+import { approvedCourse, trainerToken } from './support/authoring';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
@@ -106,4 +108,67 @@ describe("a public page's data, picture and script are asked for before the app'
     // The browser reports the refused request itself; nothing else may go wrong.
     expect(problems.filter((problem) => !problem.includes('503'))).toEqual([]);
   });
+});
+
+describe('an uploaded cover comes in the width and format that fit the screen', () => {
+  let course: { id: number; title: string; title_ar: string };
+  beforeAll(async () => {
+    const token = await trainerToken(suite);
+    course = await approvedCourse(
+      suite,
+      token,
+      {},
+      { bytes: await photo(1600, 900), name: 'cover.jpg', type: 'image/jpeg' },
+    );
+  }, 60_000);
+
+  /** The responses for covers the page receives: address and type. */
+  function recordCovers(page: Page): { address: string; type: string }[] {
+    const covers: { address: string; type: string }[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/v1/covers/'))
+        covers.push({ address: url.pathname + url.search, type: response.headers()['content-type'] ?? '' });
+    });
+    return covers;
+  }
+
+  /** The address the browser drew the image from, once it has. */
+  async function drawnFrom(page: Page, selector: string): Promise<string> {
+    const image = page.locator(selector).first();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
+    const drawn = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+    const url = new URL(drawn);
+    return url.pathname + url.search;
+  }
+
+  for (const language of ['en', 'ar'] as const) {
+    for (const [width, pageWidth, cardWidth] of [
+      ['phone', 480, 480],
+      ['desktop', 960, 480],
+    ] as const) {
+      it(`${language}, ${width}: the course page draws the AVIF copy it preloaded, once; a card a smaller one`, async () => {
+        const { page, problems } = await suite.open({ language, width });
+        const covers = recordCovers(page);
+        await page.goto(paths.courseDetails(course.id));
+        const drawn = await drawnFrom(page, 'main img[fetchpriority="high"]');
+        expect(drawn).toMatch(new RegExp(`^/api/v1/covers/[0-9a-f-]{36}\\.jpg\\?w=${pageWidth}$`));
+        // The early script preloaded the very copy the page draws: it is fetched once, as AVIF.
+        expect(covers).toEqual([{ address: drawn, type: 'image/avif' }]);
+
+        expect(problems).toEqual([]);
+
+        // In a new tab (a browser draws a larger copy it already holds rather than fetch a smaller).
+        const results = await suite.open({ language, width });
+        const cardCovers = recordCovers(results.page);
+        await results.page.goto(paths.searchResults({ search: course.title }));
+        const card = await drawnFrom(results.page, 'main article img');
+        expect(card).toBe(drawn.replace(/\?w=\d+$/, `?w=${cardWidth}`));
+        expect(cardCovers).toEqual([{ address: card, type: 'image/avif' }]);
+        expect(results.problems).toEqual([]);
+      });
+    }
+  }
 });

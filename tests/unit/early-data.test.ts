@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
@@ -32,6 +31,7 @@ import {
   startEarly,
   takeEarly,
 } from '@/early/early-data';
+import { COVER_SIZES, coverSrcSet } from '@/entities/course/cover';
 import { paths } from '@/routing/paths';
 import { earlyScript } from '../../scripts/lib/vite-early-data';
 
@@ -121,6 +121,7 @@ describe('what a first page asks for early', () => {
     expect(planned(paths.courseDetails(3))?.picture).toEqual({
       call: '/course/about/3/',
       field: 'cover_image',
+      sizes: COVER_SIZES.page,
     });
     expect(planned(paths.eventDetails(3))?.picture).toEqual({ call: '/event/3/', field: 'image' });
   });
@@ -293,22 +294,30 @@ describe('the API client and early answers', () => {
 });
 
 describe('the script index.html holds', () => {
-  it('starts the requests of the page it is on, with the files the build names', async () => {
-    const source = readFileSync('src/early/early-data.ts', 'utf8');
-    const files: EarlyFiles = {
-      views: { event: ['/assets/Event.js'] },
-      messages: { en: '/assets/en.js' },
-      fonts: { en: ['/assets/latin-700.woff2'] },
-    };
-    const script = await earlyScript(source, '/api/v1', files);
-    expect(script).not.toMatch(/\bexport\b/);
+  const files: EarlyFiles = {
+    views: { event: ['/assets/Event.js'], course: ['/assets/Course.js'] },
+    messages: { en: '/assets/en.js' },
+    fonts: { en: ['/assets/latin-700.woff2'] },
+  };
 
+  interface Link {
+    rel: string;
+    href: string;
+    as?: string;
+    crossOrigin?: string;
+    attributes: Record<string, string>;
+  }
+
+  /** Runs the inlined script on `pathname`, every API call answered with `answer`. */
+  async function run(pathname: string, answer: unknown) {
+    const script = await earlyScript('/api/v1', files);
+    expect(script).not.toMatch(/\bexport\b|\bimport\b/);
     const fetched: string[] = [];
-    const head: { rel: string; href: string; as?: string; crossOrigin?: string }[] = [];
+    const head: Link[] = [];
     const window: { __kfuEarly?: EarlyRegistry } = {};
     runInNewContext(script, {
       window,
-      location: { pathname: '/event-details/7', search: '' },
+      location: { pathname, search: '' },
       localStorage: { getItem: () => null },
       performance: { now: () => 3 },
       URL,
@@ -316,13 +325,26 @@ describe('the script index.html holds', () => {
       AbortSignal,
       fetch: (address: string) => {
         fetched.push(address);
-        return Promise.resolve(json(200, { image: '/media/e.svg' }));
+        return Promise.resolve(json(200, answer));
       },
       document: {
-        createElement: () => ({ setAttribute: () => undefined }),
-        head: { append: (link: { rel: string; href: string }) => head.push(link) },
+        createElement: () => {
+          const attributes: Record<string, string> = {};
+          return {
+            attributes,
+            setAttribute: (name: string, value: string) => {
+              attributes[name] = value;
+            },
+          };
+        },
+        head: { append: (link: Link) => head.push(link) },
       },
     });
+    return { fetched, head, window };
+  }
+
+  it('starts the requests of the page it is on, with the files the build names', async () => {
+    const { fetched, head, window } = await run('/event-details/7', { image: '/media/e.svg' });
     expect(fetched).toEqual(['/api/v1/event/7/', '/api/v1/cms/king-fahad-details/']);
     expect(window.__kfuEarly?.size).toBe(2);
     expect(head.map((link) => [link.rel, link.href, link.as, link.crossOrigin])).toEqual([
@@ -331,5 +353,26 @@ describe('the script index.html holds', () => {
       ['modulepreload', '/assets/en.js', undefined, undefined],
     ]);
     await vi.waitFor(() => expect(head.map((link) => link.href)).toContain('/media/e.svg'));
+    const picture = head.find((link) => link.href === '/media/e.svg');
+    expect(picture?.attributes).toEqual({ fetchpriority: 'high' });
+  });
+
+  it('preloads an uploaded course cover with the srcset and sizes the course page draws it with', async () => {
+    const cover = '/api/v1/covers/9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d.jpg';
+    const { head } = await run('/course-details/3', { cover_image: cover });
+    await vi.waitFor(() => expect(head.map((link) => link.href)).toContain(cover));
+    expect(head.find((link) => link.href === cover)?.attributes).toEqual({
+      fetchpriority: 'high',
+      imagesrcset: coverSrcSet(cover),
+      imagesizes: COVER_SIZES.page,
+    });
+  });
+
+  it('preloads a seeded vector cover as it is', async () => {
+    const { head } = await run('/course-details/3', { cover_image: '/media/covers/business.svg' });
+    await vi.waitFor(() => expect(head.map((link) => link.href)).toContain('/media/covers/business.svg'));
+    expect(head.find((link) => link.href === '/media/covers/business.svg')?.attributes).toEqual({
+      fetchpriority: 'high',
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { DEMO_AUTHORING_COURSES, SURVEY_CATEGORIES } from '../../server/authoring/course-seed';
 import { adminCommand } from '../../server/cli';
@@ -25,8 +26,9 @@ import {
 } from '../../src/contract/authoring';
 import { confirmationSchema } from '../../src/contract/common';
 import { courseAboutSchema, courseCardPageSchema } from '../../src/contract/courses';
+import { COVER_WIDTHS } from '../../src/contract/covers';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { jpegLike, pngOf } from '../fixtures/images';
+import { jpegLike, photo, pngOf } from '../fixtures/images';
 
 let server: TestServer;
 let trainerToken: string;
@@ -73,16 +75,18 @@ interface CallOptions {
   admin?: boolean;
   method?: string;
   body?: unknown;
+  accept?: string;
 }
 
 async function call(path: string, options: CallOptions = {}) {
-  const { token, admin, method, body } = options;
+  const { token, admin, method, body, accept } = options;
   const response = await fetch(path.startsWith('http') ? path : `${server.url}/api/v1${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(admin ? { [ADMIN_TOKEN_HEADER]: server.adminToken } : {}),
+      ...(accept ? { Accept: accept } : {}),
     },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
@@ -177,7 +181,7 @@ describe('POST /course/course-create/', () => {
     expect(cover.headers.get('Content-Type')).toBe('image/png');
     expect(cover.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(cover.headers.get('Cache-Control')).toContain('max-age=31536000');
-    expect(cover.bytes.equals(pngOf(16))).toBe(true);
+    expect(await sharp(cover.bytes).metadata()).toMatchObject({ format: 'png', width: 16, height: 16 });
     expect((await call('/covers/not-a-cover.png')).status).toBe(404);
 
     const { rows } = await server.db.query<{
@@ -289,7 +293,16 @@ describe('POST /course/course-create/', () => {
         { field: 'cover_image', message: AUTHORING_VALIDATION.coverType },
       ]);
     }
-    const jpeg = await createCourse({ cover_image: await uploadImage(trainerToken, jpegLike(), 'c.jpg') });
+    // Bytes that only start and end as a JPEG does are no picture.
+    const fake = await call('/course/course-create/', {
+      token: trainerToken,
+      body: await courseInput({ cover_image: await uploadImage(trainerToken, jpegLike(), 'c.jpg') }),
+    });
+    expect(fake.status).toBe(400);
+    expect(fake.body.details).toEqual([{ field: 'cover_image', message: AUTHORING_VALIDATION.coverType }]);
+    const jpeg = await createCourse({
+      cover_image: await uploadImage(trainerToken, await photo(64, 48), 'c.jpg'),
+    });
     expect(jpeg.data.cover_image_url).toMatch(/\.jpg$/);
     expect((await call(jpeg.data.cover_image_url.replace('/api/v1', ''))).headers.get('Content-Type')).toBe(
       'image/jpeg',
@@ -302,6 +315,85 @@ describe('POST /course/course-create/', () => {
     const asTrainee = await call('/course/course-create/', { token: trainee.token, body });
     expect(asTrainee.status).toBe(403);
     expect(asTrainee.body).toEqual(refusal(SERVER_MESSAGES.trainersOnly));
+  });
+});
+
+describe('GET /covers/{name}: the copies a cover is served in', () => {
+  // A trainer of its own: course creation is limited per account and hour.
+  let photographer: { token: string };
+  beforeAll(async () => {
+    photographer = await trainerAccount('photographer');
+  });
+
+  async function coverOf(bytes: Buffer, name = 'photo.jpg'): Promise<string> {
+    const { token } = photographer;
+    const saved = await createCourse({ cover_image: await uploadImage(token, bytes, name) }, token);
+    return saved.data.cover_image_url.replace('/api/v1', '');
+  }
+
+  it('stores a phone photo upright, at most 1920 wide, without its metadata', async () => {
+    // 3000 × 2000 as stored, to be turned a quarter (EXIF orientation 6): upright 2000 × 3000.
+    const address = await coverOf(await photo(3000, 2000, { orientation: 6 }));
+    const stored = await sharp((await call(address)).bytes).metadata();
+    expect(stored).toMatchObject({ format: 'jpeg', width: 1920, height: 2880 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  it('answers ?w= in AVIF or WebP as the browser accepts, never wider than asked or than the cover', async () => {
+    const address = await coverOf(await photo(1200, 800));
+    const name = address.slice('/covers/'.length, -'.jpg'.length);
+    // Every copy is made after the course is saved, and kept beside the cover.
+    await vi.waitFor(
+      async () => {
+        const kept = await readdir(join(server.uploadsDir, 'covers'));
+        for (const width of COVER_WIDTHS)
+          for (const format of ['avif', 'webp']) expect(kept).toContain(`${name}-${width}.${format}`);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const cases = [
+      [480, chrome, 'image/avif', 480],
+      [960, 'image/webp,*/*', 'image/webp', 960],
+      [960, 'image/avif;q=0, image/webp', 'image/webp', 960],
+      [1440, chrome, 'image/avif', 1200],
+      [480, 'image/png,image/*;q=0.8', 'image/jpeg', 1200],
+    ] as const;
+    for (const [width, accept, type, drawn] of cases) {
+      const copy = await call(`${address}?w=${width}`, { accept });
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get('Content-Type')).toBe(type);
+      expect(copy.headers.get('Vary')).toContain('Accept');
+      expect(copy.headers.get('Cache-Control')).toContain('immutable');
+      expect((await sharp(copy.bytes).metadata()).width).toBe(drawn);
+    }
+    // The cover itself, asked for without ?w=, is the same whatever the browser accepts.
+    const plain = await call(address, { accept: chrome });
+    expect(plain.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(plain.headers.get('Vary') ?? '').not.toContain('Accept');
+  });
+
+  it('makes a copy asked for before it is ready, once', async () => {
+    const address = await coverOf(await photo(900, 600));
+    const asked = await Promise.all([1, 2, 3].map(() => call(`${address}?w=480`, { accept: 'image/webp' })));
+    for (const copy of asked) {
+      expect(copy.headers.get('Content-Type')).toBe('image/webp');
+      expect(copy.bytes.equals(asked[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    }
+  });
+
+  it('refuses a width it does not prepare, and an unknown cover', async () => {
+    const address = await coverOf(await photo(320, 200));
+    for (const width of ['500', '0', 'abc', '480.0', '١٤٤٠']) {
+      const answer = await call(`${address}?w=${encodeURIComponent(width)}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.details).toEqual([{ field: 'w', message: SERVER_MESSAGES.coverWidthInvalid }]);
+    }
+    const unknown = await call('/covers/00000000-0000-4000-8000-000000000000.jpg?w=480', {
+      accept: 'image/avif',
+    });
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -5,6 +5,7 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { UserIcon } from '@/ui/icons';
+import { CoverImage } from './CoverImage';
 
 /**
  * A catalogue card: cover, title in the current language, trainer; links to the course details. It
@@ -18,9 +19,9 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
   const trainer = course.created_by_details.full_name || course.created_by.full_name;
   return (
     <article className="group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img
+      <CoverImage
         src={course.cover_image}
-        alt=""
+        shownAs="card"
         width={480}
         height={270}
         className="aspect-[16/9] h-auto w-full object-cover"

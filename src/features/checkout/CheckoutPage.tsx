@@ -11,6 +11,7 @@ import { api } from '@/api/http';
 import { confirmWalletCode, createPayment, getLatestPayment, getPayment, getQuote } from '@/api/payments';
 import { normaliseCode } from '@/contract/auth-forms';
 import type { FailureReason, PaymentMethod, Quote } from '@/contract/payments';
+import { CoverImage } from '@/entities/course/CoverImage';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
@@ -48,9 +49,9 @@ function Summary({ quote }: { quote: Quote }) {
         {t`Order summary`}
       </h2>
       <div className="mt-4 flex gap-4">
-        <img
+        <CoverImage
           src={quote.course.cover_image}
-          alt=""
+          shownAs="thumbnail"
           width={96}
           height={64}
           className="aspect-[3/2] h-16 w-24 shrink-0 rounded-lg object-cover"

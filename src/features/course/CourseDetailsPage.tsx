@@ -6,6 +6,7 @@ import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
 import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
 import { SERVER_MESSAGES } from '@/contract/server-messages';
+import { CoverImage } from '@/entities/course/CoverImage';
 import { INVITE_BUTTON } from '@/features/invitations/invite-button';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
@@ -240,9 +241,9 @@ export default function CourseDetailsPage({ title }: RouteView) {
                     <InviteFriends courseId={data.id} />
                   </AfterPaint>
                 </div>
-                <img
+                <CoverImage
                   src={data.cover_image}
-                  alt=""
+                  shownAs="page"
                   width={480}
                   height={270}
                   fetchPriority="high"

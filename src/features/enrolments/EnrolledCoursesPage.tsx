@@ -8,6 +8,7 @@ import { listEnrolments, requestWithdrawal } from '@/api/enrolments';
 import { api } from '@/api/http';
 import type { EnrolledCourse } from '@/contract/enrolments';
 import type { EnrolmentStatus } from '@/contract/payments';
+import { CoverImage } from '@/entities/course/CoverImage';
 import { formatDate } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -124,9 +125,9 @@ function EnrolmentRow({ enrolment, onChange }: { enrolment: EnrolledCourse; onCh
   const { course, status } = enrolment;
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center">
-      <img
+      <CoverImage
         src={course.cover_image}
-        alt=""
+        shownAs="row"
         width={160}
         height={100}
         className="aspect-[8/5] w-full shrink-0 rounded-xl object-cover sm:w-40"

@@ -13,6 +13,7 @@ import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { ProgressBar } from './ProgressBar';
 import './known-messages';
+import { CoverImage } from '@/entities/course/CoverImage';
 
 const BUTTON =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
@@ -28,9 +29,9 @@ function CourseRow({ ongoing }: { ongoing: OngoingCourse }) {
   const title = pick(course, 'title', language);
   return (
     <li className={CARD}>
-      <img
+      <CoverImage
         src={course.cover_image}
-        alt=""
+        shownAs="row"
         width={160}
         height={100}
         className="aspect-[8/5] w-full shrink-0 rounded-xl object-cover sm:w-40"

@@ -27,25 +27,34 @@ function isoDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A cover picture to upload: its bytes, file name and type. */
+export interface CoverFile {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
 /**
  * A new course of the trainer, sent through the API as the wizard sends it: it is Pending.
- * `overrides` replace fields of the course (its dates and routine, say).
+ * `overrides` replace fields of the course (its dates and routine, say); `cover` is the picture
+ * uploaded as its cover (a small PNG unless given).
  */
 export async function newCourse(
   suite: ProductSuite,
   token: string,
   overrides: Partial<CourseInput> = {},
+  cover: CoverFile = { bytes: pngOf(32), name: 'cover.png', type: 'image/png' },
 ): Promise<{ id: number; title: string; title_ar: string }> {
   stamp += 1;
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(pngOf(32))], { type: 'image/png' }), 'cover.png');
+  form.append('file', new Blob([new Uint8Array(cover.bytes)], { type: cover.type }), cover.name);
   const upload = await fetch(`${suite.app.url}/api/v1/upload/`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
   });
   expect(upload.status).toBe(200);
-  const cover = ((await upload.json()) as { file: string }).file;
+  const coverImage = ((await upload.json()) as { file: string }).file;
   const categories = await suite.read<Category[]>('/course/category/');
   const surveys = await suite.read<SurveyCategory[]>('/course/survey-category/');
   const input: CourseInput = {
@@ -56,7 +65,7 @@ export async function newCourse(
     description: 'Four weeks of practice with spreadsheets.',
     description_ar: 'أربعة أسابيع من التطبيق على الجداول الإلكترونية.',
     category: categories[0]?.id ?? 1,
-    cover_image: cover,
+    cover_image: coverImage,
     skill_level: 'Beginner',
     languages: ['Arabic', 'English'],
     captions: [],
@@ -86,8 +95,9 @@ export async function approvedCourse(
   suite: ProductSuite,
   token: string,
   overrides: Partial<CourseInput> = {},
+  cover?: CoverFile,
 ): Promise<{ id: number; title: string; title_ar: string }> {
-  const course = await newCourse(suite, token, overrides);
+  const course = await newCourse(suite, token, overrides, cover);
   await runAdmin(suite.app.env, ['approve-course', String(course.id)]);
   return course;
 }

@@ -25,6 +25,7 @@ import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
+import { CoverImage } from '@/entities/course/CoverImage';
 
 const BUTTON =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
@@ -84,9 +85,9 @@ function CourseCard({ course, onDeleted }: { course: TrainerCourse; onDeleted: (
   ];
   return (
     <li className={CARD} data-course-id={shown.id}>
-      <img
+      <CoverImage
         src={shown.cover_image}
-        alt=""
+        shownAs="card"
         width={480}
         height={270}
         className="aspect-[16/9] h-auto w-full object-cover"

@@ -17,6 +17,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import '@/features/trainer/known-messages';
+import { CoverImage } from '@/entities/course/CoverImage';
 
 const SECONDARY =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
@@ -53,9 +54,9 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
   const none = t`None yet`;
   return (
     <li className={CARD} data-course-id={course.id}>
-      <img
+      <CoverImage
         src={course.cover_image}
-        alt=""
+        shownAs="row"
         width={192}
         height={108}
         className="hidden aspect-[16/9] h-auto rounded-xl object-cover sm:block sm:w-48"
