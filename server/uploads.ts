@@ -214,7 +214,7 @@ export interface UploadStore {
   remove(file: string): Promise<void>;
   /**
    * Runs `task` (work on stored files that no answer waits for) after the tasks given before it,
-   * one at a time; it must handle its own failures.
+   * one at a time; a failure is logged.
    */
   later(task: () => Promise<void>): void;
   /** Resolves once every task given to `later` so far has run (before the folder is removed). */
@@ -279,7 +279,12 @@ export function createUploadStore(dir?: string): UploadStore {
       await rm(await pathOf(file), { force: true });
     },
     later(task) {
-      queue = queue.then(task);
+      // One failed task neither stops the ones after it nor fails `settle`.
+      queue = queue.then(task).catch((error: unknown) => {
+        console.error(
+          `A task on stored files failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
     },
     settle: () => queue,
   };

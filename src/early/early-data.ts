@@ -241,7 +241,7 @@ export function startEarly(env: EarlyEnvironment): EarlyPlan | undefined {
         .then((body: Record<string, unknown> | undefined) => {
           const picture = body?.[field];
           if (!ownPicture(picture)) return;
-          const srcset = sizes ? coverSrcSet(picture) : undefined;
+          const srcset = coverSrcSet(picture);
           env.link('image', picture, srcset && sizes ? { srcset, sizes } : undefined);
         })
         .catch(() => undefined);
