@@ -159,6 +159,8 @@ export default defineConfig({
           // takes more than the default ten seconds, and a hook timing out says nothing useful.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each test server starts from a copy of one migrated and seeded database.
+          globalSetup: ['tests/support/database-template.ts'],
         },
       },
       {
@@ -187,6 +189,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/support/database-template.ts'],
         },
       },
       {
@@ -205,6 +208,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Each product a file starts runs on a copy of one migrated and seeded data folder.
+          globalSetup: ['tests/e2e/support/data-template.ts'],
         },
       },
     ],

@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check the project has, in order — typecheck, lint, catalogues, build, then the
  * unit, machine, contract (consumer, then provider) suites, the server suite and the provider
- * verification again on a throwaway PostgreSQL server, and the browser suite. Ends with one summary
- * line.
+ * verification again on a throwaway PostgreSQL server, the browser suite and its journeys
+ * (docs/testing.md). Ends with each step's time and one summary line.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +50,8 @@ const steps: Step[] = [
   vitestStep('unit', { name: 'server-postgres', files: 'tests/unit/server-', postgres: true }),
   vitestStep('provider', { name: 'provider-postgres', postgres: true }),
   vitestStep('e2e'),
+  // Every journey of docs/testing.md has a test that ran and passed in the browser suite.
+  { name: 'journeys', command: ['npx', 'tsx', 'scripts/journeys.ts', 'check', `${REPORTS}/e2e.json`] },
   { name: 'size', command: ['npx', 'tsx', 'scripts/size.ts'] },
 ];
 
@@ -67,6 +69,9 @@ const failed: string[] = [];
 let passedTests = 0;
 let failedTests = 0;
 let skippedTests = 0;
+
+const timings: { name: string; seconds: number }[] = [];
+const started = Date.now();
 
 let cluster: PgCluster | undefined;
 let clusterFailure: string | undefined;
@@ -97,7 +102,9 @@ for (const step of steps) {
     failedTests += 1;
     continue;
   }
+  const stepStarted = Date.now();
   const result = spawnSync(command as string, args, { stdio: 'inherit', env });
+  timings.push({ name: step.name, seconds: (Date.now() - stepStarted) / 1000 });
   if (result.status !== 0) failed.push(step.name);
   if (!step.project) {
     // A check that is not a test suite counts as one test in the summary.
@@ -119,6 +126,10 @@ for (const step of steps) {
 }
 
 await cluster?.stop();
+console.log('\nTime of each step:');
+for (const { name, seconds } of timings)
+  console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'total'.padEnd(18)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nEvery step passed.');
 console.log(`${passedTests} passed, ${failedTests} failed, ${skippedTests} skipped`);
 process.exit(failed.length ? 1 : 0);

@@ -28,6 +28,13 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** The embedded database, which can also dump its data directory. */
+export interface PgliteDb extends Db {
+  readonly kind: 'pglite';
+  /** The data directory as a tarball, for `openPglite(…, loadDataDir)`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /** A Db whose every call runs inside an open transaction. */
 function inTransaction(kind: Db['kind'], tx: Queryable & { exec(sql: string): Promise<unknown> }): Db {
   const scoped: Db = {
@@ -42,11 +49,14 @@ function inTransaction(kind: Db['kind'], tx: Queryable & { exec(sql: string): Pr
   return scoped;
 }
 
-/** Embedded PostgreSQL; in memory when no data directory is given. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL; in memory when no data directory is given. `loadDataDir`: a data directory
+ * dumped by PGlite (a tarball) to start from.
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // pg_trgm serves the catalogue's title search (migration 005).
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   let closed = false;
   return {
     kind: 'pglite',
@@ -69,6 +79,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     async exec(sql: string) {
       await pglite.exec(sql);
     },
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async close() {
       if (closed) return;
       closed = true;

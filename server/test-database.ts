@@ -1,48 +1,155 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type Db, openPglite, openPostgres } from './db';
+import { migrate } from './migrate';
+import { pgliteDir, uploadsDir } from './paths';
+import { seed } from './seed';
+import { createUploadStore } from './uploads';
 
 /** A database of its own for one test server, dropped by `drop()`. */
 export interface TestDatabase {
   db: Db;
   /** A connection string to it (PostgreSQL only): several server instances can share it. */
   url: string | undefined;
+  /** Whether it holds the migrated and seeded product already (copied from the template). */
+  seeded: boolean;
   drop(): Promise<void>;
 }
 
 /**
+ * TEST_DATABASE_TEMPLATE names a folder made once per test run by `prepareTestTemplate`: the
+ * migrated and seeded embedded database as a tarball, the uploaded files the seed put beside it,
+ * and, with TEST_DATABASE_URL, the name of a seeded PostgreSQL database to copy. A test server then
+ * starts from a copy instead of migrating and seeding for itself.
+ */
+export const TEMPLATE_ENV = 'TEST_DATABASE_TEMPLATE';
+
+const PGLITE_TARBALL = 'pglite.tar';
+const UPLOADS = 'uploads';
+const POSTGRES_NAME = 'postgres-database';
+
+function serverClient(serverUrl: string): pg.Client {
+  return new pg.Client({ connectionString: serverUrl });
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = serverClient(serverUrl);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function migrateAndSeed(db: Db, uploads: string): Promise<void> {
+  await migrate(db);
+  await seed(db, { uploads: createUploadStore(uploads) });
+}
+
+/**
+ * Makes the template in `dir` (see TEMPLATE_ENV): migrates and seeds an embedded database once and
+ * keeps its data directory as a tarball; with `serverUrl`, also a seeded PostgreSQL database there.
+ * Answers a function that drops that database.
+ */
+export async function prepareTestTemplate(dir: string, serverUrl?: string): Promise<() => Promise<void>> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const uploads = join(dir, UPLOADS);
+  const pglite = await openPglite();
+  try {
+    await migrateAndSeed(pglite, uploads);
+    const tarball = await pglite.dumpDataDir();
+    await writeFile(join(dir, PGLITE_TARBALL), new Uint8Array(await tarball.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  if (!serverUrl) return async () => {};
+  const name = `kfu_template_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const db = openPostgres(databaseUrl(serverUrl, name), { max: 1 });
+  try {
+    // The same files again: the seed only writes what the store lacks.
+    await migrateAndSeed(db, uploads);
+  } finally {
+    await db.close();
+  }
+  await writeFile(join(dir, POSTGRES_NAME), name);
+  return () =>
+    onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+      () => {},
+    );
+}
+
+/**
+ * A data folder for `npm start` (DATA_DIR) whose embedded database is migrated and seeded, with the
+ * seed's uploaded files: browser tests copy it for each product they start.
+ */
+export async function prepareDataFolderTemplate(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  const db = await openPglite(pgliteDir(dir));
+  try {
+    await migrateAndSeed(db, uploadsDir(dir));
+  } finally {
+    await db.close();
+  }
+}
+
+/** Copies the template's uploaded files into a test server's folder; false without a template. */
+export async function copyTemplateUploads(
+  target: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
+  const template = env[TEMPLATE_ENV];
+  if (!template) return false;
+  await cp(join(template, UPLOADS), target, { recursive: true });
+  return true;
+}
+
+/**
  * With TEST_DATABASE_URL (a PostgreSQL server where the user may create databases) every test
- * server gets a new database there; without it, an in-memory PGlite.
+ * server gets a new database there; without it, an in-memory PGlite. Either is a copy of the
+ * template when there is one (TEMPLATE_ENV), else empty.
  */
 export async function openTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
   const serverUrl = env.TEST_DATABASE_URL;
+  const template = env[TEMPLATE_ENV];
   if (!serverUrl) {
-    const db = await openPglite();
-    return { db, url: undefined, drop: () => db.close() };
+    const db = template
+      ? await openPglite(undefined, new Blob([await readFile(join(template, PGLITE_TARBALL))]))
+      : await openPglite();
+    return { db, url: undefined, seeded: Boolean(template), drop: () => db.close() };
   }
+  // A template made without TEST_DATABASE_URL holds no PostgreSQL database.
+  const templateName = template
+    ? await readFile(join(template, POSTGRES_NAME), 'utf8').then(
+        (name) => name.trim(),
+        () => undefined,
+      )
+    : undefined;
   const name = `kfu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 5 });
+  await onServer(serverUrl, (client) =>
+    client.query(
+      templateName ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`,
+    ),
+  );
+  const url = databaseUrl(serverUrl, name);
+  const db = openPostgres(url, { max: 5 });
   return {
     db,
-    url: url.toString(),
+    url,
+    seeded: Boolean(templateName),
     async drop() {
       await db.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

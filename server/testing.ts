@@ -19,7 +19,7 @@ import type { Printer } from './print/printer';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
-import { openTestDatabase, type TestDatabase } from './test-database';
+import { copyTemplateUploads, openTestDatabase, type TestDatabase } from './test-database';
 import { createUploadStore } from './uploads';
 import { ensureUser, findUserByEmail, type UserRow } from './users';
 
@@ -82,7 +82,7 @@ export async function startTestServer(
   if (first) {
     if (!first.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL)');
     const shared = openPostgres(first.databaseUrl, { max: 5 });
-    database = { db: shared, url: first.databaseUrl, drop: () => shared.close() };
+    database = { db: shared, url: first.databaseUrl, seeded: true, drop: () => shared.close() };
   } else {
     database = await openTestDatabase();
   }
@@ -95,7 +95,8 @@ export async function startTestServer(
     await rm(uploadsDir, { recursive: true, force: true });
   };
   try {
-    if (!first) {
+    // A copy of the run's template (server/test-database.ts) is migrated and seeded already.
+    if (!first && !(database.seeded && (await copyTemplateUploads(uploadsDir)))) {
       await migrate(db);
       await seed(db, { uploads: createUploadStore(uploadsDir) });
     }

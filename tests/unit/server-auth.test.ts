@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { requireAuth } from '../../server/auth/middleware';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
@@ -31,6 +31,20 @@ describe('password hashing', () => {
 
   it('salts every hash', async () => {
     expect(await hashPassword('same password')).not.toBe(await hashPassword('same password'));
+  });
+
+  it('hashes outside test runs at the full cost (N = 2^15, r = 8, p = 1), and checks either kind', async () => {
+    const testHash = await hashPassword('Trainee#2026');
+    expect(testHash.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const stored = await hashPassword('Trainee#2026');
+      expect(stored.split('$').slice(1, 4)).toEqual(['32768', '8', '1']);
+      await expect(verifyPassword('Trainee#2026', stored)).resolves.toBe(true);
+      await expect(verifyPassword('Trainee#2026', testHash)).resolves.toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses a stored value that is not a scrypt hash', async () => {

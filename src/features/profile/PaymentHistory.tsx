@@ -9,6 +9,7 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
+import { ScrollTable } from '@/ui/ScrollTable';
 import { useResource } from '@/ui/useResource';
 import { Card } from './Card';
 
@@ -22,7 +23,7 @@ export function PaymentHistory() {
       <ResourceView state={payments} loading={<Placeholder className="h-40" />}>
         {(page) =>
           page.results.length ? (
-            <div className="-mx-6 overflow-x-auto px-6">
+            <ScrollTable label={t`Payment history`} className="-mx-6 px-6">
               <table className="w-full min-w-[40rem] text-start text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
@@ -60,7 +61,7 @@ export function PaymentHistory() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollTable>
           ) : (
             <p className="text-slate-600">{t`You have no payment yet.`}</p>
           )

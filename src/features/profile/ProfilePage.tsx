@@ -63,7 +63,8 @@ export default function ProfilePage({ title }: RouteView) {
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <PageTitle>{i18n._(title)}</PageTitle>
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
+      {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page. */}
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         {view.step === 'loading' || view.step === 'failed' ? (
           <>
             <Placeholder className="h-72" />

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPgCluster } from '../../../scripts/lib/pg-cluster';
+import { DATA_TEMPLATE_ENV } from './data-template';
 
 export interface RunningApp {
   url: string;
@@ -138,10 +139,13 @@ async function runningServer(
 
 /**
  * Runs the product as a newcomer does (`npm start`) on a free port with a fresh embedded database,
- * and stops it (and only it) afterwards.
+ * and stops it (and only it) afterwards. The database is a copy of the run's seeded data folder
+ * (support/data-template.ts) when there is one.
  */
 export async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const { app, stopServer } = await runningServer(await freePort(), dataDir, {});
   return {
     ...app,

@@ -22,6 +22,7 @@ import { Failure } from '@/ui/Failure';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
+import { ScrollTable } from '@/ui/ScrollTable';
 import { useResource } from '@/ui/useResource';
 import '@/features/trainer/known-messages';
 
@@ -62,16 +63,6 @@ function Stars({ rating }: { rating: number }) {
       </span>
       <span className="sr-only">{t`Rated ${formatNumber(rating, language)} out of ${formatNumber(5, language)}`}</span>
     </span>
-  );
-}
-
-/** A table that scrolls sideways on a phone, reachable by keyboard. */
-function ScrollTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="overflow-x-auto" tabIndex={0} aria-labelledby={labelledBy}>
-      {children}
-    </section>
   );
 }
 

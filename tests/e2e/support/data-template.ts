@@ -1,0 +1,17 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { prepareDataFolderTemplate } from '../../../server/test-database';
+
+/** Where the run's seeded data folder is, for `startApp` (support/app.ts) to copy. */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
+/**
+ * Vitest global setup of the browser suite: migrates and seeds one data folder for the run; each
+ * product a test file starts (`npm start`) runs on a copy of it instead of migrating and seeding.
+ */
+export default async function setup(): Promise<() => void> {
+  const dir = join(process.cwd(), '.tmp', `e2e-data-template-${process.pid}`);
+  await prepareDataFolderTemplate(dir);
+  process.env[DATA_TEMPLATE_ENV] = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
+}

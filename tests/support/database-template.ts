@@ -1,0 +1,18 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { prepareTestTemplate, TEMPLATE_ENV } from '../../server/test-database';
+
+/**
+ * Vitest global setup: migrates and seeds the product's database once for the whole run, so that
+ * each test server starts from a copy (server/test-database.ts) instead of doing it again. On
+ * PostgreSQL (TEST_DATABASE_URL) the copy is `CREATE DATABASE … TEMPLATE`.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const dir = join(process.cwd(), '.tmp', `database-template-${process.pid}`);
+  const drop = await prepareTestTemplate(dir, process.env.TEST_DATABASE_URL);
+  process.env[TEMPLATE_ENV] = dir;
+  return async () => {
+    await drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
