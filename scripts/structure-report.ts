@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import ts from 'typescript';
+import { parseAst } from 'rolldown/parseAst';
 
 const root = resolve(process.argv[2] ?? '.');
 const files = execFileSync(
@@ -29,43 +29,91 @@ const functions: Measure[] = [];
 let eventCasts = 0;
 let serverToWeb = 0;
 
-function nameOf(node: ts.FunctionLikeDeclaration): string {
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name)
-    return node.name.getText();
-  const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText();
-  if (ts.isCallExpression(parent)) return `${parent.expression.getText().slice(0, 40)}(…)`;
+/** An ESTree node, as rolldown's parser (oxc) gives it: a type and its place in the text. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+}
+
+/** The nodes directly inside `node`. */
+function childrenOf(node: AstNode): AstNode[] {
+  const children: AstNode[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent') continue;
+    if (Array.isArray(value)) children.push(...value.filter(isNode));
+    else if (isNode(value)) children.push(value);
+  }
+  return children;
+}
+
+const FUNCTIONS = new Set(['FunctionDeclaration', 'ArrowFunctionExpression', 'FunctionExpression']);
+
+function nameOf(node: AstNode, parent: AstNode | undefined, text: string): string {
+  const id = node.id as AstNode | null | undefined;
+  if (id && typeof id.name === 'string') return id.name;
+  if (
+    parent?.type === 'MethodDefinition' ||
+    parent?.type === 'Property' ||
+    parent?.type === 'VariableDeclarator'
+  ) {
+    const key = (parent.key ?? parent.id) as AstNode | undefined;
+    if (key) return text.slice(key.start, key.end);
+  }
+  if (parent?.type === 'CallExpression') {
+    const callee = parent.callee as AstNode;
+    return `${text.slice(callee.start, callee.end).slice(0, 40)}(…)`;
+  }
   return '(anonymous)';
 }
 
 for (const file of files) {
   const text = readFileSync(`${root}/${file}`, 'utf8');
   fileSizes.push({ place: file, lines: text.split('\n').length });
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
-  const visit = (node: ts.Node): void => {
-    if (
-      ts.isFunctionDeclaration(node) ||
-      ts.isArrowFunction(node) ||
-      ts.isMethodDeclaration(node) ||
-      ts.isFunctionExpression(node)
-    ) {
-      const start = lineOf(node.getStart());
-      functions.push({ place: `${file}:${start} ${nameOf(node)}`, lines: lineOf(node.getEnd()) - start + 1 });
+  const program = parseAst(text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file) as unknown as AstNode;
+  const lineStarts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    lineStarts.push(index + 1);
+  const lineOf = (position: number) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((lineStarts[middle] ?? 0) <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+  const visit = (node: AstNode, parent: AstNode | undefined): void => {
+    if (FUNCTIONS.has(node.type)) {
+      // A method's function starts at its parameters: measure the method from its name.
+      const from = parent?.type === 'MethodDefinition' ? parent : node;
+      const start = lineOf(from.start);
+      functions.push({
+        place: `${file}:${start} ${nameOf(node, parent, text)}`,
+        lines: lineOf(node.end) - start + 1,
+      });
     }
     // `event as …`: an event read by casting instead of assertEvent or typed params.
-    if (ts.isAsExpression(node) && /^event\b/.test(node.expression.getText())) eventCasts += 1;
+    if (node.type === 'TSAsExpression') {
+      const expression = node.expression as AstNode;
+      if (/^event\b/.test(text.slice(expression.start, expression.end))) eventCasts += 1;
+    }
     if (
       file.startsWith('server/') &&
-      ts.isImportDeclaration(node) &&
-      /(^|\/)src\/(?!contract\/)/.test((node.moduleSpecifier as ts.StringLiteral).text)
+      node.type === 'ImportDeclaration' &&
+      /(^|\/)src\/(?!contract\/)/.test(String((node.source as AstNode).value))
     ) {
       serverToWeb += 1;
     }
-    ts.forEachChild(node, visit);
+    for (const child of childrenOf(node)) visit(child, node);
   };
-  visit(source);
+  visit(program, undefined);
 }
 
 const top = (measures: Measure[]) =>
