@@ -159,13 +159,21 @@ export default defineConfig({
           // takes more than the default ten seconds, and a hook timing out says nothing useful.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default on two cores is one file at a time; the server suites wait on sockets
+          // and child processes often enough that two keep both cores busy.
+          maxWorkers: 2,
           // Each test server starts from a copy of one migrated and seeded database.
           globalSetup: ['tests/support/database-template.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,
@@ -198,10 +206,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          // Two files at a time, each with its own product server and browser: a browser test spends
-          // much of its time waiting for what the other one computes.
+          // Three files at a time, each with its own product server and browser: a browser test spends
+          // much of its time waiting for what the others compute.
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
           // One more attempt absorbs a browser timing hiccup; a broken journey fails both.
           retry: 1,
           // Waiting for what a user would see: a loaded CI machine can take seconds, not one.

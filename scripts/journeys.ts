@@ -67,7 +67,8 @@ function unescapeCell(text: string): string {
 }
 
 interface ReportedTest {
-  fullName: string;
+  ancestorTitles: string[];
+  title: string;
   status: string;
 }
 
@@ -80,7 +81,8 @@ export function checkRows(rows: Row[], report: Report): string[] {
   const statuses = new Map<string, string[]>();
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {
-      const key = testKey(file.name, test.fullName);
+      // Named as `vitest list` names it: "describe > test".
+      const key = testKey(file.name, [...test.ancestorTitles, test.title].join(' > '));
       statuses.set(key, [...(statuses.get(key) ?? []), test.status]);
     }
   }

@@ -19,6 +19,7 @@ import { expectNoAxeViolations, type Width } from './support/browser';
 import { type Account, runAdmin, verifiedTrainee } from './support/identity';
 import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
+import { AR_DESKTOP, AR_PHONE, named } from './support/settings';
 import { productSuite } from './support/suite';
 import { numberText } from './support/text';
 
@@ -82,84 +83,77 @@ function pages(visit: Visit) {
 }
 
 describe('assignments', () => {
-  for (const { language, width } of [
-    { language: 'en', width: 'desktop' },
-    { language: 'ar', width: 'phone' },
-  ] as const) {
-    it(`a trainee submits a file with its progress; a wrong type is refused; the grade shows once given (${language}, ${width})`, async () => {
-      const { courseId, lecture } = await cloudCourse();
-      const lectureId = lecture('cloudCompare');
-      const { visit, token } = await newTraineeIn(courseId, language, width);
-      const { page, t, problems } = visit;
-      const { assignment } = pages(visit);
-      await assignment.open(courseId, lectureId);
-      await expect
-        .poll(() => page.getByText(t('You have not submitted this assignment yet.')).count(), {
-          timeout: 15_000,
-        })
-        .toBe(1);
-      await expectNoAxeViolations(page);
+  it(`a trainee submits a file with its progress; a wrong type is refused; the grade shows once given ${named(AR_PHONE)}`, async () => {
+    const { language, width } = AR_PHONE;
+    const { courseId, lecture } = await cloudCourse();
+    const lectureId = lecture('cloudCompare');
+    const { visit, token } = await newTraineeIn(courseId, language, width);
+    const { page, t, problems } = visit;
+    const { assignment } = pages(visit);
+    await assignment.open(courseId, lectureId);
+    await expect
+      .poll(() => page.getByText(t('You have not submitted this assignment yet.')).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await expectNoAxeViolations(page);
 
-      await assignment.openDetails();
-      await expect.poll(() => assignment.details.count()).toBe(1);
-      await expectNoAxeViolations(page);
+    await assignment.openDetails();
+    await expect.poll(() => assignment.details.count()).toBe(1);
+    await expectNoAxeViolations(page);
 
-      // Another type: said at once, the file still shown, nothing sent.
-      await assignment.choose({
-        name: 'setup.exe',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.alloc(64),
-      });
-      await expect
-        .poll(() => assignment.chosenFile())
-        .toContain(
-          t('The file must be a PDF, CSV, Excel sheet, picture (PNG, GIF, JPEG), audio or video file'),
-        );
-      expect(await assignment.chosenFile()).toContain('setup.exe');
-      expect(await assignment.submitButton.isDisabled()).toBe(true);
-      await expectNoAxeViolations(page);
-
-      await slowUploads(page, 2500);
-      await assignment.choose(CV);
-      expect(await assignment.chosenFile()).toContain('cv.pdf');
-      await assignment.submitButton.click();
-      await expect.poll(() => assignment.progressBar.count()).toBe(1);
-      expect(Number(await assignment.progressBar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
-      await expectNoAxeViolations(page);
-
-      await expect.poll(() => assignment.popup.count(), { timeout: 15_000 }).toBe(1);
-      expect(await assignment.toasts()).toContain(t('File has been uploaded successfully'));
-      expect(await assignment.popup.textContent()).toContain(t('Your assignment has been submitted'));
-      await expectNoAxeViolations(page);
-      await assignment.closePopup();
-      await expect.poll(() => assignment.status(1)).toBe(t('Submitted'));
-      expect(await assignment.attempt(1).textContent()).toContain('cv.pdf');
-
-      // The centre grades it; after a reload the grade and the feedback are shown.
-      const [submission] = (await lectureOf(token, lectureId)).assignment?.submissions ?? [];
-      expect(submission?.status).toBe('Submitted');
-      const feedback =
-        language === 'ar'
-          ? 'مقارنة واضحة، أضف مثالاً من عملك.'
-          : 'A clear comparison; add an example from your work.';
-      await runAdmin(suite.app.env, [
-        'grade-submission',
-        String(submission?.id),
-        '--grade',
-        '8.5',
-        '--feedback',
-        feedback,
-      ]);
-      await page.reload();
-      await expect.poll(() => assignment.status(1), { timeout: 15_000 }).toBe(t('Reviewed'));
-      expect(await assignment.grade(1)).toBe(
-        t('{grade} / {max}', { grade: numberText(8.5, language), max: numberText(10, language) }),
-      );
-      expect(await assignment.attempt(1).getByText(feedback).count()).toBe(1);
-      await expectNoAxeViolations(page);
-      expect(problems).toEqual([]);
+    // Another type: said at once, the file still shown, nothing sent.
+    await assignment.choose({
+      name: 'setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(64),
     });
-  }
+    await expect
+      .poll(() => assignment.chosenFile())
+      .toContain(
+        t('The file must be a PDF, CSV, Excel sheet, picture (PNG, GIF, JPEG), audio or video file'),
+      );
+    expect(await assignment.chosenFile()).toContain('setup.exe');
+    expect(await assignment.submitButton.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await slowUploads(page, 2500);
+    await assignment.choose(CV);
+    expect(await assignment.chosenFile()).toContain('cv.pdf');
+    await assignment.submitButton.click();
+    await expect.poll(() => assignment.progressBar.count()).toBe(1);
+    expect(Number(await assignment.progressBar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    await expectNoAxeViolations(page);
+
+    await expect.poll(() => assignment.popup.count(), { timeout: 15_000 }).toBe(1);
+    expect(await assignment.toasts()).toContain(t('File has been uploaded successfully'));
+    expect(await assignment.popup.textContent()).toContain(t('Your assignment has been submitted'));
+    await expectNoAxeViolations(page);
+    await assignment.closePopup();
+    await expect.poll(() => assignment.status(1)).toBe(t('Submitted'));
+    expect(await assignment.attempt(1).textContent()).toContain('cv.pdf');
+
+    // The centre grades it; after a reload the grade and the feedback are shown.
+    const [submission] = (await lectureOf(token, lectureId)).assignment?.submissions ?? [];
+    expect(submission?.status).toBe('Submitted');
+    const feedback = 'مقارنة واضحة، أضف مثالاً من عملك.';
+    await runAdmin(suite.app.env, [
+      'grade-submission',
+      String(submission?.id),
+      '--grade',
+      '8.5',
+      '--feedback',
+      feedback,
+    ]);
+    await page.reload();
+    await expect.poll(() => assignment.status(1), { timeout: 15_000 }).toBe(t('Reviewed'));
+    expect(await assignment.grade(1)).toBe(
+      t('{grade} / {max}', { grade: numberText(8.5, language), max: numberText(10, language) }),
+    );
+    expect(await assignment.attempt(1).getByText(feedback).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+  });
 
   it('the returned assignment is submitted again; the earlier attempt stays visible (en, phone)', async () => {
     const { courseId, lecture } = await cloudCourse();
@@ -215,79 +209,64 @@ describe('assignments', () => {
 });
 
 describe('surveys', () => {
-  for (const { language, width } of [
-    { language: 'ar', width: 'desktop' },
-    { language: 'en', width: 'phone' },
-  ] as const) {
-    it(`the pre-course evaluation is answered once (${language}, ${width})`, async () => {
-      const { courseId, lecture } = await cloudCourse();
-      const lectureId = lecture('cloudPreSurvey');
-      const { visit, token } = await newTraineeIn(courseId, language, width);
-      const { page, t, problems } = visit;
-      const { survey } = pages(visit);
-      const details = await lectureOf(token, lectureId);
-      const questions = details.survey?.questions ?? [];
-      const rating = questions.find((question) => question.kind === 'rating');
-      const choice = questions.find((question) => question.kind === 'choice');
-      const text = questions.find((question) => question.kind === 'text');
-      if (!rating || !choice || !text) throw new Error('the seeded survey lacks a kind of question');
+  it(`the pre-course evaluation is answered once ${named(AR_DESKTOP)}`, async () => {
+    const { language, width } = AR_DESKTOP;
+    const { courseId, lecture } = await cloudCourse();
+    const lectureId = lecture('cloudPreSurvey');
+    const { visit, token } = await newTraineeIn(courseId, language, width);
+    const { page, t, problems } = visit;
+    const { survey } = pages(visit);
+    const details = await lectureOf(token, lectureId);
+    const questions = details.survey?.questions ?? [];
+    const rating = questions.find((question) => question.kind === 'rating');
+    const choice = questions.find((question) => question.kind === 'choice');
+    const text = questions.find((question) => question.kind === 'text');
+    if (!rating || !choice || !text) throw new Error('the seeded survey lacks a kind of question');
 
-      // A second tab on the same survey, to send it again once it is answered.
-      const other = await suite.openSecondTab(visit);
-      await pages(other).survey.open(courseId, lectureId);
+    // A second tab on the same survey, to send it again once it is answered.
+    const other = await suite.openSecondTab(visit);
+    await pages(other).survey.open(courseId, lectureId);
 
-      await survey.open(courseId, lectureId);
-      await expect
-        .poll(
-          () => page.getByText(t('Your answers are shared with the trainer without your name.')).count(),
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe(1);
-      // The stage: said by the label, or by the lecture's title when that already says it.
-      expect(
-        await page.locator('article').getByText(t('Pre-course evaluation'), { exact: true }).count(),
-      ).toBe(1);
-      await expect.poll(() => survey.form.count()).toBe(1);
-      await expectNoAxeViolations(page);
+    await survey.open(courseId, lectureId);
+    await expect
+      .poll(() => page.getByText(t('Your answers are shared with the trainer without your name.')).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    // The stage: said by the label, or by the lecture's title when that already says it.
+    expect(await page.locator('article').getByText(t('Pre-course evaluation'), { exact: true }).count()).toBe(
+      1,
+    );
+    await expect.poll(() => survey.form.count()).toBe(1);
+    await expectNoAxeViolations(page);
 
-      await survey.send();
-      const required = questions.filter((question) => question.required).length;
-      await expect.poll(() => survey.messages()).toHaveLength(required);
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
-        .toBe('radio');
-      await expectNoAxeViolations(page);
+    await survey.send();
+    const required = questions.filter((question) => question.required).length;
+    await expect.poll(() => survey.messages()).toHaveLength(required);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
+    await expectNoAxeViolations(page);
 
-      await survey.rate(pick(rating, 'text', language), 4);
-      await survey.choose(
-        pick(choice, 'text', language),
-        pick(choice.options[0] ?? choice, 'text', language),
-      );
-      await survey.write(
-        pick(text, 'text', language),
-        language === 'ar' ? 'أريد أن أفهم تكلفة الخدمات' : 'How to estimate costs',
-      );
-      await survey.send();
-      await expect.poll(() => survey.popup.count(), { timeout: 15_000 }).toBe(1);
-      expect(await survey.popup.textContent()).toContain(t('Thank you for answering the survey'));
-      await expectNoAxeViolations(page);
-      await survey.closePopup();
-      await expect.poll(() => survey.answered().count(), { timeout: 15_000 }).toBe(1);
-      expect(await survey.form.count()).toBe(0);
-      await page.reload();
-      await expect.poll(() => survey.answered().count(), { timeout: 15_000 }).toBe(1);
+    await survey.rate(pick(rating, 'text', language), 4);
+    await survey.choose(pick(choice, 'text', language), pick(choice.options[0] ?? choice, 'text', language));
+    await survey.write(pick(text, 'text', language), 'أريد أن أفهم تكلفة الخدمات');
+    await survey.send();
+    await expect.poll(() => survey.popup.count(), { timeout: 15_000 }).toBe(1);
+    expect(await survey.popup.textContent()).toContain(t('Thank you for answering the survey'));
+    await expectNoAxeViolations(page);
+    await survey.closePopup();
+    await expect.poll(() => survey.answered().count(), { timeout: 15_000 }).toBe(1);
+    expect(await survey.form.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => survey.answered().count(), { timeout: 15_000 }).toBe(1);
 
-      // The other tab still shows the form: sending it is refused, and said so.
-      const again = pages(other).survey;
-      await again.rate(pick(rating, 'text', language), 2);
-      await again.choose(pick(choice, 'text', language), pick(choice.options[1] ?? choice, 'text', language));
-      await again.send();
-      await expect
-        .poll(() => other.page.getByRole('alert').textContent())
-        .toBe(t('You have already answered this survey'));
-      expect(problems).toEqual([]);
-    });
-  }
+    // The other tab still shows the form: sending it is refused, and said so.
+    const again = pages(other).survey;
+    await again.rate(pick(rating, 'text', language), 2);
+    await again.choose(pick(choice, 'text', language), pick(choice.options[1] ?? choice, 'text', language));
+    await again.send();
+    await expect
+      .poll(() => other.page.getByRole('alert').textContent())
+      .toBe(t('You have already answered this survey'));
+    expect(problems).toEqual([]);
+  });
 });

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CourseRecord, CourseSaved } from '@/contract/authoring';
 import type { UploadResponse } from '@/contract/learning';
-import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { NOT_AN_IMAGE, pngOf } from '../fixtures/images';
 import { CourseWizard } from './pages/course-wizard';
-import { expectNoAxeViolations, type Width } from './support/browser';
+import { expectNoAxeViolations } from './support/browser';
 import { accessToken, signInWithTokens } from './support/session';
+import { AR_PHONE, EN_DESKTOP, named, type Setting } from './support/settings';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
@@ -22,7 +22,7 @@ const arabicDigits = (digits: string) =>
   digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 /** The demo trainer, signed in, on the wizard. */
-async function onWizard(language: Language, width: Width, path: string) {
+async function onWizard({ language, width }: Setting, path: string) {
   const visit = await suite.open({ language, width });
   await signInWithTokens(suite.app, visit.context, demoTrainer);
   await visit.goto(path);
@@ -41,186 +41,173 @@ async function courseOf(token: string, id: number): Promise<CourseRecord> {
 }
 
 describe('course wizard', () => {
-  for (const [language, width] of [
-    ['ar', 'phone'],
-    ['ar', 'desktop'],
-    ['en', 'phone'],
-    ['en', 'desktop'],
-  ] as const) {
-    it(`creates a course through every step, refused first, kept across a reload, sent as Pending (${language}, ${width}); every step passes axe`, async () => {
-      const { visit, wizard } = await onWizard(language, width, paths.addNewCourse());
-      const { t, page, screen, problems } = visit;
-      const typed = (digits: string) => (language === 'ar' ? arabicDigits(digits) : digits);
-      const title = `Spreadsheets for analysts ${Date.now()}`;
-      expect(await screen.title()).toBe(t('Add New Course'));
-      expect(await wizard.currentStep()).toContain(t('Basic info'));
-      await expectNoAxeViolations(page);
+  it(`creates a course through every step, refused first, kept across a reload, sent as Pending ${named(AR_PHONE)}; every step passes axe`, async () => {
+    const { visit, wizard } = await onWizard(AR_PHONE, paths.addNewCourse());
+    const { t, page, screen, problems } = visit;
+    const typed = arabicDigits;
+    const title = `Spreadsheets for analysts ${Date.now()}`;
+    expect(await screen.title()).toBe(t('Add New Course'));
+    expect(await wizard.currentStep()).toContain(t('Basic info'));
+    await expectNoAxeViolations(page);
 
-      // An invalid step first: the messages in the page's language, next to the fields; what was typed stays.
-      await wizard.fill({ 'Course title': title });
-      await wizard.next();
-      const titleAr = wizard.field('Arabic course title');
-      await expect.poll(() => wizard.messageOf(titleAr)).toBe(t('Arabic course title is required'));
-      expect(await wizard.invalid(titleAr)).toBe(true);
-      expect(await wizard.messageOf(wizard.field('Category'))).toBe(t('Choose a category'));
-      expect(await wizard.text()).toContain(t('Add a cover picture'));
-      expect(await wizard.text()).toContain(t('Choose at least one language'));
-      expect(await wizard.field('Course title').inputValue()).toBe(title);
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
-        .toBe('true');
-      expect(await wizard.isOn('basics')).toBe(true);
-      // Later steps open only through valid ones.
-      expect(await wizard.stepButton('review').isDisabled()).toBe(true);
-      await expectNoAxeViolations(page);
+    // An invalid step first: the messages in the page's language, next to the fields; what was typed stays.
+    await wizard.fill({ 'Course title': title });
+    await wizard.next();
+    const titleAr = wizard.field('Arabic course title');
+    await expect.poll(() => wizard.messageOf(titleAr)).toBe(t('Arabic course title is required'));
+    expect(await wizard.invalid(titleAr)).toBe(true);
+    expect(await wizard.messageOf(wizard.field('Category'))).toBe(t('Choose a category'));
+    expect(await wizard.text()).toContain(t('Add a cover picture'));
+    expect(await wizard.text()).toContain(t('Choose at least one language'));
+    expect(await wizard.field('Course title').inputValue()).toBe(title);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(await wizard.isOn('basics')).toBe(true);
+    // Later steps open only through valid ones.
+    expect(await wizard.stepButton('review').isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
 
-      await wizard.fill({
-        'Arabic course title': 'جداول البيانات للمحللين',
-        Subtitle: 'From rows to answers',
-      });
-      await wizard.choose('Category');
-      await wizard.choose('Skill level', t('Intermediate'));
-      await wizard.uploadCover('cover.png', pngOf(96), 'image/png');
-      await expect.poll(() => screen.toast('File has been uploaded successfully').count()).toBe(1);
-      await expect.poll(() => wizard.coverPreview.first().count()).toBe(1);
-      await wizard.tick('Languages', 'Arabic');
-      await wizard.tick('Captions', 'English');
-      // The price in riyals, with Arabic-Indic digits and a decimal point.
-      await wizard.field('Price (riyals)').fill(typed('0'));
-      expect(await wizard.text()).toContain(t('Free'));
-      await wizard.field('Price (riyals)').fill(`${typed('149')}.${typed('50')}`);
-      await wizard.next();
-      await expect.poll(() => wizard.isOn('about')).toBe(true);
-      await expectNoAxeViolations(page);
-
-      await wizard.fill({ Description: 'Clean, explore and chart data in spreadsheets.' });
-      // Back keeps the values.
-      await wizard.back();
-      await expect.poll(() => wizard.isOn('basics')).toBe(true);
-      expect(await wizard.field('Arabic course title').inputValue()).toBe('جداول البيانات للمحللين');
-      await wizard.next();
-      await expect.poll(() => wizard.isOn('about')).toBe(true);
-      expect(await wizard.field('Description').inputValue()).toBe(
-        'Clean, explore and chart data in spreadsheets.',
-      );
-      await wizard.next();
-
-      await expect.poll(() => wizard.isOn('syllabus')).toBe(true);
-      const one = { number: language === 'ar' ? '١' : '1' };
-      await wizard.field('Week {number} title', one).fill('Formulas');
-      await wizard.field('Week {number} lectures', one).fill(typed('4'));
-      await wizard.field('Week {number} quizzes', one).fill(typed('60'));
-      await wizard.next();
-      await expect
-        .poll(() => wizard.messageOf(wizard.field('Week {number} quizzes', one)))
-        .toBe(t('Enter a whole number from 0 to 50'));
-      await wizard.field('Week {number} quizzes', one).fill(typed('1'));
-      await expectNoAxeViolations(page);
-
-      // A reload half-way: nothing typed is lost, the wizard opens where it was.
-      await page.reload();
-      await expect.poll(() => wizard.isOn('syllabus')).toBe(true);
-      expect(await wizard.field('Week {number} lectures', one).inputValue()).toBe(typed('4'));
-      expect(await wizard.field('Week {number} quizzes', one).inputValue()).toBe(typed('1'));
-      await wizard.goTo('basics');
-      expect(await wizard.field('Course title').inputValue()).toBe(title);
-      expect(await wizard.field('Price (riyals)').inputValue()).toBe(`${typed('149')}.${typed('50')}`);
-      await expect.poll(() => wizard.coverPreview.first().count()).toBe(1);
-      await wizard.goTo('syllabus');
-      await wizard.next();
-
-      await expect.poll(() => wizard.isOn('surveys')).toBe(true);
-      await wizard.choose('Pre-course evaluation');
-      await expectNoAxeViolations(page);
-      await wizard.next();
-
-      await expect.poll(() => wizard.isOn('routine')).toBe(true);
-      await wizard.fill({ 'Start date': '2027-02-07', 'End date': '2027-04-01' });
-      await wizard.check('Sunday');
-      const sunday = { dayName: t('Sunday') };
-      await wizard.field('{dayName} start time', sunday).fill('18:00');
-      await wizard.field('{dayName} end time', sunday).fill('17:00');
-      await wizard.next();
-      await expect
-        .poll(() => wizard.messageOf(wizard.field('{dayName} end time', sunday)))
-        .toBe(t('The class must end after it starts'));
-      await wizard.field('{dayName} end time', sunday).fill('20:00');
-      await expectNoAxeViolations(page);
-      await wizard.next();
-
-      await expect.poll(() => wizard.isOn('facilitators')).toBe(true);
-      await wizard.addFacilitator('nobody.here@example.com');
-      await expect.poll(() => wizard.text()).toContain(t('No approved trainer has this e-mail address'));
-      await wizard.addFacilitator(demoTrainer.email);
-      await expect
-        .poll(() => wizard.text())
-        .toContain(t('A facilitator must be an approved trainer other than you'));
-      await wizard.addFacilitator(otherTrainer);
-      await expect.poll(() => wizard.text()).toContain(otherTrainer);
-      await expectNoAxeViolations(page);
-      await wizard.next();
-
-      await expect.poll(() => wizard.isOn('review')).toBe(true);
-      const review = (await wizard.text()) ?? '';
-      for (const shown of [title, 'Formulas', t('Intermediate'), t('Sunday')])
-        expect(review).toContain(shown);
-      await expectNoAxeViolations(page);
-      await wizard.submitButton('Submit').click();
-      await expect
-        .poll(() => screen.toast('Your course has been sent to the admin for approval').count())
-        .toBe(1);
-      await expect.poll(() => screen.pathname()).toMatch(/^\/manage-courses\/\d+$/);
-
-      const id = Number(screen.pathname().split('/').pop());
-      const course = await courseOf(await accessToken(visit.context), id);
-      expect(course).toMatchObject({
-        title,
-        status: 'Pending',
-        price_halalas: 14950,
-        weeks: [{ syllabus_title: 'Formulas', lectures: 4, quizzes: 1, assignments: 0 }],
-        routine: [{ day: 'Sunday' }],
-      });
-      expect(course.facilitators.map((found) => found.email)).toEqual([otherTrainer]);
-      expect(course.surveys.pre).not.toBeNull();
-
-      // The draft was dropped: a new course starts empty.
-      await visit.goto(paths.addNewCourse());
-      await expect.poll(() => wizard.isOn('basics')).toBe(true);
-      expect(await wizard.field('Course title').inputValue()).toBe('');
-      expect(problems).toEqual([]);
+    await wizard.fill({
+      'Arabic course title': 'جداول البيانات للمحللين',
+      Subtitle: 'From rows to answers',
     });
-  }
+    await wizard.choose('Category');
+    await wizard.choose('Skill level', t('Intermediate'));
+    await wizard.uploadCover('cover.png', pngOf(96), 'image/png');
+    await expect.poll(() => screen.toast('File has been uploaded successfully').count()).toBe(1);
+    await expect.poll(() => wizard.coverPreview.first().count()).toBe(1);
+    await wizard.tick('Languages', 'Arabic');
+    await wizard.tick('Captions', 'English');
+    // The price in riyals, with Arabic-Indic digits and a decimal point.
+    await wizard.field('Price (riyals)').fill(typed('0'));
+    expect(await wizard.text()).toContain(t('Free'));
+    await wizard.field('Price (riyals)').fill(`${typed('149')}.${typed('50')}`);
+    await wizard.next();
+    await expect.poll(() => wizard.isOn('about')).toBe(true);
+    await expectNoAxeViolations(page);
 
-  for (const [language, width] of [
-    ['ar', 'phone'],
-    ['en', 'desktop'],
-  ] as const) {
-    it(`edits a rejected course, shows the reason and sends it again for approval (${language}, ${width})`, async () => {
-      const { visit, wizard } = await openRejected(language, width);
-      const { t, page, screen } = visit;
-      expect(await screen.title()).toBe(t('Edit course'));
-      const text = (await wizard.text()) ?? '';
-      expect(text).toContain(t('Status: {statusName}', { statusName: t('Rejected') }));
-      expect(text).toContain('Give the course an Arabic description');
-      // Every step of a saved course opens from the list.
-      expect(await wizard.stepButton('review').isDisabled()).toBe(false);
-      await expectNoAxeViolations(page);
+    await wizard.fill({ Description: 'Clean, explore and chart data in spreadsheets.' });
+    // Back keeps the values.
+    await wizard.back();
+    await expect.poll(() => wizard.isOn('basics')).toBe(true);
+    expect(await wizard.field('Arabic course title').inputValue()).toBe('جداول البيانات للمحللين');
+    await wizard.next();
+    await expect.poll(() => wizard.isOn('about')).toBe(true);
+    expect(await wizard.field('Description').inputValue()).toBe(
+      'Clean, explore and chart data in spreadsheets.',
+    );
+    await wizard.next();
 
-      await wizard.goTo('about');
-      await wizard.fill({ 'Arabic description': 'وصف الدورة بالعربية' });
-      await wizard.goTo('review');
-      await expect.poll(() => wizard.isOn('review')).toBe(true);
-      await expectNoAxeViolations(page);
-      await wizard.submitButton('Send again for approval').click();
-      await expect.poll(() => screen.toast('Your course has been sent again for approval').count()).toBe(1);
-      const id = Number(screen.pathname().split('/').pop());
-      const course = await courseOf(await accessToken(visit.context), id);
-      expect(course).toMatchObject({ status: 'Pending', description_ar: 'وصف الدورة بالعربية' });
+    await expect.poll(() => wizard.isOn('syllabus')).toBe(true);
+    const one = { number: '١' };
+    await wizard.field('Week {number} title', one).fill('Formulas');
+    await wizard.field('Week {number} lectures', one).fill(typed('4'));
+    await wizard.field('Week {number} quizzes', one).fill(typed('60'));
+    await wizard.next();
+    await expect
+      .poll(() => wizard.messageOf(wizard.field('Week {number} quizzes', one)))
+      .toBe(t('Enter a whole number from 0 to 50'));
+    await wizard.field('Week {number} quizzes', one).fill(typed('1'));
+    await expectNoAxeViolations(page);
+
+    // A reload half-way: nothing typed is lost, the wizard opens where it was.
+    await page.reload();
+    await expect.poll(() => wizard.isOn('syllabus')).toBe(true);
+    expect(await wizard.field('Week {number} lectures', one).inputValue()).toBe(typed('4'));
+    expect(await wizard.field('Week {number} quizzes', one).inputValue()).toBe(typed('1'));
+    await wizard.goTo('basics');
+    expect(await wizard.field('Course title').inputValue()).toBe(title);
+    expect(await wizard.field('Price (riyals)').inputValue()).toBe(`${typed('149')}.${typed('50')}`);
+    await expect.poll(() => wizard.coverPreview.first().count()).toBe(1);
+    await wizard.goTo('syllabus');
+    await wizard.next();
+
+    await expect.poll(() => wizard.isOn('surveys')).toBe(true);
+    await wizard.choose('Pre-course evaluation');
+    await expectNoAxeViolations(page);
+    await wizard.next();
+
+    await expect.poll(() => wizard.isOn('routine')).toBe(true);
+    await wizard.fill({ 'Start date': '2027-02-07', 'End date': '2027-04-01' });
+    await wizard.check('Sunday');
+    const sunday = { dayName: t('Sunday') };
+    await wizard.field('{dayName} start time', sunday).fill('18:00');
+    await wizard.field('{dayName} end time', sunday).fill('17:00');
+    await wizard.next();
+    await expect
+      .poll(() => wizard.messageOf(wizard.field('{dayName} end time', sunday)))
+      .toBe(t('The class must end after it starts'));
+    await wizard.field('{dayName} end time', sunday).fill('20:00');
+    await expectNoAxeViolations(page);
+    await wizard.next();
+
+    await expect.poll(() => wizard.isOn('facilitators')).toBe(true);
+    await wizard.addFacilitator('nobody.here@example.com');
+    await expect.poll(() => wizard.text()).toContain(t('No approved trainer has this e-mail address'));
+    await wizard.addFacilitator(demoTrainer.email);
+    await expect
+      .poll(() => wizard.text())
+      .toContain(t('A facilitator must be an approved trainer other than you'));
+    await wizard.addFacilitator(otherTrainer);
+    await expect.poll(() => wizard.text()).toContain(otherTrainer);
+    await expectNoAxeViolations(page);
+    await wizard.next();
+
+    await expect.poll(() => wizard.isOn('review')).toBe(true);
+    const review = (await wizard.text()) ?? '';
+    for (const shown of [title, 'Formulas', t('Intermediate'), t('Sunday')]) expect(review).toContain(shown);
+    await expectNoAxeViolations(page);
+    await wizard.submitButton('Submit').click();
+    await expect
+      .poll(() => screen.toast('Your course has been sent to the admin for approval').count())
+      .toBe(1);
+    await expect.poll(() => screen.pathname()).toMatch(/^\/manage-courses\/\d+$/);
+
+    const id = Number(screen.pathname().split('/').pop());
+    const course = await courseOf(await accessToken(visit.context), id);
+    expect(course).toMatchObject({
+      title,
+      status: 'Pending',
+      price_halalas: 14950,
+      weeks: [{ syllabus_title: 'Formulas', lectures: 4, quizzes: 1, assignments: 0 }],
+      routine: [{ day: 'Sunday' }],
     });
-  }
+    expect(course.facilitators.map((found) => found.email)).toEqual([otherTrainer]);
+    expect(course.surveys.pre).not.toBeNull();
 
-  it('refuses a cover of another type before sending it, and says when the upload fails (ar, phone)', async () => {
-    const { visit, wizard } = await onWizard('ar', 'phone', paths.addNewCourse());
+    // The draft was dropped: a new course starts empty.
+    await visit.goto(paths.addNewCourse());
+    await expect.poll(() => wizard.isOn('basics')).toBe(true);
+    expect(await wizard.field('Course title').inputValue()).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it(`edits a rejected course, shows the reason and sends it again for approval ${named(EN_DESKTOP)}`, async () => {
+    const { visit, wizard } = await openRejected(EN_DESKTOP);
+    const { t, page, screen } = visit;
+    expect(await screen.title()).toBe(t('Edit course'));
+    const text = (await wizard.text()) ?? '';
+    expect(text).toContain(t('Status: {statusName}', { statusName: t('Rejected') }));
+    expect(text).toContain('Give the course an Arabic description');
+    // Every step of a saved course opens from the list.
+    expect(await wizard.stepButton('review').isDisabled()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await wizard.goTo('about');
+    await wizard.fill({ 'Arabic description': 'وصف الدورة بالعربية' });
+    await wizard.goTo('review');
+    await expect.poll(() => wizard.isOn('review')).toBe(true);
+    await expectNoAxeViolations(page);
+    await wizard.submitButton('Send again for approval').click();
+    await expect.poll(() => screen.toast('Your course has been sent again for approval').count()).toBe(1);
+    const id = Number(screen.pathname().split('/').pop());
+    const course = await courseOf(await accessToken(visit.context), id);
+    expect(course).toMatchObject({ status: 'Pending', description_ar: 'وصف الدورة بالعربية' });
+  });
+
+  it(`refuses a cover of another type before sending it, and says when the upload fails ${named(AR_PHONE)}`, async () => {
+    const { visit, wizard } = await onWizard(AR_PHONE, paths.addNewCourse());
     const { t, screen } = visit;
     const input = visit.page.locator('input[type="file"]');
     await wizard.uploadCover('cover.gif', pngOf(32), 'image/gif');
@@ -239,7 +226,7 @@ describe('course wizard', () => {
   });
 
   it('offers an unsent edit again after a reload: keep it, or discard it for the saved course', async () => {
-    const { visit, wizard } = await openRejected('en', 'desktop');
+    const { visit, wizard } = await openRejected(EN_DESKTOP);
     const { page } = visit;
     await wizard.fill({ 'Course title': 'A title never sent' });
     await page.reload();
@@ -261,7 +248,7 @@ describe('course wizard', () => {
 });
 
 /** A course of the demo trainer, sent through the API and rejected by the admin, open in the wizard. */
-async function openRejected(language: Language, width: Width) {
+async function openRejected(setting: Setting) {
   const login = await suite.call('/user/login/', {
     body: { username: demoTrainer.email, password: demoTrainer.password },
   });
@@ -305,5 +292,5 @@ async function openRejected(language: Language, width: Width) {
     body: { course_id: data.id, reason: 'Give the course an Arabic description' },
   });
   expect(rejected.ok).toBe(true);
-  return onWizard(language, width, paths.editCourse(data.id));
+  return onWizard(setting, paths.editCourse(data.id));
 }

@@ -97,36 +97,35 @@ describe('trainee sign-up', () => {
   });
 
   it('shows the exact validation messages beside the fields, keeps the values and focuses the first', async () => {
-    for (const language of ['en', 'ar'] as const) {
-      const { page, t, screen, header, signUp } = await visitHome(language);
-      await header.signUp();
-      await signUp.fill({
-        email: 'not-an-email',
-        phone_number: '12a',
-        govt_id_or_iqama_no: '12345',
-        password: 'Qwerty#12345',
-        confirm: 'Other#12345',
-      });
-      await signUp.field('confirm').press('Enter');
-      await expect.poll(() => signUp.text()).toContain(t('Name is required'));
-      const shown = await signUp.text();
-      for (const message of [
-        'Name is required',
-        'Invalid email',
-        'Phone number must contain only numbers',
-        'govt id or iqama no must be at least 10 characters',
-        'Password must not contain 1234321, asdf or qwert',
-        'Passwords must match',
-      ]) {
-        expect(shown).toContain(t(message));
-      }
-      await expect.poll(() => screen.focusedField()).toBe('full_name');
-      expect(await signUp.field('email').inputValue()).toBe('not-an-email');
-      await signUp.fill({ password: 'short' });
-      await signUp.field('confirm').press('Enter');
-      await expect.poll(() => signUp.text()).toContain(t('Password must be at least 10 characters'));
-      await expectNoAxeViolations(page);
+    // In Arabic: the messages as the catalogue words them.
+    const { page, t, screen, header, signUp } = await visitHome('ar');
+    await header.signUp();
+    await signUp.fill({
+      email: 'not-an-email',
+      phone_number: '12a',
+      govt_id_or_iqama_no: '12345',
+      password: 'Qwerty#12345',
+      confirm: 'Other#12345',
+    });
+    await signUp.field('confirm').press('Enter');
+    await expect.poll(() => signUp.text()).toContain(t('Name is required'));
+    const shown = await signUp.text();
+    for (const message of [
+      'Name is required',
+      'Invalid email',
+      'Phone number must contain only numbers',
+      'govt id or iqama no must be at least 10 characters',
+      'Password must not contain 1234321, asdf or qwert',
+      'Passwords must match',
+    ]) {
+      expect(shown).toContain(t(message));
     }
+    await expect.poll(() => screen.focusedField()).toBe('full_name');
+    expect(await signUp.field('email').inputValue()).toBe('not-an-email');
+    await signUp.fill({ password: 'short' });
+    await signUp.field('confirm').press('Enter');
+    await expect.poll(() => signUp.text()).toContain(t('Password must be at least 10 characters'));
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -191,39 +190,37 @@ describe('attendance sign-in', () => {
 });
 
 describe('password reset', () => {
-  for (const language of ['en', 'ar'] as const) {
-    it(`forgot → code → new password → sign in with it (${language})`, async () => {
-      const { t, screen, header, signIn, passwordReset, otp, problems, page } = await visitHome(language);
-      const { person, code: signUpCode } = await verifiedTrainee(suite.app);
+  it('forgot → code → new password → sign in with it (en)', async () => {
+    const { t, screen, header, signIn, passwordReset, otp, problems, page } = await visitHome('en');
+    const { person, code: signUpCode } = await verifiedTrainee(suite.app);
 
-      await header.logIn();
-      await signIn.forgotPassword();
-      await passwordReset.requestCode(person.email);
-      await expect.poll(() => screen.toast('OTP sent successfully').count()).toBe(1);
-      await expect.poll(async () => (await latestCode(suite.app, person.email)) !== signUpCode).toBe(true);
-      await otp.enter(await latestCode(suite.app, person.email));
-      await otp.confirm();
-      await expect.poll(() => passwordReset.title()).toBe(t('Reset password'));
-      await passwordReset.choosePassword('weakpassword');
-      await expect
-        .poll(() => passwordReset.text())
-        .toContain(
-          t(
-            'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
-          ),
-        );
-      await expectNoAxeViolations(page);
-      const fresh = 'Fresh!Start42';
-      await passwordReset.choosePassword(fresh);
-      await expect.poll(() => screen.toast('Password Reset successfully').count()).toBe(1);
-      await expect.poll(() => signIn.title()).toBe(t('Log In'));
-      await signIn.submit(person);
-      await expect.poll(() => signIn.alert()).toBe(t('Invalid email or password'));
-      await signIn.submit({ email: person.email, password: fresh });
-      await expect.poll(() => screen.toast('Successfully signed in').count()).toBe(1);
-      expect(problems).toEqual([]);
-    });
-  }
+    await header.logIn();
+    await signIn.forgotPassword();
+    await passwordReset.requestCode(person.email);
+    await expect.poll(() => screen.toast('OTP sent successfully').count()).toBe(1);
+    await expect.poll(async () => (await latestCode(suite.app, person.email)) !== signUpCode).toBe(true);
+    await otp.enter(await latestCode(suite.app, person.email));
+    await otp.confirm();
+    await expect.poll(() => passwordReset.title()).toBe(t('Reset password'));
+    await passwordReset.choosePassword('weakpassword');
+    await expect
+      .poll(() => passwordReset.text())
+      .toContain(
+        t(
+          'Password must meet be at least one (A-Z),(a-z),(0-9) and one special character (@, #, $, *, !, +)',
+        ),
+      );
+    await expectNoAxeViolations(page);
+    const fresh = 'Fresh!Start42';
+    await passwordReset.choosePassword(fresh);
+    await expect.poll(() => screen.toast('Password Reset successfully').count()).toBe(1);
+    await expect.poll(() => signIn.title()).toBe(t('Log In'));
+    await signIn.submit(person);
+    await expect.poll(() => signIn.alert()).toBe(t('Invalid email or password'));
+    await signIn.submit({ email: person.email, password: fresh });
+    await expect.poll(() => screen.toast('Successfully signed in').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('trainer', () => {

@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORING_MESSAGES, type AuthoringCourse, type TrainerCourseList } from '@/contract/authoring';
-import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
 import { LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';
 import type { Visit } from './pages/visit';
 import { newCourse, trainerToken, trainerVisit } from './support/authoring';
-import { expectNoAxeViolations, type Width } from './support/browser';
+import { expectNoAxeViolations } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';
 import { enrol, seededCourse } from './support/learning';
+import { AR_DESKTOP, AR_PHONE, EN_DESKTOP, EN_PHONE, named } from './support/settings';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
-
-const WIDTHS = [
-  { language: 'en', width: 'desktop' },
-  { language: 'en', width: 'phone' },
-  { language: 'ar', width: 'desktop' },
-  { language: 'ar', width: 'phone' },
-] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
 
 /** Marks the page, so that a test can tell it was not loaded again. */
 async function markPage(visit: Visit): Promise<void> {
@@ -32,89 +25,90 @@ async function stillSamePage(visit: Visit): Promise<boolean> {
 }
 
 describe('My courses', () => {
-  for (const { language, width } of WIDTHS) {
-    it(`shows each course's status and the admin's reason, follows an approval live, deletes after asking and says the refusal when trainees are enrolled (${language}, ${width})`, async () => {
-      const token = await trainerToken(suite);
-      const approving = await newCourse(suite, token);
-      const deleting = await newCourse(suite, token);
-      const list = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
-      const rejected = list.results.find((course) => course.status === 'Rejected');
-      const seededPending = list.results.find(
-        (course) => course.status === 'Pending' && course.id !== approving.id && course.id !== deleting.id,
-      );
-      expect(rejected?.rejection_reason).toBeTruthy();
+  it(`shows each course's status and the admin's reason, follows an approval live, deletes after asking and says the refusal when trainees are enrolled ${named(EN_DESKTOP)}`, async () => {
+    const { language, width } = EN_DESKTOP;
+    const token = await trainerToken(suite);
+    const approving = await newCourse(suite, token);
+    const deleting = await newCourse(suite, token);
+    const list = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
+    const rejected = list.results.find((course) => course.status === 'Rejected');
+    const seededPending = list.results.find(
+      (course) => course.status === 'Pending' && course.id !== approving.id && course.id !== deleting.id,
+    );
+    expect(rejected?.rejection_reason).toBeTruthy();
 
-      const visit = await trainerVisit(suite, language, width);
-      const { myCourses, screen, t, problems } = visit;
-      await myCourses.open();
-      const approvingTitle = pick(approving, 'title', language);
-      const deletingTitle = pick(deleting, 'title', language);
-      await myCourses.card(approvingTitle).waitFor();
-      expect(await screen.title()).toBe(t('Manage Courses'));
-      expect(await myCourses.status(approvingTitle)).toBe('Pending');
-      expect(await myCourses.statusText(approvingTitle)).toBe(t('Pending'));
-      if (rejected) {
-        const title = pick(rejected, 'title', language);
-        expect(await myCourses.status(title)).toBe('Rejected');
-        expect(await myCourses.statusText(title)).toBe(t('Rejected'));
-        expect(await myCourses.card(title).textContent()).toContain(rejected.rejection_reason);
-        expect(await myCourses.editLink(title).getAttribute('href')).toBe(paths.editCourse(rejected.id));
-      }
-      if (seededPending)
-        expect(await myCourses.status(pick(seededPending, 'title', language))).toBe('Pending');
-      expect(await myCourses.openLink(approvingTitle).getAttribute('href')).toBe(
-        paths.manageCourseLectures(approving.id),
-      );
-      expect(await myCourses.addNewCourse.getAttribute('href')).toBe(paths.addNewCourse());
-      await expectNoAxeViolations(visit.page);
+    const visit = await trainerVisit(suite, language, width);
+    const { myCourses, screen, t, problems } = visit;
+    await myCourses.open();
+    const approvingTitle = pick(approving, 'title', language);
+    const deletingTitle = pick(deleting, 'title', language);
+    await myCourses.card(approvingTitle).waitFor();
+    expect(await screen.title()).toBe(t('Manage Courses'));
+    expect(await myCourses.status(approvingTitle)).toBe('Pending');
+    expect(await myCourses.statusText(approvingTitle)).toBe(t('Pending'));
+    if (rejected) {
+      const title = pick(rejected, 'title', language);
+      expect(await myCourses.status(title)).toBe('Rejected');
+      expect(await myCourses.statusText(title)).toBe(t('Rejected'));
+      expect(await myCourses.card(title).textContent()).toContain(rejected.rejection_reason);
+      expect(await myCourses.editLink(title).getAttribute('href')).toBe(paths.editCourse(rejected.id));
+    }
+    if (seededPending) expect(await myCourses.status(pick(seededPending, 'title', language))).toBe('Pending');
+    expect(await myCourses.openLink(approvingTitle).getAttribute('href')).toBe(
+      paths.manageCourseLectures(approving.id),
+    );
+    expect(await myCourses.addNewCourse.getAttribute('href')).toBe(paths.addNewCourse());
+    await expectNoAxeViolations(visit.page);
 
-      // The admin approves: the notice arrives, the list is read again, the badge changes, no reload.
-      await markPage(visit);
-      await runAdmin(suite.app.env, ['approve-course', String(approving.id)]);
-      await expect.poll(() => myCourses.status(approvingTitle), { timeout: 10_000 }).toBe('Approved');
-      expect(await myCourses.statusText(approvingTitle)).toBe(t('Approved'));
-      expect(await stillSamePage(visit)).toBe(true);
+    // The admin approves: the notice arrives, the list is read again, the badge changes, no reload.
+    await markPage(visit);
+    await runAdmin(suite.app.env, ['approve-course', String(approving.id)]);
+    await expect.poll(() => myCourses.status(approvingTitle), { timeout: 10_000 }).toBe('Approved');
+    expect(await myCourses.statusText(approvingTitle)).toBe(t('Approved'));
+    expect(await stillSamePage(visit)).toBe(true);
 
-      // Delete asks first, naming the course; Cancel keeps it.
-      await myCourses.askDelete(deletingTitle);
-      expect(await myCourses.deleteDialog.textContent()).toContain(deletingTitle);
-      await expectNoAxeViolations(visit.page);
-      await myCourses.cancelDelete();
-      expect(await myCourses.card(deletingTitle).count()).toBe(1);
-      // Confirmed, it is deleted and leaves the list.
-      await myCourses.askDelete(deletingTitle);
-      await myCourses.confirmDelete();
-      await myCourses.deleteDialog.waitFor({ state: 'detached' });
-      await expect.poll(() => myCourses.card(deletingTitle).count()).toBe(0);
-      await screen.toast(AUTHORING_MESSAGES.courseDeleted).waitFor();
-      const after = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
-      expect(after.results.some((course) => course.id === deleting.id)).toBe(false);
+    // Delete asks first, naming the course; Cancel keeps it.
+    await myCourses.askDelete(deletingTitle);
+    expect(await myCourses.deleteDialog.textContent()).toContain(deletingTitle);
+    await expectNoAxeViolations(visit.page);
+    await myCourses.cancelDelete();
+    expect(await myCourses.card(deletingTitle).count()).toBe(1);
+    // Confirmed, it is deleted and leaves the list.
+    await myCourses.askDelete(deletingTitle);
+    await myCourses.confirmDelete();
+    await myCourses.deleteDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => myCourses.card(deletingTitle).count()).toBe(0);
+    await screen.toast(AUTHORING_MESSAGES.courseDeleted).waitFor();
+    const after = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
+    expect(after.results.some((course) => course.id === deleting.id)).toBe(false);
 
-      // A trainee enrols while the page shows the course as deletable: the server refuses, and says why.
-      const { person } = await verifiedTrainee(suite.app);
-      const login = await suite.call('/user/login/', {
-        body: { username: person.email, password: person.password },
-      });
-      const traineeToken = ((await login.json()) as { access_token: string }).access_token;
-      await enrol(suite, traineeToken, { id: approving.id, price_halalas: 0 });
-      await myCourses.askDelete(approvingTitle);
-      await myCourses.confirmDelete();
-      await expect.poll(() => myCourses.deleteRefusal()).toBe(t(AUTHORING_MESSAGES.courseHasTrainees));
-      await expectNoAxeViolations(visit.page);
-      await myCourses.deleteDialog
-        .getByRole('button', { name: t('Close') })
-        .last()
-        .click();
-      await myCourses.deleteDialog.waitFor({ state: 'detached' });
-      expect(await myCourses.card(approvingTitle).count()).toBe(1);
-      expect(problems).toEqual([]);
+    // A trainee enrols while the page shows the course as deletable: the server refuses, and says why.
+    const { person } = await verifiedTrainee(suite.app);
+    const login = await suite.call('/user/login/', {
+      body: { username: person.email, password: person.password },
     });
-  }
+    const traineeToken = ((await login.json()) as { access_token: string }).access_token;
+    await enrol(suite, traineeToken, { id: approving.id, price_halalas: 0 });
+    await myCourses.askDelete(approvingTitle);
+    await myCourses.confirmDelete();
+    await expect.poll(() => myCourses.deleteRefusal()).toBe(t(AUTHORING_MESSAGES.courseHasTrainees));
+    await expectNoAxeViolations(visit.page);
+    await myCourses.deleteDialog
+      .getByRole('button', { name: t('Close') })
+      .last()
+      .click();
+    await myCourses.deleteDialog.waitFor({ state: 'detached' });
+    expect(await myCourses.card(approvingTitle).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe("the trainer's course view", () => {
-  for (const { language, width } of WIDTHS) {
-    it(`shows the sidebar with Add New Class and Take Action on an approved course, previews a video and a PDF, and follows an approval live (${language}, ${width})`, async () => {
+  // Both widths: the lecture list is a sidebar on a desktop and a drawer on a phone, and a PDF is
+  // previewed in a frame on a desktop but offered as links on a phone.
+  for (const setting of [AR_DESKTOP, EN_PHONE]) {
+    it(`shows the sidebar with Add New Class and Take Action on an approved course, previews a video and a PDF, and follows an approval live ${named(setting)}`, async () => {
+      const { language, width } = setting;
       const token = await trainerToken(suite);
       const cloud = await seededCourse(suite, LEARNING_COURSES.cloud.title);
       const sidebarOf = await suite.read<AuthoringCourse>(`/authoring/courses/${cloud.id}/lectures/`, {
@@ -196,7 +190,7 @@ describe("the trainer's course view", () => {
     const list = await suite.read<TrainerCourseList>('/course/course-list-of-a-trainer/', { token });
     const rejected = list.results.find((course) => course.status === 'Rejected');
     if (!rejected?.rejection_reason) throw new Error('the demo trainer has no rejected course');
-    const visit = await trainerVisit(suite, 'ar', 'phone');
+    const visit = await trainerVisit(suite, AR_PHONE.language, AR_PHONE.width);
     const { trainerCourse: view, t } = visit;
     await view.open(rejected.id);
     await expect.poll(() => view.status()).toBe('Rejected');
