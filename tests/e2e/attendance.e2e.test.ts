@@ -10,6 +10,7 @@ import { expectNoAxeViolations, type Width } from './support/browser';
 import { verifiedTrainee } from './support/identity';
 import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
+import { AR_DESKTOP, AR_PHONE, EN_DESKTOP, EN_PHONE, named } from './support/settings';
 import { productSuite } from './support/suite';
 
 /**
@@ -18,13 +19,6 @@ import { productSuite } from './support/suite';
  * clock is moved through its development route to pass a rotation without waiting.
  */
 const suite = productSuite();
-
-const WIDTHS = [
-  { language: 'en', width: 'desktop' },
-  { language: 'en', width: 'phone' },
-  { language: 'ar', width: 'desktop' },
-  { language: 'ar', width: 'phone' },
-] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
 
 let trainer: string;
 /** A course of the demo trainer held every day, and one held every day but today. */
@@ -80,96 +74,91 @@ async function trainee(language: Language, width: Width, courseIds: number[], si
 }
 
 describe('giving attendance with the QR code', () => {
-  for (const { language, width } of WIDTHS) {
-    it(`gives it with a fresh code, then says it is already given, and the history shows it (${language}, ${width})`, async () => {
-      const { visit } = await trainee(language, width, [everyDay.id]);
-      const { page, makeAttendance, attendanceHistory, screen, t, problems } = visit;
-      await makeAttendance.open(everyDay.id, await currentCode());
-      await expect
-        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
-        .toBe(1);
-      await expect.poll(() => screen.toast('You have Given your attendance Successfully!').count()).toBe(1);
-      await expectNoAxeViolations(page);
+  it(`gives it with a fresh code, then says it is already given, and the history shows it ${named(AR_PHONE)}`, async () => {
+    const { language, width } = AR_PHONE;
+    const { visit } = await trainee(language, width, [everyDay.id]);
+    const { page, makeAttendance, attendanceHistory, screen, t, problems } = visit;
+    await makeAttendance.open(everyDay.id, await currentCode());
+    await expect
+      .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+      .toBe(1);
+    await expect.poll(() => screen.toast('You have Given your attendance Successfully!').count()).toBe(1);
+    await expectNoAxeViolations(page);
 
-      // Scanning again the same day.
-      await makeAttendance.open(everyDay.id, await currentCode());
-      await expect
-        .poll(() => makeAttendance.outcome('You already have given your attendance.').count())
-        .toBe(1);
-      await expectNoAxeViolations(page);
+    // Scanning again the same day.
+    await makeAttendance.open(everyDay.id, await currentCode());
+    await expect
+      .poll(() => makeAttendance.outcome('You already have given your attendance.').count())
+      .toBe(1);
+    await expectNoAxeViolations(page);
 
-      await makeAttendance.link('See your attendance history').click();
-      const title = language === 'ar' ? everyDay.title_ar : everyDay.title;
-      await expect.poll(() => attendanceHistory.rows(title).count()).toBeGreaterThan(0);
-      const rows = await attendanceHistory.rows(title).allTextContents();
-      expect(rows.at(-1)).toContain(t('Present'));
-      // Yesterday's session passed without a mark: Absent.
-      expect(rows[0]).toContain(t('Absent'));
-      await expectNoAxeViolations(page);
-      expect(problems).toEqual([]);
-    });
-  }
+    await makeAttendance.link('See your attendance history').click();
+    const title = language === 'ar' ? everyDay.title_ar : everyDay.title;
+    await expect.poll(() => attendanceHistory.rows(title).count()).toBeGreaterThan(0);
+    const rows = await attendanceHistory.rows(title).allTextContents();
+    expect(rows.at(-1)).toContain(t('Present'));
+    // Yesterday's session passed without a mark: Absent.
+    expect(rows[0]).toContain(t('Absent'));
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+  });
 
-  for (const { language, width } of WIDTHS) {
-    it(`refuses a code from before the last rotation, and takes the current one (${language}, ${width})`, async () => {
-      const { visit } = await trainee(language, width, [everyDay.id]);
-      const { page, makeAttendance } = visit;
-      const old = await currentCode();
-      await moveClock(2 * ATTENDANCE_STEP_SECONDS);
-      await makeAttendance.open(everyDay.id, old);
-      await expect.poll(() => makeAttendance.outcome('This code has expired').count()).toBe(1);
-      await expectNoAxeViolations(page);
-      await makeAttendance.open(everyDay.id, await currentCode());
-      await expect
-        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
-        .toBe(1);
-    });
-  }
+  it(`refuses a code from before the last rotation, and takes the current one ${named(EN_DESKTOP)}`, async () => {
+    const { language, width } = EN_DESKTOP;
+    const { visit } = await trainee(language, width, [everyDay.id]);
+    const { page, makeAttendance } = visit;
+    const old = await currentCode();
+    await moveClock(2 * ATTENDANCE_STEP_SECONDS);
+    await makeAttendance.open(everyDay.id, old);
+    await expect.poll(() => makeAttendance.outcome('This code has expired').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await makeAttendance.open(everyDay.id, await currentCode());
+    await expect
+      .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+      .toBe(1);
+  });
 
-  for (const { language, width } of WIDTHS) {
-    it(`keeps the code of someone signed out while they sign in, then gives it (${language}, ${width})`, async () => {
-      const { visit, person } = await trainee(language, width, [everyDay.id], false);
-      const { page, makeAttendance, signIn, screen } = visit;
-      await makeAttendance.open(everyDay.id, await currentCode());
-      await expect.poll(() => signIn.heading.count()).toBe(1);
-      // The dialog cannot be closed: the visitor signs in or leaves.
-      expect(await signIn.closeButton.count()).toBe(0);
-      await expectNoAxeViolations(page);
-      // Signing in takes longer than the code lives.
-      await moveClock(2 * ATTENDANCE_STEP_SECONDS);
-      await signIn.as(person);
-      await expect
-        .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
-        .toBe(1);
-      expect(screen.pathname()).toBe(`/trainee/make-attendance/${everyDay.id}`);
-      await expectNoAxeViolations(page);
-    });
-  }
+  it(`keeps the code of someone signed out while they sign in, then gives it ${named(EN_PHONE)}`, async () => {
+    const { language, width } = EN_PHONE;
+    const { visit, person } = await trainee(language, width, [everyDay.id], false);
+    const { page, makeAttendance, signIn, screen } = visit;
+    await makeAttendance.open(everyDay.id, await currentCode());
+    await expect.poll(() => signIn.heading.count()).toBe(1);
+    // The dialog cannot be closed: the visitor signs in or leaves.
+    expect(await signIn.closeButton.count()).toBe(0);
+    await expectNoAxeViolations(page);
+    // Signing in takes longer than the code lives.
+    await moveClock(2 * ATTENDANCE_STEP_SECONDS);
+    await signIn.as(person);
+    await expect
+      .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+      .toBe(1);
+    expect(screen.pathname()).toBe(`/trainee/make-attendance/${everyDay.id}`);
+    await expectNoAxeViolations(page);
+  });
 
-  for (const { language, width } of WIDTHS) {
-    it(`says there is no class today, and sends someone not enrolled to the course page (${language}, ${width})`, async () => {
-      const { visit } = await trainee(language, width, [notToday.id]);
-      const { page, makeAttendance, screen } = visit;
-      await makeAttendance.open(notToday.id, await currentCode());
-      await expect.poll(() => makeAttendance.outcome('No available Class for Today!').count()).toBe(1);
-      await expectNoAxeViolations(page);
+  it(`says there is no class today, and sends someone not enrolled to the course page ${named(AR_DESKTOP)}`, async () => {
+    const { language, width } = AR_DESKTOP;
+    const { visit } = await trainee(language, width, [notToday.id]);
+    const { page, makeAttendance, screen } = visit;
+    await makeAttendance.open(notToday.id, await currentCode());
+    await expect.poll(() => makeAttendance.outcome('No available Class for Today!').count()).toBe(1);
+    await expectNoAxeViolations(page);
 
-      await makeAttendance.open(everyDay.id, await currentCode());
-      await expect.poll(() => makeAttendance.outcome('You are not enrolled in this course').count()).toBe(1);
-      await expectNoAxeViolations(page);
-      await makeAttendance.link('Go to the course page to enrol').click();
-      await expect.poll(() => screen.pathname()).toMatch(new RegExp(`^/course-details/${everyDay.id}`));
-    });
-  }
+    await makeAttendance.open(everyDay.id, await currentCode());
+    await expect.poll(() => makeAttendance.outcome('You are not enrolled in this course').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await makeAttendance.link('Go to the course page to enrol').click();
+    await expect.poll(() => screen.pathname()).toMatch(new RegExp(`^/course-details/${everyDay.id}`));
+  });
 });
 
 describe('the attendance history', () => {
-  for (const { language, width } of WIDTHS) {
-    it(`says when there is no attendance yet (${language}, ${width})`, async () => {
-      const { visit } = await trainee(language, width, []);
-      await visit.attendanceHistory.open();
-      await expect.poll(() => visit.attendanceHistory.empty.count()).toBe(1);
-      await expectNoAxeViolations(visit.page);
-    });
-  }
+  it(`says when there is no attendance yet ${named(EN_DESKTOP)}`, async () => {
+    const { language, width } = EN_DESKTOP;
+    const { visit } = await trainee(language, width, []);
+    await visit.attendanceHistory.open();
+    await expect.poll(() => visit.attendanceHistory.empty.count()).toBe(1);
+    await expectNoAxeViolations(visit.page);
+  });
 });

@@ -12,17 +12,11 @@ import { expectNoAxeViolations, type Width } from './support/browser';
 import { verifiedTrainee } from './support/identity';
 import { enrol } from './support/learning';
 import { signInWithTokens } from './support/session';
+import { AR_PHONE, EN_DESKTOP, named } from './support/settings';
 import { productSuite } from './support/suite';
 import { numberOf, numberText } from './support/text';
 
 const suite = productSuite();
-
-const WIDTHS = [
-  { language: 'en', width: 'desktop' },
-  { language: 'en', width: 'phone' },
-  { language: 'ar', width: 'desktop' },
-  { language: 'ar', width: 'phone' },
-] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
 
 function isoDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -39,90 +33,86 @@ async function seededHistory() {
 }
 
 describe('Course History', () => {
-  for (const { language, width } of WIDTHS) {
-    it(`lists the trainer's past courses, newest first, with their figures (${language}, ${width})`, async () => {
-      const { history, completed } = await seededHistory();
-      const visit = await trainerVisit(suite, language, width);
-      const { courseHistory, screen, t, problems } = visit;
-      await courseHistory.open();
-      const completedTitle = pick(completed, 'title', language);
-      await courseHistory.entry(completedTitle).waitFor();
-      // The menu and the heading say the same.
-      expect(await screen.title()).toBe(t('Course History'));
-      expect(await courseHistory.titles()).toEqual(
-        history.results.map((course) => pick(course, 'title', language)),
-      );
+  it(`lists the trainer's past courses, newest first, with their figures ${named(AR_PHONE)}`, async () => {
+    const { language, width } = AR_PHONE;
+    const { history, completed } = await seededHistory();
+    const visit = await trainerVisit(suite, language, width);
+    const { courseHistory, screen, t, problems } = visit;
+    await courseHistory.open();
+    const completedTitle = pick(completed, 'title', language);
+    await courseHistory.entry(completedTitle).waitFor();
+    // The menu and the heading say the same.
+    expect(await screen.title()).toBe(t('Course History'));
+    expect(await courseHistory.titles()).toEqual(
+      history.results.map((course) => pick(course, 'title', language)),
+    );
 
-      expect(await courseHistory.status(completedTitle)).toBe('Completed');
-      expect(numberOf((await courseHistory.figure(completedTitle, 'Trainees enrolled')) ?? '')).toBe(6);
-      expect(await courseHistory.figure(completedTitle, 'Completed')).toBe(
-        t('{0} of {1}', { 0: numberText(4, language), 1: numberText(6, language) }),
-      );
-      expect(await courseHistory.figure(completedTitle, 'Attendance rate')).toMatch(
-        language === 'ar' ? /٪/ : /%$/,
-      );
-      expect(await courseHistory.detailsLink(completedTitle).getAttribute('href')).toBe(
-        paths.completedCourseDetails(completed.id),
-      );
+    expect(await courseHistory.status(completedTitle)).toBe('Completed');
+    expect(numberOf((await courseHistory.figure(completedTitle, 'Trainees enrolled')) ?? '')).toBe(6);
+    expect(await courseHistory.figure(completedTitle, 'Completed')).toBe(
+      t('{0} of {1}', { 0: numberText(4, language), 1: numberText(6, language) }),
+    );
+    expect(await courseHistory.figure(completedTitle, 'Attendance rate')).toMatch(
+      language === 'ar' ? /٪/ : /%$/,
+    );
+    expect(await courseHistory.detailsLink(completedTitle).getAttribute('href')).toBe(
+      paths.completedCourseDetails(completed.id),
+    );
 
-      const closedTitle = language === 'ar' ? RECORD_COURSES.closed.title_ar : RECORD_COURSES.closed.title;
-      expect(await courseHistory.entry(closedTitle).textContent()).toContain(t('Closed early'));
-      expect(await courseHistory.entry(closedTitle).textContent()).toContain(t('Facilitator'));
+    const closedTitle = language === 'ar' ? RECORD_COURSES.closed.title_ar : RECORD_COURSES.closed.title;
+    expect(await courseHistory.entry(closedTitle).textContent()).toContain(t('Closed early'));
+    expect(await courseHistory.entry(closedTitle).textContent()).toContain(t('Facilitator'));
 
-      const rejectedTitle =
-        language === 'ar' ? DEMO_AUTHORING_COURSES.rejected.title_ar : DEMO_AUTHORING_COURSES.rejected.title;
-      expect(await courseHistory.status(rejectedTitle)).toBe('Rejected');
-      // No attendance or grades for a rejected course, and no details.
-      expect(await courseHistory.entry(rejectedTitle).textContent()).not.toContain(t('Attendance rate'));
-      expect(await courseHistory.entry(rejectedTitle).getByRole('link').count()).toBe(0);
-      // The pending course is not history.
-      const pendingTitle =
-        language === 'ar' ? DEMO_AUTHORING_COURSES.pending.title_ar : DEMO_AUTHORING_COURSES.pending.title;
-      expect(await courseHistory.entry(pendingTitle).count()).toBe(0);
-      await expectNoAxeViolations(visit.page);
-      expect(problems).toEqual([]);
-    });
-  }
+    const rejectedTitle =
+      language === 'ar' ? DEMO_AUTHORING_COURSES.rejected.title_ar : DEMO_AUTHORING_COURSES.rejected.title;
+    expect(await courseHistory.status(rejectedTitle)).toBe('Rejected');
+    // No attendance or grades for a rejected course, and no details.
+    expect(await courseHistory.entry(rejectedTitle).textContent()).not.toContain(t('Attendance rate'));
+    expect(await courseHistory.entry(rejectedTitle).getByRole('link').count()).toBe(0);
+    // The pending course is not history.
+    const pendingTitle =
+      language === 'ar' ? DEMO_AUTHORING_COURSES.pending.title_ar : DEMO_AUTHORING_COURSES.pending.title;
+    expect(await courseHistory.entry(pendingTitle).count()).toBe(0);
+    await expectNoAxeViolations(visit.page);
+    expect(problems).toEqual([]);
+  });
 
-  for (const { language, width } of WIDTHS) {
-    it(`shows a completed course's statistics, outcomes by the rule and reviews (${language}, ${width})`, async () => {
-      const { completed, record } = await seededHistory();
-      const visit = await trainerVisit(suite, language, width);
-      const { courseHistory, completedCourse, screen, t, problems } = visit;
-      await courseHistory.open();
-      const title = pick(completed, 'title', language);
-      await courseHistory.detailsLink(title).click();
-      await completedCourse.section('Statistics').waitFor();
-      expect(await screen.address()).toBe(paths.completedCourseDetails(completed.id));
-      expect(await screen.title()).toBe(title);
-      expect(numberOf((await completedCourse.stat('Trainees enrolled')) ?? '')).toBe(6);
-      expect(numberOf((await completedCourse.stat('Completed')) ?? '')).toBe(4);
-      expect(numberOf((await completedCourse.stat('Sessions held')) ?? '')).toBe(record.sessions_held);
-      expect(await completedCourse.section('Statistics').textContent()).toContain(
-        t('by the completion rule'),
+  it(`shows a completed course's statistics, outcomes by the rule and reviews ${named(EN_DESKTOP)}`, async () => {
+    const { language, width } = EN_DESKTOP;
+    const { completed, record } = await seededHistory();
+    const visit = await trainerVisit(suite, language, width);
+    const { courseHistory, completedCourse, screen, t, problems } = visit;
+    await courseHistory.open();
+    const title = pick(completed, 'title', language);
+    await courseHistory.detailsLink(title).click();
+    await completedCourse.section('Statistics').waitFor();
+    expect(await screen.address()).toBe(paths.completedCourseDetails(completed.id));
+    expect(await screen.title()).toBe(title);
+    expect(numberOf((await completedCourse.stat('Trainees enrolled')) ?? '')).toBe(6);
+    expect(numberOf((await completedCourse.stat('Completed')) ?? '')).toBe(4);
+    expect(numberOf((await completedCourse.stat('Sessions held')) ?? '')).toBe(record.sessions_held);
+    expect(await completedCourse.section('Statistics').textContent()).toContain(t('by the completion rule'));
+
+    // Each trainee's outcome follows the rule: Faisal missed half the sessions, Omar's grades are low.
+    for (const trainee of record.trainees) {
+      expect(await completedCourse.outcome(trainee.name)).toBe(
+        trainee.completed ? 'completed' : 'not-completed',
       );
+    }
+    expect(await completedCourse.trainee('Faisal Al-Shammari').textContent()).toContain(t('Not completed'));
+    expect(await completedCourse.outcome(DEMO_ACCOUNTS.trainee.full_name)).toBe('completed');
 
-      // Each trainee's outcome follows the rule: Faisal missed half the sessions, Omar's grades are low.
-      for (const trainee of record.trainees) {
-        expect(await completedCourse.outcome(trainee.name)).toBe(
-          trainee.completed ? 'completed' : 'not-completed',
-        );
-      }
-      expect(await completedCourse.trainee('Faisal Al-Shammari').textContent()).toContain(t('Not completed'));
-      expect(await completedCourse.outcome(DEMO_ACCOUNTS.trainee.full_name)).toBe('completed');
-
-      // Reviews, newest first, with the trainee's name and the rating in words.
-      const reviews = completedCourse.reviews();
-      expect(await reviews.count()).toBe(record.reviews.length);
-      expect(await reviews.first().textContent()).toContain(record.reviews[0]?.name ?? '');
-      expect(await reviews.first().textContent()).toContain(record.reviews[0]?.review ?? '');
-      expect(await completedCourse.section('Assignments and quizzes').getByRole('row').count()).toBe(
-        record.items.length + 1,
-      );
-      await expectNoAxeViolations(visit.page);
-      expect(problems).toEqual([]);
-    });
-  }
+    // Reviews, newest first, with the trainee's name and the rating in words.
+    const reviews = completedCourse.reviews();
+    expect(await reviews.count()).toBe(record.reviews.length);
+    expect(await reviews.first().textContent()).toContain(record.reviews[0]?.name ?? '');
+    expect(await reviews.first().textContent()).toContain(record.reviews[0]?.review ?? '');
+    expect(await completedCourse.section('Assignments and quizzes').getByRole('row').count()).toBe(
+      record.items.length + 1,
+    );
+    await expectNoAxeViolations(visit.page);
+    expect(problems).toEqual([]);
+  });
 
   it('says a course is not found for no id, an unknown id, a course not ended or not the trainer’s (en, desktop; ar, phone)', async () => {
     const { completed } = await seededHistory();

@@ -10,17 +10,11 @@ import { expectNoAxeViolations, type Width } from './support/browser';
 import { verifiedTrainee } from './support/identity';
 import { enrol, seededCourse } from './support/learning';
 import { accessToken, signInWithTokens } from './support/session';
+import { AR_DESKTOP, AR_PHONE, named } from './support/settings';
 import { productSuite } from './support/suite';
 import { numberText, text } from './support/text';
 
 const suite = productSuite();
-
-const WIDTHS = [
-  { language: 'en', width: 'desktop' },
-  { language: 'en', width: 'phone' },
-  { language: 'ar', width: 'desktop' },
-  { language: 'ar', width: 'phone' },
-] as const satisfies ReadonlyArray<{ language: Language; width: Width }>;
 
 /** Project Management Essentials: ended, five classmates' reviews, none by the demo trainee. */
 function endedCourse() {
@@ -134,42 +128,41 @@ describe('Reviews: the demo trainee reviews a course that has ended', () => {
 });
 
 describe('Reviews: what a visitor sees', () => {
-  for (const { language, width } of WIDTHS) {
-    it(`shows the summary and the reviews, newest first, a page at a time (${language}, ${width})`, async () => {
-      const course = await endedCourse();
-      // Six reviews: the classmates' five and the demo trainee's.
-      await demoReview(course.id, 5, 'Clear lessons and useful templates.');
-      const first = await suite.read<ReviewPage>(`/course/${course.id}/reviews/`);
-      const second = await suite.read<ReviewPage>(`/course/${course.id}/reviews/?page=2`);
-      expect(first.count).toBeGreaterThan(5);
-      const visit = await suite.open({ language, width });
-      const { courseReviews: reviews, page } = visit;
-      await reviews.open(course.id);
-      await reviews.items.first().waitFor();
-      expect(await reviews.summaryText()).toContain(averageText(first.summary.average ?? 0, language));
-      expect(await reviews.summaryText()).toContain(
-        text('{0, plural, one {# review} other {# reviews}}', language, { 0: first.count }),
-      );
-      // The distribution as text: "5 stars" and its count, for each rating.
-      const distribution = await reviews.distribution();
-      expect(distribution).toHaveLength(5);
-      expect(distribution[0]).toContain(
-        text('{rating, plural, one {# star} other {# stars}}', language, { rating: 5 }),
-      );
-      expect(distribution[0]).toContain(numberText(first.summary.distribution['5'], language));
-      // Signed out: nothing but the reviews.
-      expect(await reviews.writeButton.count()).toBe(0);
+  it(`shows the summary and the reviews, newest first, a page at a time ${named(AR_PHONE)}`, async () => {
+    const { language, width } = AR_PHONE;
+    const course = await endedCourse();
+    // Six reviews: the classmates' five and the demo trainee's.
+    await demoReview(course.id, 5, 'Clear lessons and useful templates.');
+    const first = await suite.read<ReviewPage>(`/course/${course.id}/reviews/`);
+    const second = await suite.read<ReviewPage>(`/course/${course.id}/reviews/?page=2`);
+    expect(first.count).toBeGreaterThan(5);
+    const visit = await suite.open({ language, width });
+    const { courseReviews: reviews, page } = visit;
+    await reviews.open(course.id);
+    await reviews.items.first().waitFor();
+    expect(await reviews.summaryText()).toContain(averageText(first.summary.average ?? 0, language));
+    expect(await reviews.summaryText()).toContain(
+      text('{0, plural, one {# review} other {# reviews}}', language, { 0: first.count }),
+    );
+    // The distribution as text: "5 stars" and its count, for each rating.
+    const distribution = await reviews.distribution();
+    expect(distribution).toHaveLength(5);
+    expect(distribution[0]).toContain(
+      text('{rating, plural, one {# star} other {# stars}}', language, { rating: 5 }),
+    );
+    expect(distribution[0]).toContain(numberText(first.summary.distribution['5'], language));
+    // Signed out: nothing but the reviews.
+    expect(await reviews.writeButton.count()).toBe(0);
 
-      expect(await reviews.texts()).toEqual(first.results.map((review) => review.review));
-      await expectNoAxeViolations(page);
-      await reviews.showMore.click();
-      await expect.poll(() => reviews.items.count()).toBe(first.results.length + second.results.length);
-      expect(await reviews.texts()).toEqual(
-        [...first.results, ...second.results].map((review) => review.review),
-      );
-      expect(await reviews.showMore.count()).toBe(0);
-    });
-  }
+    expect(await reviews.texts()).toEqual(first.results.map((review) => review.review));
+    await expectNoAxeViolations(page);
+    await reviews.showMore.click();
+    await expect.poll(() => reviews.items.count()).toBe(first.results.length + second.results.length);
+    expect(await reviews.texts()).toEqual(
+      [...first.results, ...second.results].map((review) => review.review),
+    );
+    expect(await reviews.showMore.count()).toBe(0);
+  });
 
   it('shows a review holding HTML as text (en, phone)', async () => {
     const course = await endedCourse();
@@ -190,22 +183,18 @@ describe('Reviews: what a visitor sees', () => {
 });
 
 describe('Reviews: a trainee of a course that has not ended', () => {
-  for (const { language, width } of [
-    { language: 'ar', width: 'desktop' },
-    { language: 'en', width: 'phone' },
-  ] as const) {
-    it(`sees why they cannot review it yet, instead of the form (${language}, ${width})`, async () => {
-      const course = await seededCourse(suite, LEARNING_COURSES.cloud.title);
-      const { person } = await verifiedTrainee(suite.app);
-      const visit = await suite.open({ language, width });
-      await signInWithTokens(suite.app, visit.context, person);
-      await enrol(suite, await accessToken(visit.context), course);
-      const { courseReviews: reviews, page } = visit;
-      await reviews.open(course.id);
-      await reviews.sentence('You can review a course once it has ended').waitFor();
-      expect(await reviews.writeButton.count()).toBe(0);
-      expect(await reviews.ratingGroup.count()).toBe(0);
-      await expectNoAxeViolations(page);
-    });
-  }
+  it(`sees why they cannot review it yet, instead of the form ${named(AR_DESKTOP)}`, async () => {
+    const { language, width } = AR_DESKTOP;
+    const course = await seededCourse(suite, LEARNING_COURSES.cloud.title);
+    const { person } = await verifiedTrainee(suite.app);
+    const visit = await suite.open({ language, width });
+    await signInWithTokens(suite.app, visit.context, person);
+    await enrol(suite, await accessToken(visit.context), course);
+    const { courseReviews: reviews, page } = visit;
+    await reviews.open(course.id);
+    await reviews.sentence('You can review a course once it has ended').waitFor();
+    expect(await reviews.writeButton.count()).toBe(0);
+    expect(await reviews.ratingGroup.count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
 });

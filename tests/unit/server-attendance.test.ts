@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { createAdjustableClock } from '../../server/attendance/clock';
 import { seedAttendance } from '../../server/attendance/seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
@@ -23,6 +22,7 @@ import {
 } from '../../src/contract/attendance';
 import { SOCKET_PATHS } from '../../src/contract/notifications';
 import { addDays, centreDate, weekdayOf } from '../../src/contract/sessions';
+import { testClient } from '../support/test-client';
 import { liveUrl, openLiveClient, within } from './support/live-client';
 
 /**
@@ -55,27 +55,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface CallOptions {
-  token?: string;
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-async function call(path: string, options: CallOptions = {}) {
-  const { token, method, body, headers } = options;
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const { call } = testClient(() => server);
 
 function messageOf(body: unknown): string | undefined {
   return (body as { details?: { message: string }[] } | null)?.details?.[0]?.message;
@@ -577,7 +557,7 @@ describe('the clock of development servers', () => {
     expect(refused.status).toBe(401);
     const moved = await call('/dev/attendance/clock/', {
       body: { seconds: 30 },
-      headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+      admin: true,
     });
     expect(moved.status).toBe(200);
     expect(clock.now().getTime() - before).toBe(30_000);

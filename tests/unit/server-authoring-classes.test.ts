@@ -31,6 +31,7 @@ import {
   uploadResponseSchema,
 } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let cloudId: number;
@@ -85,24 +86,14 @@ beforeEach(async () => {
   );
 });
 
-async function call(path: string, token: string | undefined, method = 'GET', body?: unknown) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { call } = testClient(() => server);
 
 const refusal = (message: string) => ({ success: false, details: [{ message }] });
 
 async function upload(token: string, bytes: Uint8Array, name: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(bytes)]), name);
-  const answer = await call('/upload/', token, 'POST', form);
+  const answer = await call('/upload/', { token, body: form });
   expect(answer.status, name).toBe(200);
   return uploadResponseSchema.parse(answer.body).file;
 }
@@ -164,7 +155,7 @@ function quizPayload(more: Partial<ClassInput> = {}): ClassInput {
 }
 
 async function create(body: unknown, token = trainerToken) {
-  return call('/course/class-create/', token, 'POST', body);
+  return call('/course/class-create/', { token, body });
 }
 
 async function created(body: ClassInput, token = trainerToken) {
@@ -174,13 +165,13 @@ async function created(body: ClassInput, token = trainerToken) {
 }
 
 async function record(lectureId: number, token = trainerToken) {
-  const answer = await call(`/course/class-create/${lectureId}/`, token);
+  const answer = await call(`/course/class-create/${lectureId}/`, { token });
   expect(answer.status).toBe(200);
   return classRecordSchema.parse(answer.body);
 }
 
 const put = (lectureId: number, body: unknown, token = trainerToken) =>
-  call(`/course/class-create/${lectureId}/`, token, 'PUT', body);
+  call(`/course/class-create/${lectureId}/`, { token, method: 'PUT', body });
 
 async function positionOf(lectureId: number): Promise<{ week: number; position: number; last: number }> {
   const { rows } = await server.db.query<{ week: number; position: number; last: number }>(
@@ -198,13 +189,13 @@ const hasFfprobe = spawnSync('ffprobe', ['-version']).status === 0;
 
 describe('GET /course/class-type/', () => {
   it('lists Class, Assignment and Quiz for a trainer, and refuses a trainee', async () => {
-    const answer = await call('/course/class-type/', trainerToken);
+    const answer = await call('/course/class-type/', { token: trainerToken });
     expect(classTypeListSchema.parse(answer.body)).toEqual([
       { id: 1, name: 'Class' },
       { id: 2, name: 'Assignment' },
       { id: 3, name: 'Quiz' },
     ]);
-    expect(await call('/course/class-type/', traineeToken)).toEqual({
+    expect(await call('/course/class-type/', { token: traineeToken })).toEqual({
       status: 403,
       body: refusal(SERVER_MESSAGES.trainersOnly),
     });
@@ -229,7 +220,8 @@ describe('POST /course/class-create/', () => {
     const place = await positionOf(saved.data.id);
     expect(place.position).toBe(place.last);
     const details = lectureDetailsSchema.parse(
-      (await call(`/course/individual-course-lecture-details/${saved.data.id}/`, traineeToken)).body,
+      (await call(`/course/individual-course-lecture-details/${saved.data.id}/`, { token: traineeToken }))
+        .body,
     );
     expect(details.body).toBe('A region holds several zones.\n\nPut copies in two zones.');
     expect(details.description).toBe('');
@@ -335,11 +327,7 @@ describe('POST /course/class-create/', () => {
       success: false,
       details: [{ field: 'quiz_info', message: AUTHORING_VALIDATION.marksTotal }],
     });
-    const notJson = await fetch(`${server.url}/api/v1/course/class-create/`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${trainerToken}`, 'Content-Type': 'application/json' },
-      body: '[1,',
-    });
+    const notJson = await call('/course/class-create/', { token: trainerToken, body: '[1,' });
     expect(notJson.status).toBe(400);
     const { rows } = await server.db.query(
       'SELECT count(*)::int AS count FROM lectures WHERE course_id = $1',
@@ -422,13 +410,13 @@ describe('GET and PUT /course/class-create/{id}/', () => {
       expect(question.marks).toBe(1);
     }
     const surveyId = await lectureIdBySlug(server, 'cloud-pre-survey');
-    expect(await call(`/course/class-create/${surveyId}/`, trainerToken)).toEqual({
+    expect(await call(`/course/class-create/${surveyId}/`, { token: trainerToken })).toEqual({
       status: 400,
       body: refusal(AUTHORING_MESSAGES.notEditable),
     });
-    expect((await call(`/course/class-create/${quizId}/`, strangerToken)).status).toBe(403);
-    expect((await call(`/course/class-create/${quizId}/`, traineeToken)).status).toBe(403);
-    expect((await call('/course/class-create/999999/', trainerToken)).status).toBe(404);
+    expect((await call(`/course/class-create/${quizId}/`, { token: strangerToken })).status).toBe(403);
+    expect((await call(`/course/class-create/${quizId}/`, { token: traineeToken })).status).toBe(403);
+    expect((await call('/course/class-create/999999/', { token: trainerToken })).status).toBe(404);
   });
 
   it('saves title, text and file, moves the lecture to the end of another week, and changes its type while no one has worked on it', async () => {
@@ -486,7 +474,7 @@ describe('GET and PUT /course/class-create/{id}/', () => {
       status: 403,
       body: refusal(AUTHORING_MESSAGES.courseNotApproved),
     });
-    expect((await call(`/course/class-create/${assignmentId}/`, trainerToken)).status).toBe(200);
+    expect((await call(`/course/class-create/${assignmentId}/`, { token: trainerToken })).status).toBe(200);
     expect((await put(assignmentId, same, strangerToken)).status).toBe(403);
   });
 
@@ -494,17 +482,22 @@ describe('GET and PUT /course/class-create/{id}/', () => {
     const saved = await created(quizPayload());
     const { user, token } = await signedInTrainee(server, 'taker');
     await enrolBySlug(server, user.id, LEARNING_COURSES.cloud.slug);
-    const started = await call(`/learning/lectures/${saved.data.id}/attempts/`, token, 'POST', {});
+    const started = await call(`/learning/lectures/${saved.data.id}/attempts/`, { token, body: {} });
     const attempt = attemptSchema.parse(started.body);
     const [first, second, third] = attempt.questions;
     if (!first || !second || !third) throw new Error('three questions expected');
     const answer = (questionId: number, choice: number[]) =>
-      call(`/learning/attempts/${attempt.id}/answers/${questionId}/`, token, 'PUT', { choice, version: 1 });
+      call(`/learning/attempts/${attempt.id}/answers/${questionId}/`, {
+        token,
+        method: 'PUT',
+        body: { choice, version: 1 },
+      });
     expect((await answer(first.id, [1])).status).toBe(200); // right: 2 marks
     expect((await answer(second.id, [1])).status).toBe(200); // half the set: wrong, 5 marks lost
     expect((await answer(third.id, [2])).status).toBe(200); // right: 3 marks
-    const submitted = await call(`/learning/attempts/${attempt.id}/submit/`, token, 'POST', {
-      key: 'k-taker-1',
+    const submitted = await call(`/learning/attempts/${attempt.id}/submit/`, {
+      token,
+      body: { key: 'k-taker-1' },
     });
     expect(attemptReviewSchema.parse(submitted.body)).toMatchObject({
       score: 5,
@@ -578,7 +571,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       }),
     );
     const view = authoringCourseSchema.parse(
-      (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
+      (await call(`/authoring/courses/${cloudId}/lectures/`, { token: trainerToken })).body,
     );
     const ids = view.weeks.find((item) => item.week === week)?.lectures.map((lecture) => lecture.id) ?? [];
     expect(ids.slice(-2)).toEqual([saved.data.id, surveyId]);
@@ -588,7 +581,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
     const saved = await created(
       payload({ week: 3, detail_info: { title: 'Week three extra', description: 'More.', file: null } }),
     );
-    const answer = await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken);
+    const answer = await call(`/authoring/courses/${cloudId}/lectures/`, { token: trainerToken });
     expect(answer.status).toBe(200);
     const view = authoringCourseSchema.parse(answer.body);
     const { rows } = await server.db.query<{ weeks: { syllabus_title: string }[] }>(
@@ -624,7 +617,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
     expect(surveys.every((survey) => !survey.editable)).toBe(true);
 
     const asFacilitator = authoringCourseSchema.parse(
-      (await call(`/authoring/courses/${cloudId}/lectures/`, facilitatorToken)).body,
+      (await call(`/authoring/courses/${cloudId}/lectures/`, { token: facilitatorToken })).body,
     );
     expect(asFacilitator.role).toBe('facilitator');
     expect(asFacilitator.flags.can_delete).toBe(false);
@@ -633,7 +626,7 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
   it('says what may no longer be done once the course is pending or ended; a deleted course is not found', async () => {
     await server.db.query(`UPDATE courses SET status = 'Pending' WHERE id = $1`, [cloudId]);
     const pending = authoringCourseSchema.parse(
-      (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
+      (await call(`/authoring/courses/${cloudId}/lectures/`, { token: trainerToken })).body,
     );
     expect(pending.flags).toMatchObject({ can_edit: true, can_add_class: false, can_take_action: false });
     expect(pending.course.display_status).toBe('Pending');
@@ -642,16 +635,20 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       [cloudId],
     );
     const ended = authoringCourseSchema.parse(
-      (await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).body,
+      (await call(`/authoring/courses/${cloudId}/lectures/`, { token: trainerToken })).body,
     );
     expect(ended.flags).toMatchObject({ can_edit: false, can_add_class: false, can_take_action: false });
     expect(ended.course).toMatchObject({ status: 'Approved', display_status: 'Completed' });
     await server.db.query(`UPDATE courses SET status = 'Deleted' WHERE id = $1`, [cloudId]);
-    expect((await call(`/authoring/courses/${cloudId}/lectures/`, trainerToken)).status).toBe(404);
-    expect((await call(`/authoring/courses/${cloudId}/lectures/`, strangerToken)).status).toBe(404);
+    expect((await call(`/authoring/courses/${cloudId}/lectures/`, { token: trainerToken })).status).toBe(404);
+    expect((await call(`/authoring/courses/${cloudId}/lectures/`, { token: strangerToken })).status).toBe(
+      404,
+    );
     await server.db.query(`UPDATE courses SET status = 'Approved' WHERE id = $1`, [cloudId]);
-    expect((await call(`/authoring/courses/${cloudId}/lectures/`, strangerToken)).status).toBe(403);
-    expect((await call(`/authoring/courses/${cloudId}/lectures/`, traineeToken)).status).toBe(403);
+    expect((await call(`/authoring/courses/${cloudId}/lectures/`, { token: strangerToken })).status).toBe(
+      403,
+    );
+    expect((await call(`/authoring/courses/${cloudId}/lectures/`, { token: traineeToken })).status).toBe(403);
   });
 });
 
@@ -659,12 +656,12 @@ describe('the preview (GET /course/individual-course-lecture-details/{id}/)', ()
   it('shows the trainer and facilitators a lecture as a trainee sees it before doing anything', async () => {
     const gradedId = await lectureIdBySlug(server, 'cloud-assignment-compare');
     const asTrainee = lectureDetailsSchema.parse(
-      (await call(`/course/individual-course-lecture-details/${gradedId}/`, traineeToken)).body,
+      (await call(`/course/individual-course-lecture-details/${gradedId}/`, { token: traineeToken })).body,
     );
     expect(asTrainee.assignment?.submissions.length).toBeGreaterThan(0);
     for (const token of [trainerToken, facilitatorToken]) {
       const preview = lectureDetailsSchema.parse(
-        (await call(`/course/individual-course-lecture-details/${gradedId}/`, token)).body,
+        (await call(`/course/individual-course-lecture-details/${gradedId}/`, { token })).body,
       );
       expect(preview).toMatchObject({ id: gradedId, is_read: false, title: asTrainee.title });
       expect(preview.assignment?.submissions).toEqual([]);
@@ -675,22 +672,23 @@ describe('the preview (GET /course/individual-course-lecture-details/{id}/)', ()
       ])
     ).rows[0]?.file_id;
     // With the bearer token too, as the course's trainer can; not a stranger.
-    const bearer = (token: string) =>
-      fetch(`${server.url}/api/v1/files/${notesFile}`, { headers: { Authorization: `Bearer ${token}` } });
+    const bearer = (token: string) => call(`/files/${notesFile}`, { token });
     expect((await bearer(facilitatorToken)).status).toBe(200);
     expect((await bearer(strangerToken)).status).toBe(404);
     const videoId = await lectureIdBySlug(server, 'cloud-intro-video');
     const video = lectureDetailsSchema.parse(
-      (await call(`/course/individual-course-lecture-details/${videoId}/`, trainerToken)).body,
+      (await call(`/course/individual-course-lecture-details/${videoId}/`, { token: trainerToken })).body,
     );
     expect(video.file?.url).toMatch(/\?expires=\d+&signature=/);
     expect(video.position).toBeNull();
     const quizId = await lectureIdBySlug(server, 'cloud-quiz-models');
     const quiz = lectureDetailsSchema.parse(
-      (await call(`/course/individual-course-lecture-details/${quizId}/`, trainerToken)).body,
+      (await call(`/course/individual-course-lecture-details/${quizId}/`, { token: trainerToken })).body,
     );
     expect(quiz.quiz?.attempts).toEqual([]);
-    expect(await call(`/course/individual-course-lecture-details/${videoId}/`, strangerToken)).toEqual({
+    expect(
+      await call(`/course/individual-course-lecture-details/${videoId}/`, { token: strangerToken }),
+    ).toEqual({
       status: 403,
       body: refusal(AUTHORING_MESSAGES.notYourCourse),
     });
@@ -708,16 +706,12 @@ describe('the rate limit of class saves', () => {
       const token = (await limited.tokens.issue('access', user)).token;
       const course = await courseIdBySlug(limited, LEARNING_COURSES.cloud.slug);
       const save = () =>
-        fetch(`${limited.url}/api/v1/course/class-create/`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(payload({ course })),
-        });
+        testClient(limited).call('/course/class-create/', { token, body: payload({ course }) });
       expect((await save()).status).toBe(201);
       expect((await save()).status).toBe(201);
       const refused = await save();
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toMatchObject(refusal(SERVER_MESSAGES.tooManyRequests));
+      expect(refused.body).toMatchObject(refusal(SERVER_MESSAGES.tooManyRequests));
     } finally {
       await limited.close();
     }

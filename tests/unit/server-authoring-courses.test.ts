@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { DEMO_AUTHORING_COURSES, SURVEY_CATEGORIES } from '../../server/authoring/course-seed';
 import { adminCommand } from '../../server/cli';
 import { openPglite } from '../../server/db';
@@ -29,6 +28,7 @@ import { courseAboutSchema, courseCardPageSchema } from '../../src/contract/cour
 import { COVER_WIDTHS } from '../../src/contract/covers';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { jpegLike, photo, pngOf } from '../fixtures/images';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let trainerToken: string;
@@ -70,31 +70,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface CallOptions {
-  token?: string;
-  admin?: boolean;
-  method?: string;
-  body?: unknown;
-  accept?: string;
-}
-
-async function call(path: string, options: CallOptions = {}) {
-  const { token, admin, method, body, accept } = options;
-  const response = await fetch(path.startsWith('http') ? path : `${server.url}/api/v1${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(admin ? { [ADMIN_TOKEN_HEADER]: server.adminToken } : {}),
-      ...(accept ? { Accept: accept } : {}),
-    },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const type = response.headers.get('Content-Type') ?? '';
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const json = type.includes('json') ? (JSON.parse(bytes.toString('utf8')) as unknown) : {};
-  return { status: response.status, body: json as Record<string, unknown>, bytes, headers: response.headers };
-}
+const { call } = testClient(() => server);
 
 const refusal = (message: string) =>
   expect.objectContaining({

@@ -23,6 +23,7 @@ import {
   messagePageSchema,
 } from '../../src/contract/chat';
 import { notificationListSchema, SOCKET_PATHS } from '../../src/contract/notifications';
+import { testClient } from '../support/test-client';
 import { type LiveClient, liveUrl, openLiveClient, WAIT_MS } from './support/live-client';
 
 /** The bell notification's delay on this test server. */
@@ -65,17 +66,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(path: string, token?: string, init: { method?: string; json?: unknown } = {}) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { call } = testClient(() => server);
 
 function refusal(message: string) {
   return { success: false, details: [{ message }] };
@@ -118,15 +109,14 @@ function errorOf(client_id: string) {
 }
 
 async function directWith(from: Person, to: Person): Promise<number> {
-  const started = await call('/chat/conversations/', from.token, {
-    method: 'POST',
-    json: { user_id: to.user.id },
-  });
+  const started = await call('/chat/conversations/', { token: from.token, body: { user_id: to.user.id } });
   return conversationSchema.parse(started.body).id;
 }
 
 async function channelId(person: Person): Promise<number> {
-  const list = conversationListSchema.parse((await call('/chat/conversations/', person.token)).body);
+  const list = conversationListSchema.parse(
+    (await call('/chat/conversations/', { token: person.token })).body,
+  );
   const channel = list.results.find((c) => c.kind === 'course' && c.course?.id === courseId);
   if (!channel) throw new Error('no channel');
   return channel.id;
@@ -140,7 +130,8 @@ describe('the demo data', () => {
     const demoTrainee = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainee.email);
     if (!demoTrainee) throw new Error('no demo trainee');
     const token = (await server.tokens.issue('access', demoTrainee)).token;
-    const read = async () => conversationListSchema.parse((await call('/chat/conversations/', token)).body);
+    const read = async () =>
+      conversationListSchema.parse((await call('/chat/conversations/', { token })).body);
     const list = await read();
     expect(list.unread_total).toBe(2);
     // Newest activity first: the channel's last message is newer than the direct one's; the
@@ -175,13 +166,13 @@ describe('chat calls', () => {
       '/chat/contacts/',
     ])
       expect((await call(path)).status).toBe(401);
-    expect(
-      (await call('/chat/conversations/', undefined, { method: 'POST', json: { user_id: 1 } })).status,
-    ).toBe(401);
+    expect((await call('/chat/conversations/', { body: { user_id: 1 } })).status).toBe(401);
   });
 
   it('list the contacts a trainee and a trainer may start a conversation with, by name', async () => {
-    const amalContacts = chatContactListSchema.parse((await call('/chat/contacts/', amal.token)).body);
+    const amalContacts = chatContactListSchema.parse(
+      (await call('/chat/contacts/', { token: amal.token })).body,
+    );
     expect(amalContacts.results.map((c) => c.person.id)).toContain(trainer.user.id);
     const withTrainer = amalContacts.results.find((c) => c.person.id === trainer.user.id);
     expect(withTrainer).toMatchObject({ person: { name: 'Khalid Chat', role: 'TRAINER' } });
@@ -189,22 +180,24 @@ describe('chat calls', () => {
     // Never another trainee: they meet in the channel.
     expect(amalContacts.results.some((c) => c.person.id === badr.user.id)).toBe(false);
 
-    const trainerContacts = chatContactListSchema.parse((await call('/chat/contacts/', trainer.token)).body);
+    const trainerContacts = chatContactListSchema.parse(
+      (await call('/chat/contacts/', { token: trainer.token })).body,
+    );
     const names = trainerContacts.results.map((c) => c.person.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(trainerContacts.results.map((c) => c.person.id)).toEqual(
       expect.arrayContaining([amal.user.id, badr.user.id]),
     );
     expect(trainerContacts.results.some((c) => c.person.id === outsider.user.id)).toBe(false);
-    expect(chatContactListSchema.parse((await call('/chat/contacts/', outsider.token)).body).results).toEqual(
-      [],
-    );
+    expect(
+      chatContactListSchema.parse((await call('/chat/contacts/', { token: outsider.token })).body).results,
+    ).toEqual([]);
   });
 
   it('start a direct conversation once (201, then 200 from either side), and refuse the others', async () => {
-    const first = await call('/chat/conversations/', amal.token, {
-      method: 'POST',
-      json: { user_id: trainer.user.id },
+    const first = await call('/chat/conversations/', {
+      token: amal.token,
+      body: { user_id: trainer.user.id },
     });
     expect(first.status).toBe(201);
     const conversation = conversationSchema.parse(first.body);
@@ -217,22 +210,22 @@ describe('chat calls', () => {
       last_seq: 0,
       unread: 0,
     });
-    const again = await call('/chat/conversations/', trainer.token, {
-      method: 'POST',
-      json: { user_id: amal.user.id },
+    const again = await call('/chat/conversations/', {
+      token: trainer.token,
+      body: { user_id: amal.user.id },
     });
     expect(again.status).toBe(200);
     expect(conversationSchema.parse(again.body)).toMatchObject({
       id: conversation.id,
       peer: { id: amal.user.id },
     });
-    const contacts = chatContactListSchema.parse((await call('/chat/contacts/', amal.token)).body);
+    const contacts = chatContactListSchema.parse((await call('/chat/contacts/', { token: amal.token })).body);
     expect(contacts.results.find((c) => c.person.id === trainer.user.id)?.conversation_id).toBe(
       conversation.id,
     );
 
     expect(
-      await call('/chat/conversations/', amal.token, { method: 'POST', json: { user_id: amal.user.id } }),
+      await call('/chat/conversations/', { token: amal.token, body: { user_id: amal.user.id } }),
     ).toEqual({
       status: 400,
       body: refusal(CHAT_MESSAGES.notYourself),
@@ -243,21 +236,21 @@ describe('chat calls', () => {
       [trainer, outsider.user.id],
       [amal, 2_000_000_000],
     ] as const) {
-      expect(
-        await call('/chat/conversations/', from.token, { method: 'POST', json: { user_id: to } }),
-      ).toEqual({
+      expect(await call('/chat/conversations/', { token: from.token, body: { user_id: to } })).toEqual({
         status: 403,
         body: refusal(CHAT_MESSAGES.cannotStart),
       });
     }
-    expect(
-      (await call('/chat/conversations/', amal.token, { method: 'POST', json: { user_id: 'x' } })).status,
-    ).toBe(400);
+    expect((await call('/chat/conversations/', { token: amal.token, body: { user_id: 'x' } })).status).toBe(
+      400,
+    );
   });
 
   it("list the caller's conversations with the course channel, and answer one only to its members", async () => {
     const direct = await directWith(amal, trainer);
-    const list = conversationListSchema.parse((await call('/chat/conversations/', amal.token)).body);
+    const list = conversationListSchema.parse(
+      (await call('/chat/conversations/', { token: amal.token })).body,
+    );
     const channel = list.results.find((c) => c.kind === 'course');
     expect(channel).toMatchObject({
       course: { id: courseId, title: 'Chat practice' },
@@ -267,21 +260,21 @@ describe('chat calls', () => {
     expect(list.results.map((c) => c.id)).toContain(direct);
     expect(list.unread_total).toBe(list.results.reduce((sum, c) => sum + c.unread, 0));
 
-    expect((await call(`/chat/conversations/${direct}/`, trainer.token)).status).toBe(200);
-    expect(await call(`/chat/conversations/${direct}/`, badr.token)).toEqual({
+    expect((await call(`/chat/conversations/${direct}/`, { token: trainer.token })).status).toBe(200);
+    expect(await call(`/chat/conversations/${direct}/`, { token: badr.token })).toEqual({
       status: 403,
       body: refusal(CHAT_MESSAGES.notMember),
     });
-    expect(await call(`/chat/conversations/${direct}/messages/`, outsider.token)).toEqual({
+    expect(await call(`/chat/conversations/${direct}/messages/`, { token: outsider.token })).toEqual({
       status: 403,
       body: refusal(CHAT_MESSAGES.notMember),
     });
-    expect((await call('/chat/conversations/2000000000/', amal.token)).status).toBe(404);
-    expect((await call('/chat/conversations/99999999999/', amal.token)).status).toBe(404);
-    expect((await call('/chat/conversations/abc/', amal.token)).status).toBe(404);
-    expect((await call(`/chat/conversations/${channel?.id}/`, outsider.token)).status).toBe(403);
+    expect((await call('/chat/conversations/2000000000/', { token: amal.token })).status).toBe(404);
+    expect((await call('/chat/conversations/99999999999/', { token: amal.token })).status).toBe(404);
+    expect((await call('/chat/conversations/abc/', { token: amal.token })).status).toBe(404);
+    expect((await call(`/chat/conversations/${channel?.id}/`, { token: outsider.token })).status).toBe(403);
     const outsiderList = conversationListSchema.parse(
-      (await call('/chat/conversations/', outsider.token)).body,
+      (await call('/chat/conversations/', { token: outsider.token })).body,
     );
     expect(outsiderList.results.map((c) => c.id)).not.toContain(channel?.id);
   });
@@ -296,27 +289,27 @@ describe('chat calls', () => {
     }
     socket.socket.close();
     const newest = messagePageSchema.parse(
-      (await call(`/chat/conversations/${direct}/messages/?limit=2`, badr.token)).body,
+      (await call(`/chat/conversations/${direct}/messages/?limit=2`, { token: badr.token })).body,
     );
     expect(newest.results.map((m) => m.body)).toEqual(['Message 4', 'Message 5']);
     expect(newest.has_more).toBe(true);
     const older = messagePageSchema.parse(
-      (await call(`/chat/conversations/${direct}/messages/?before=٤&limit=٢`, trainer.token)).body,
+      (await call(`/chat/conversations/${direct}/messages/?before=٤&limit=٢`, { token: trainer.token })).body,
     );
     expect(older.results.map((m) => m.seq)).toEqual([2, 3]);
     const oldest = messagePageSchema.parse(
-      (await call(`/chat/conversations/${direct}/messages/?before=2`, badr.token)).body,
+      (await call(`/chat/conversations/${direct}/messages/?before=2`, { token: badr.token })).body,
     );
     expect(oldest).toMatchObject({
       has_more: false,
       results: [{ seq: 1, sender_id: badr.user.id, body: 'Message 1' }],
     });
     const all = messagePageSchema.parse(
-      (await call(`/chat/conversations/${direct}/messages/`, badr.token)).body,
+      (await call(`/chat/conversations/${direct}/messages/`, { token: badr.token })).body,
     );
     expect(all.results).toHaveLength(Math.min(5, CHAT_PAGE_SIZE));
     for (const query of ['limit=0', 'limit=101', 'limit=x', 'before=0', 'before=-1', 'before=1.5']) {
-      const refused = await call(`/chat/conversations/${direct}/messages/?${query}`, badr.token);
+      const refused = await call(`/chat/conversations/${direct}/messages/?${query}`, { token: badr.token });
       expect(refused.status, query).toBe(400);
       expect((refused.body.details as { message: string }[])[0]?.message).toBeTruthy();
     }
@@ -343,7 +336,9 @@ describe('the chat socket', () => {
     );
     expect(rows[0]).toEqual({ count: 1, body: 'Hello, teacher' });
     // The sender has read and received their own message.
-    const seen = conversationSchema.parse((await call(`/chat/conversations/${direct}/`, amal.token)).body);
+    const seen = conversationSchema.parse(
+      (await call(`/chat/conversations/${direct}/`, { token: amal.token })).body,
+    );
     expect(seen).toMatchObject({
       last_seq: seq,
       read_seq: seq,
@@ -511,7 +506,7 @@ describe('the chat socket', () => {
 
     // The messages reached no device of theirs: sent, not delivered.
     const before = conversationSchema.parse(
-      (await call(`/chat/conversations/${direct}/`, trainer.token)).body,
+      (await call(`/chat/conversations/${direct}/`, { token: trainer.token })).body,
     );
     expect(before.others_delivered_seq).toBe(0);
 
@@ -540,7 +535,7 @@ describe('the chat socket', () => {
       await next(teacher, (m) => m.type === 'chat_receipt' && m.conversation_id === direct, from),
     ).toMatchObject({ user_id: late.user.id, delivered_seq: thirdSeq });
     const after = conversationSchema.parse(
-      (await call(`/chat/conversations/${direct}/`, trainer.token)).body,
+      (await call(`/chat/conversations/${direct}/`, { token: trainer.token })).body,
     );
     expect(after.others_delivered_seq).toBe(thirdSeq);
     teacher.socket.close();
@@ -573,9 +568,13 @@ describe('the chat socket', () => {
       });
     // Never lowered.
     sendOn(reader, chatReadMessage(direct, 0));
-    const seen = conversationSchema.parse((await call(`/chat/conversations/${direct}/`, trainer.token)).body);
+    const seen = conversationSchema.parse(
+      (await call(`/chat/conversations/${direct}/`, { token: trainer.token })).body,
+    );
     expect(seen).toMatchObject({ read_seq: seq, unread: 0 });
-    const theirs = conversationSchema.parse((await call(`/chat/conversations/${direct}/`, amal.token)).body);
+    const theirs = conversationSchema.parse(
+      (await call(`/chat/conversations/${direct}/`, { token: amal.token })).body,
+    );
     expect(theirs).toMatchObject({ others_delivered_seq: seq, others_read_seq: seq });
 
     sendOn(teacher, chatTypingMessage(direct));
@@ -604,7 +603,7 @@ describe('the chat socket', () => {
       const direct = await directWith(amal, trainer);
       const bellCount = async (person: Person) =>
         notificationListSchema
-          .parse((await call('/notification/', person.token)).body)
+          .parse((await call('/notification/', { token: person.token })).body)
           .filter((n) => n.link === `/messages?conversation=${direct}`).length;
       const teacherBefore = await bellCount(trainer);
       const socket = await chatSocket(amal);
@@ -612,7 +611,9 @@ describe('the chat socket', () => {
       sendOn(socket, chatSendMessage(direct, id, 'Are you there?'));
       await next(socket, ackOf(id));
       await pause(NOTIFY_AFTER_MS + 500);
-      const notifications = notificationListSchema.parse((await call('/notification/', trainer.token)).body);
+      const notifications = notificationListSchema.parse(
+        (await call('/notification/', { token: trainer.token })).body,
+      );
       expect(await bellCount(trainer)).toBe(teacherBefore + 1);
       expect(notifications[0]).toMatchObject(NOTIFICATIONS.chatDirect(direct, amal.user.full_name));
       // One notification until they read: a second message rings nothing more.
@@ -646,7 +647,7 @@ describe('the chat socket', () => {
 
   it('rings the bell of a channel once per member who has no socket', async () => {
     const channel = await channelId(badr);
-    await call('/chat/conversations/', trainer.token);
+    await call('/chat/conversations/', { token: trainer.token });
     const socket = await chatSocket(badr);
     // Everyone has read the channel so far.
     const { rows } = await server.db.query<{ last_seq: number }>(
@@ -661,7 +662,7 @@ describe('the chat socket', () => {
     );
     const channelBells = async (person: Person) =>
       notificationListSchema
-        .parse((await call('/notification/', person.token)).body)
+        .parse((await call('/notification/', { token: person.token })).body)
         .filter((n) => n.link === `/messages?conversation=${channel}`).length;
     const ownBefore = await channelBells(badr);
     const id = randomUUID();
@@ -673,7 +674,7 @@ describe('the chat socket', () => {
       [courseId],
     );
     for (const person of [amal, trainer]) {
-      const list = notificationListSchema.parse((await call('/notification/', person.token)).body);
+      const list = notificationListSchema.parse((await call('/notification/', { token: person.token })).body);
       expect(list[0]).toMatchObject(
         NOTIFICATIONS.chatChannel(channel, course[0] ?? { title: '', title_ar: '' }),
       );

@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import type { BroadcastEvent } from '../../server/broadcast';
 import { adminCommand } from '../../server/cli';
 import { assertEnrolled } from '../../server/enrolments/access';
@@ -20,6 +19,7 @@ import {
 } from '../../src/contract/enrolments';
 import { type Payment, paymentSchema, quoteSchema } from '../../src/contract/payments';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 /** A priced course that starts in a month, and one that started ten days ago. */
@@ -51,40 +51,25 @@ afterAll(async () => {
 /** A trainee of its own for each test, signed in. */
 const newTrainee = () => signedInTrainee(server, 'leaver');
 
-async function call(path: string, init: RequestInit & { token?: string; admin?: boolean } = {}) {
-  const { token, admin, ...rest } = init;
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    ...rest,
-    headers: {
-      ...(rest.body ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(admin ? { [ADMIN_TOKEN_HEADER]: server.adminToken } : {}),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { call } = testClient(() => server);
 
-const post = (path: string, body: unknown, options: { token?: string; admin?: boolean }) =>
-  call(path, { method: 'POST', body: JSON.stringify(body), ...options });
-
-const withdraw = (token: string, body: unknown) => post('/course/enroll-status-update/', body, { token });
+const withdraw = (token: string, body: unknown) => call('/course/enroll-status-update/', { token, body });
 const approve = (email: string, course_id: number) =>
-  post('/admin/approve-withdrawal/', { email, course_id }, { admin: true });
+  call('/admin/approve-withdrawal/', { admin: true, body: { email, course_id } });
 const reject = (email: string, course_id: number, reason?: string) =>
-  post('/admin/reject-withdrawal/', { email, course_id, reason }, { admin: true });
+  call('/admin/reject-withdrawal/', { admin: true, body: { email, course_id, reason } });
 
 function pay(token: string, courseId: number, method: 'cash' | 'card') {
-  return post(
-    '/payments/',
-    { course_id: courseId, method, idempotency_key: randomUUID(), terms_accepted: true },
-    { token },
-  );
+  return call('/payments/', {
+    token,
+    body: { course_id: courseId, method, idempotency_key: randomUUID(), terms_accepted: true },
+  });
 }
 
 /** Enrols by cash taken at the centre (the admin confirms it). */
 async function enrolByCash(token: string, courseId: number): Promise<Payment> {
   const started = paymentSchema.parse((await pay(token, courseId, 'cash')).body);
-  const confirmed = await post('/admin/confirm-payment/', { payment_id: started.id }, { admin: true });
+  const confirmed = await call('/admin/confirm-payment/', { admin: true, body: { payment_id: started.id } });
   expect(confirmed.status).toBe(200);
   return paymentSchema.parse((await call(`/payments/${started.id}/`, { token })).body);
 }
@@ -333,7 +318,7 @@ describe('the administrator decides (POST /admin/approve-withdrawal/ and /admin/
       refund: { payment_id: paid.id, method: 'card', refund_status: 'due' },
     });
     expect(await refundStatus(paid.id)).toBe('due');
-    const refunded = await post('/admin/refund-payment/', { payment_id: paid.id }, { admin: true });
+    const refunded = await call('/admin/refund-payment/', { admin: true, body: { payment_id: paid.id } });
     expect(refunded.status).toBe(200);
     expect(await refundStatus(paid.id)).toBe('refunded');
   });
@@ -401,7 +386,7 @@ describe('the administrator decides (POST /admin/approve-withdrawal/ and /admin/
       status: 404,
       body: refusal(SERVER_MESSAGES.userNotFound),
     });
-    expect(await post('/admin/reject-withdrawal/', { email: user.email }, { admin: true })).toEqual({
+    expect(await call('/admin/reject-withdrawal/', { admin: true, body: { email: user.email } })).toEqual({
       status: 400,
       body: refusal(SERVER_MESSAGES.withdrawalDecisionInvalid),
     });

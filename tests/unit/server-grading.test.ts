@@ -23,6 +23,7 @@ import {
 } from '../../src/contract/grading';
 import { uploadResponseSchema } from '../../src/contract/learning';
 import { pngOf } from '../fixtures/images';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let cloudId: number;
@@ -33,17 +34,7 @@ let traineeToken: string;
 let strangerToken: string;
 let facilitatorToken: string;
 
-async function call(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { call } = testClient(() => server);
 
 async function trainerToken_(email: string, id: string): Promise<string> {
   const user = await ensureUser(server.db, {
@@ -82,12 +73,7 @@ async function waitingSubmission(): Promise<{ id: number; userId: number; token:
 async function uploadAs(token: string, name: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pngOf(16))], { type: 'image/png' }), name);
-  const response = await fetch(`${server.url}/api/v1/upload/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return uploadResponseSchema.parse(await response.json()).file;
+  return uploadResponseSchema.parse((await call('/upload/', { token, body: form })).body).file;
 }
 
 beforeAll(async () => {
@@ -152,7 +138,7 @@ describe('grade rules and statistics', () => {
 
 describe('GET /grading/courses/{id}/', () => {
   it("answers the course's items with counts, statistics and the waiting submissions", async () => {
-    const { status, body } = await call(`/grading/courses/${cloudId}/`, trainerToken);
+    const { status, body } = await call(`/grading/courses/${cloudId}/`, { token: trainerToken });
     expect(status).toBe(200);
     const course = gradingCourseSchema.parse(body);
     expect(course.course.id).toBe(cloudId);
@@ -170,18 +156,18 @@ describe('GET /grading/courses/{id}/', () => {
   });
 
   it('is for the course trainer and facilitators only', async () => {
-    expect((await call(`/grading/courses/${cloudId}/`, facilitatorToken)).status).toBe(200);
-    const stranger = await call(`/grading/courses/${cloudId}/`, strangerToken);
+    expect((await call(`/grading/courses/${cloudId}/`, { token: facilitatorToken })).status).toBe(200);
+    const stranger = await call(`/grading/courses/${cloudId}/`, { token: strangerToken });
     expect(stranger.status).toBe(403);
     expect(stranger.body.details).toEqual([{ message: AUTHORING_MESSAGES.notYourCourse }]);
-    expect((await call(`/grading/courses/${cloudId}/`, traineeToken)).status).toBe(403);
-    expect((await call('/grading/courses/999999/', trainerToken)).status).toBe(404);
+    expect((await call(`/grading/courses/${cloudId}/`, { token: traineeToken })).status).toBe(403);
+    expect((await call('/grading/courses/999999/', { token: trainerToken })).status).toBe(404);
   });
 
   it('seeds the demo data once', async () => {
-    const before = await call(`/grading/courses/${cloudId}/`, trainerToken);
+    const before = await call(`/grading/courses/${cloudId}/`, { token: trainerToken });
     await seedGrading(server.db);
-    const after = await call(`/grading/courses/${cloudId}/`, trainerToken);
+    const after = await call(`/grading/courses/${cloudId}/`, { token: trainerToken });
     expect(after.body).toEqual(before.body);
     const { rows } = await server.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM users WHERE email = ANY($1::text[])',
@@ -193,7 +179,7 @@ describe('GET /grading/courses/{id}/', () => {
 
 describe('GET /grading/items/{id}/', () => {
   it("lists every trainee's work on a quiz, attempts and best score", async () => {
-    const { status, body } = await call(`/grading/items/${quizId}/`, trainerToken);
+    const { status, body } = await call(`/grading/items/${quizId}/`, { token: trainerToken });
     expect(status).toBe(200);
     const item = gradingItemSchema.parse(body);
     expect(item.kind).toBe('quiz');
@@ -205,7 +191,9 @@ describe('GET /grading/items/{id}/', () => {
   });
 
   it('lists the enrolled trainees who have not submitted an assignment', async () => {
-    const item = gradingItemSchema.parse((await call(`/grading/items/${compareId}/`, trainerToken)).body);
+    const item = gradingItemSchema.parse(
+      (await call(`/grading/items/${compareId}/`, { token: trainerToken })).body,
+    );
     const statuses = new Set(item.trainees.map((trainee) => trainee.status));
     expect(statuses).toEqual(new Set(['Reviewed', 'Submitted', 'Returned']));
     const { user } = await signedInTrainee(server, 'idle');
@@ -213,14 +201,16 @@ describe('GET /grading/items/{id}/', () => {
       user.id,
       cloudId,
     ]);
-    const again = gradingItemSchema.parse((await call(`/grading/items/${compareId}/`, trainerToken)).body);
+    const again = gradingItemSchema.parse(
+      (await call(`/grading/items/${compareId}/`, { token: trainerToken })).body,
+    );
     expect(again.trainees.find((trainee) => trainee.user_id === user.id)?.status).toBe('Not submitted');
   });
 
   it('is not found for a lecture that is not graded, and refused to others', async () => {
     const welcome = await lectureIdBySlug(server, LEARNING_LECTURES.cloudWelcome.slug);
-    expect((await call(`/grading/items/${welcome}/`, trainerToken)).status).toBe(404);
-    expect((await call(`/grading/items/${compareId}/`, strangerToken)).status).toBe(403);
+    expect((await call(`/grading/items/${welcome}/`, { token: trainerToken })).status).toBe(404);
+    expect((await call(`/grading/items/${compareId}/`, { token: strangerToken })).status).toBe(403);
   });
 });
 
@@ -228,8 +218,9 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
   it('grades a submission, notifies the trainee, and allows a regrade', async () => {
     const { id, userId } = await waitingSubmission();
     const notes = await uploadAs(trainerToken, 'marked.png');
-    const graded = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade: '٧٫٢٥', feedback: '  Well argued.  ', feedback_file: notes },
+    const graded = await call(`/grading/submissions/${id}/grade/`, {
+      token: trainerToken,
+      body: { grade: '٧٫٢٥', feedback: '  Well argued.  ', feedback_file: notes },
     });
     expect(graded.status).toBe(200);
     const decision = gradingDecisionSchema.parse(graded.body);
@@ -244,8 +235,9 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
     expect(rows[0]?.link).toBe(`/ongoing-courses/${cloudId}/${compareId}`);
     const trainer = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainer.email);
     expect(rows[0]?.reviewed_by).toBe(trainer?.id);
-    const regraded = await call(`/grading/submissions/${id}/grade/`, facilitatorToken, {
-      json: { grade: 9, feedback: '', feedback_file: null },
+    const regraded = await call(`/grading/submissions/${id}/grade/`, {
+      token: facilitatorToken,
+      body: { grade: 9, feedback: '', feedback_file: null },
     });
     expect(regraded.status).toBe(200);
     const regrade = gradingDecisionSchema.parse(regraded.body).submission;
@@ -263,8 +255,9 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
     ['', GRADING_VALIDATION.gradeRequired],
   ])('refuses the grade %j with a sentence at the field', async (grade, message) => {
     const { id } = await waitingSubmission();
-    const { status, body } = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade, feedback: '', feedback_file: null },
+    const { status, body } = await call(`/grading/submissions/${id}/grade/`, {
+      token: trainerToken,
+      body: { grade, feedback: '', feedback_file: null },
     });
     expect(status).toBe(400);
     expect(body.details).toEqual([{ field: 'grade', message }]);
@@ -277,13 +270,15 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
 
   it('refuses feedback that is too long, and a file that is not the caller’s', async () => {
     const { id, token } = await waitingSubmission();
-    const long = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade: 5, feedback: 'x'.repeat(2001), feedback_file: null },
+    const long = await call(`/grading/submissions/${id}/grade/`, {
+      token: trainerToken,
+      body: { grade: 5, feedback: 'x'.repeat(2001), feedback_file: null },
     });
     expect(long.body.details).toEqual([{ field: 'feedback', message: GRADING_VALIDATION.feedbackTooLong }]);
     const theirs = await uploadAs(token, 'mine.png');
-    const file = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade: 5, feedback: '', feedback_file: theirs },
+    const file = await call(`/grading/submissions/${id}/grade/`, {
+      token: trainerToken,
+      body: { grade: 5, feedback: '', feedback_file: theirs },
     });
     expect(file.status).toBe(400);
     expect(file.body.details).toEqual([
@@ -293,15 +288,17 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
 
   it('returns a submission with feedback and a file; the trainee may then send a new attempt', async () => {
     const { id, token } = await waitingSubmission();
-    const empty = await call(`/grading/submissions/${id}/return/`, trainerToken, {
-      json: { feedback: '  ', feedback_file: null },
+    const empty = await call(`/grading/submissions/${id}/return/`, {
+      token: trainerToken,
+      body: { feedback: '  ', feedback_file: null },
     });
     expect(empty.body.details).toEqual([
       { field: 'feedback', message: GRADING_VALIDATION.returnFeedbackRequired },
     ]);
     const file = await uploadAs(trainerToken, 'notes.png');
-    const returned = await call(`/grading/submissions/${id}/return/`, trainerToken, {
-      json: { feedback: 'Add a diagram.', feedback_file: file },
+    const returned = await call(`/grading/submissions/${id}/return/`, {
+      token: trainerToken,
+      body: { feedback: 'Add a diagram.', feedback_file: file },
     });
     expect(returned.status).toBe(200);
     const decision = gradingDecisionSchema.parse(returned.body);
@@ -312,15 +309,17 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
     });
     expect(decision.submission.feedback_file?.name).toBe('notes.png');
     // A returned attempt is decided: neither graded nor returned again.
-    const again = await call(`/grading/submissions/${id}/grade/`, trainerToken, {
-      json: { grade: 5, feedback: '', feedback_file: null },
+    const again = await call(`/grading/submissions/${id}/grade/`, {
+      token: trainerToken,
+      body: { grade: 5, feedback: '', feedback_file: null },
     });
     expect(again.status).toBe(409);
     expect(again.body.details).toEqual([{ message: GRADING_MESSAGES.notGradable }]);
     // The trainee's new attempt.
     const secondFile = await uploadAs(token, 'second.png');
-    const resubmitted = await call(`/learning/lectures/${compareId}/submissions/`, token, {
-      json: { file: secondFile },
+    const resubmitted = await call(`/learning/lectures/${compareId}/submissions/`, {
+      token,
+      body: { file: secondFile },
     });
     expect(resubmitted.status).toBe(201);
   });
@@ -328,8 +327,12 @@ describe('POST /grading/submissions/{id}/grade/ and /return/', () => {
   it('is refused to a trainer who does not teach the course, and to trainees', async () => {
     const { id, token } = await waitingSubmission();
     const json = { grade: 5, feedback: '', feedback_file: null };
-    expect((await call(`/grading/submissions/${id}/grade/`, strangerToken, { json })).status).toBe(403);
-    expect((await call(`/grading/submissions/${id}/grade/`, token, { json })).status).toBe(403);
-    expect((await call('/grading/submissions/99999999/grade/', trainerToken, { json })).status).toBe(404);
+    expect(
+      (await call(`/grading/submissions/${id}/grade/`, { token: strangerToken, body: json })).status,
+    ).toBe(403);
+    expect((await call(`/grading/submissions/${id}/grade/`, { token, body: json })).status).toBe(403);
+    expect(
+      (await call('/grading/submissions/99999999/grade/', { token: trainerToken, body: json })).status,
+    ).toBe(404);
   });
 });

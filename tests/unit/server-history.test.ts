@@ -18,6 +18,7 @@ import {
   historyDetailsSchema,
   traineeHistorySchema,
 } from '../../src/contract/history';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let demo: UserRow;
@@ -39,19 +40,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/api/v1${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
-  });
-
-const post = (path: string, token: string, body: unknown) =>
-  call(path, token, { method: 'POST', body: JSON.stringify(body) });
+const { call } = testClient(() => server);
 
 async function history(token: string): Promise<HistoryEntry[]> {
-  const answer = await call('/course/history/', token);
+  const answer = await call('/course/history/', { token });
   expect(answer.status).toBe(200);
-  return traineeHistorySchema.parse(await answer.json()).results;
+  return traineeHistorySchema.parse(answer.body).results;
 }
 
 function pdfText(pdf: Uint8Array): string {
@@ -127,9 +121,9 @@ describe('GET /course/history/', () => {
     const trainer = await findUserByEmail(server.db, DEMO_ACCOUNTS.trainer.email);
     if (!trainer) throw new Error('no demo trainer');
     const token = (await server.tokens.issue('access', trainer)).token;
-    expect((await call('/course/history/', token)).status).toBe(403);
-    expect((await call(`/course/history/${completedId}/`, token)).status).toBe(403);
-    expect((await fetch(`${server.url}/api/v1/course/history/`)).status).toBe(401);
+    expect((await call('/course/history/', { token })).status).toBe(403);
+    expect((await call(`/course/history/${completedId}/`, { token })).status).toBe(403);
+    expect((await call('/course/history/')).status).toBe(401);
   });
 
   it('seeds the demo history once', async () => {
@@ -141,9 +135,9 @@ describe('GET /course/history/', () => {
 
 describe('GET /course/history/{id}/', () => {
   it("states the same figures as the completion rule's", async () => {
-    const answer = await call(`/course/history/${completedId}/`, demoToken);
+    const answer = await call(`/course/history/${completedId}/`, { token: demoToken });
     expect(answer.status).toBe(200);
-    const details = historyDetailsSchema.parse(await answer.json());
+    const details = historyDetailsSchema.parse(answer.body);
     const outcome = await traineeCompletion(server.db, completedId, demo.id);
     expect(outcome).toBeDefined();
     expect(details).toMatchObject({
@@ -166,7 +160,7 @@ describe('GET /course/history/{id}/', () => {
 
   it('says why an ongoing course has no certificate yet', async () => {
     const details = historyDetailsSchema.parse(
-      await (await call(`/course/history/${cloudId}/`, demoToken)).json(),
+      (await call(`/course/history/${cloudId}/`, { token: demoToken })).body,
     );
     expect(details).toMatchObject({
       status: 'Approved',
@@ -178,20 +172,20 @@ describe('GET /course/history/{id}/', () => {
 
   it('answers 404 for a course the trainee never had, and for no course', async () => {
     const { token } = await signedInTrainee(server, 'stranger');
-    expect((await call(`/course/history/${completedId}/`, token)).status).toBe(404);
-    expect((await call('/course/history/999999/', demoToken)).status).toBe(404);
-    expect((await call('/course/history/abc/', demoToken)).status).toBe(404);
+    expect((await call(`/course/history/${completedId}/`, { token })).status).toBe(404);
+    expect((await call('/course/history/999999/', { token: demoToken })).status).toBe(404);
+    expect((await call('/course/history/abc/', { token: demoToken })).status).toBe(404);
   });
 });
 
 describe('POST /course/generate_transcript/', () => {
   it('prints every ended course in English and Arabic, with the trainee and the day', async () => {
-    const answer = await post('/course/generate_transcript/', demoToken, {});
+    const answer = await call('/course/generate_transcript/', { token: demoToken, body: {} });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     const day = centreDay(new Date());
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="transcript-${day}.pdf"`);
-    const pdf = new Uint8Array(await answer.arrayBuffer());
+    const pdf = new Uint8Array(answer.bytes);
     expect(Buffer.from(pdf.slice(0, 4)).toString()).toBe('%PDF');
     if (process.env.HISTORY_PDF_DIR) writeFileSync(`${process.env.HISTORY_PDF_DIR}/transcript.pdf`, pdf);
     const text = pdfText(pdf);
@@ -209,20 +203,23 @@ describe('POST /course/generate_transcript/', () => {
   it('refuses a trainee with no ended course, with a sentence', async () => {
     const { user, token } = await signedInTrainee(server, 'beginner');
     await enrolAs(user.id, LEARNING_COURSES.cloud.slug, 'enrolled');
-    const answer = await post('/course/generate_transcript/', token, {});
+    const answer = await call('/course/generate_transcript/', { token, body: {} });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ details: [{ message: HISTORY_MESSAGES.noEndedCourse }] });
+    expect(answer.body).toMatchObject({ details: [{ message: HISTORY_MESSAGES.noEndedCourse }] });
   });
 });
 
 describe('POST /course/generate_certificate/', () => {
   it('issues the certificate once and prints it on one page with its code', async () => {
-    const first = await post('/course/generate_certificate/', demoToken, { course_id: completedId });
+    const first = await call('/course/generate_certificate/', {
+      token: demoToken,
+      body: { course_id: completedId },
+    });
     expect(first.status).toBe(200);
     const disposition = first.headers.get('content-disposition') ?? '';
     const code = /certificate-(KFU(?:-[0-9A-Z]{4}){4})\.pdf/.exec(disposition)?.[1];
     expect(code).toBeDefined();
-    const pdf = new Uint8Array(await first.arrayBuffer());
+    const pdf = new Uint8Array(first.bytes);
     expect(pdfPages(pdf)).toBe(1);
     if (process.env.HISTORY_PDF_DIR) writeFileSync(`${process.env.HISTORY_PDF_DIR}/certificate.pdf`, pdf);
     const text = pdfText(pdf);
@@ -231,37 +228,52 @@ describe('POST /course/generate_certificate/', () => {
     expect(text).toMatch(/أساسيات\s+إدارة\s+المشاريع/);
     expect(text).toContain(String(code));
     expect(text).toContain(`${server.url}/verify/${code}`);
-    const again = await post('/course/generate_certificate/', demoToken, { course_id: completedId });
+    const again = await call('/course/generate_certificate/', {
+      token: demoToken,
+      body: { course_id: completedId },
+    });
     expect(again.headers.get('content-disposition')).toBe(disposition);
     const details = historyDetailsSchema.parse(
-      await (await call(`/course/history/${completedId}/`, demoToken)).json(),
+      (await call(`/course/history/${completedId}/`, { token: demoToken })).body,
     );
     expect(details.certificate).toMatchObject({ code, revoked_at: null });
   }, 60_000);
 
   it('refuses a course not ended, not completed, not the trainee’s, or left', async () => {
-    const notEnded = await post('/course/generate_certificate/', demoToken, { course_id: cloudId });
+    const notEnded = await call('/course/generate_certificate/', {
+      token: demoToken,
+      body: { course_id: cloudId },
+    });
     expect(notEnded.status).toBe(400);
-    expect(await notEnded.json()).toMatchObject({ details: [{ message: HISTORY_MESSAGES.notEnded }] });
+    expect(notEnded.body).toMatchObject({ details: [{ message: HISTORY_MESSAGES.notEnded }] });
 
     const { user, token } = await signedInTrainee(server, 'absent');
     await enrolAs(user.id, RECORD_COURSES.completed.slug, 'enrolled');
-    const notCompleted = await post('/course/generate_certificate/', token, { course_id: completedId });
+    const notCompleted = await call('/course/generate_certificate/', {
+      token,
+      body: { course_id: completedId },
+    });
     expect(notCompleted.status).toBe(400);
-    expect(await notCompleted.json()).toMatchObject({
+    expect(notCompleted.body).toMatchObject({
       details: [{ message: HISTORY_MESSAGES.notCompleted }],
     });
 
     const stranger = await signedInTrainee(server, 'outsider');
-    const notYours = await post('/course/generate_certificate/', stranger.token, { course_id: completedId });
+    const notYours = await call('/course/generate_certificate/', {
+      token: stranger.token,
+      body: { course_id: completedId },
+    });
     expect(notYours.status).toBe(404);
 
     await enrolAs(user.id, RECORD_COURSES.completed.slug, 'withdrawn');
-    const left = await post('/course/generate_certificate/', token, { course_id: completedId });
+    const left = await call('/course/generate_certificate/', { token, body: { course_id: completedId } });
     expect(left.status).toBe(403);
-    expect(await left.json()).toMatchObject({ details: [{ message: HISTORY_MESSAGES.leftCourse }] });
+    expect(left.body).toMatchObject({ details: [{ message: HISTORY_MESSAGES.leftCourse }] });
 
-    const malformed = await post('/course/generate_certificate/', demoToken, { course_id: 'x' });
+    const malformed = await call('/course/generate_certificate/', {
+      token: demoToken,
+      body: { course_id: 'x' },
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -275,11 +287,11 @@ describe('POST /course/generate_certificate/', () => {
       [user.id, completedId],
     );
     await revokeCertificate(server.db, String(rows[0]?.code), 'Issued by mistake');
-    const answer = await post('/course/generate_certificate/', token, { course_id: completedId });
+    const answer = await call('/course/generate_certificate/', { token, body: { course_id: completedId } });
     expect(answer.status).toBe(410);
-    expect(await answer.json()).toMatchObject({ details: [{ message: HISTORY_MESSAGES.revoked }] });
+    expect(answer.body).toMatchObject({ details: [{ message: HISTORY_MESSAGES.revoked }] });
     const details = historyDetailsSchema.parse(
-      await (await call(`/course/history/${completedId}/`, token)).json(),
+      (await call(`/course/history/${completedId}/`, { token })).body,
     );
     expect(details.certificate?.revoked_at).not.toBeNull();
   });
@@ -299,12 +311,7 @@ describe('printing limits', () => {
       if (!user) throw new Error('no demo trainee');
       const token = (await strict.tokens.issue('access', user)).token;
       const course = await courseIdBySlug(strict, RECORD_COURSES.completed.slug);
-      const send = (path: string, body: unknown) =>
-        fetch(`${strict.url}/api/v1${path}`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+      const send = (path: string, body: unknown) => testClient(strict).call(path, { token, body });
       expect((await send('/course/generate_transcript/', {})).status).toBe(200);
       expect((await send('/course/generate_transcript/', {})).status).toBe(429);
       expect((await send('/course/generate_certificate/', { course_id: course })).status).toBe(200);

@@ -12,24 +12,12 @@ import {
   invitationsSentSchema,
   sentInvitationsSchema,
 } from '../../src/contract/invitations';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let courseId: number;
 
-async function call(
-  path: string,
-  options: { token?: string; method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const { call } = testClient(() => server);
 
 function firstMessage(body: unknown): string | undefined {
   return (body as { details?: { message: string }[] }).details?.[0]?.message;
@@ -226,11 +214,9 @@ describe('POST /invitations/', () => {
     try {
       const { token } = await signedInTrainee(limited, 'inviter');
       const send = (emails: string[]) =>
-        fetch(`${limited.url}/api/v1/invitations/`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ emails }),
-        }).then((response) => response.status);
+        testClient(limited)
+          .call('/invitations/', { token, body: { emails } })
+          .then((answer) => answer.status);
       expect(await send([fresh(), fresh(), fresh(), fresh(), fresh()])).toBe(201);
       expect(await send([fresh()])).toBe(201);
       expect(await send([fresh()])).toBe(429);

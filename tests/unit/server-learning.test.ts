@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { adminCommand } from '../../server/cli';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { GRADES_ITEM_ID } from '../../server/learning/queries';
@@ -42,6 +41,7 @@ import {
   videoPositionResponseSchema,
 } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let demoToken: string;
@@ -66,31 +66,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface CallOptions {
-  token?: string;
-  admin?: boolean;
-  method?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-async function call(path: string, options: CallOptions = {}) {
-  const { token, admin, method, body, headers } = options;
-  const response = await fetch(path.startsWith('http') ? path : `${server.url}/api/v1${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(admin ? { [ADMIN_TOKEN_HEADER]: server.adminToken } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const type = response.headers.get('Content-Type') ?? '';
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const json = type.includes('json') ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {};
-  return { status: response.status, body: json, bytes, headers: response.headers };
-}
+const { call } = testClient(() => server);
 
 const refusal = (message: string) =>
   expect.objectContaining({

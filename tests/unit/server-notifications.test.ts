@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/auth/tokens';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { NOTIFICATIONS } from '../../server/notifications/notifier';
@@ -8,6 +7,7 @@ import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import { eventPageSchema } from '../../src/contract/events';
 import { notificationListSchema, SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let trainee: UserRow;
@@ -35,18 +35,7 @@ async function accessToken(user: UserRow, issuedAt?: number): Promise<string> {
   return (await server.tokens.issue('access', user, issuedAt ? { issuedAt } : {})).token;
 }
 
-async function call(path: string, init: RequestInit & { token?: string } = {}) {
-  const { token, ...rest } = init;
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    ...rest,
-    headers: {
-      ...(rest.body ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(rest.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const { call } = testClient(() => server);
 
 /** A socket that records what it receives and how it closed. */
 interface Client {
@@ -186,8 +175,7 @@ describe('the notifications socket', () => {
     const open = events.results.find((event) => new Date(event.date_range.end) > new Date());
     const message = client.next();
     const registration = await call('/event-registration/', {
-      method: 'POST',
-      body: JSON.stringify({ event: open?.id }),
+      body: { event: open?.id },
       token: await accessToken(trainee),
     });
     expect(registration.status).toBe(201);
@@ -208,9 +196,8 @@ describe('the notifications socket', () => {
       approved: false,
     });
     const approved = await call('/admin/approve-trainer/', {
-      method: 'POST',
-      body: JSON.stringify({ email: applicant.email }),
-      headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+      body: { email: applicant.email },
+      admin: true,
     });
     expect(approved.status).toBe(200);
     const theirs = notificationListSchema.parse(
@@ -249,36 +236,32 @@ describe('the notifications socket', () => {
   });
 
   it('admin notify: stores and pushes, and refuses a link off the site', async () => {
-    const headers = { [ADMIN_TOKEN_HEADER]: server.adminToken };
     const sent = await call('/admin/notify/', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+      admin: true,
+      body: {
         email: DEMO_ACCOUNTS.trainee.email,
         title: 'Centre closed',
         text: 'Closed on Thursday.',
         link: '/contact-us',
-      }),
+      },
     });
     expect(sent).toMatchObject({
       status: 201,
       body: { success: true, data: { email: DEMO_ACCOUNTS.trainee.email } },
     });
     const offSite = await call('/admin/notify/', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+      admin: true,
+      body: {
         email: DEMO_ACCOUNTS.trainee.email,
         title: 'x',
         text: 'y',
         link: 'https://example.com',
-      }),
+      },
     });
     expect(offSite.status).toBe(400);
     const unknown = await call('/admin/notify/', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'nobody@example.com', title: 'x', text: 'y' }),
+      admin: true,
+      body: { email: 'nobody@example.com', title: 'x', text: 'y' },
     });
     expect(unknown.status).toBe(404);
   });

@@ -3,24 +3,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { adminCommand } from '../../server/cli';
 import { adminTokenFile } from '../../server/paths';
 import { readEInvoiceQr } from '../../server/payments/einvoice';
 import { NOTICE_SIGNATURE_HEADER, signNotice, TEST_CARDS } from '../../server/payments/gateway';
 import { DEFAULT_VAT_NUMBER, vatRateFromPercent } from '../../server/payments/settings';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { getLatestPayment, getPayment, getQuote, getReceipt, listPayments } from '../../src/api/payments';
 import { courseAboutSchema } from '../../src/contract/courses';
 import { priceBreakdown } from '../../src/contract/money';
-import {
-  type Payment,
-  paymentHistoryPageSchema,
-  paymentSchema,
-  quoteSchema,
-  receiptSchema,
-  WALLET_CODE_TRIES,
-} from '../../src/contract/payments';
+import { type Payment, paymentSchema, quoteSchema, WALLET_CODE_TRIES } from '../../src/contract/payments';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let pricedCourse: { id: number; price: number };
@@ -46,24 +40,12 @@ afterAll(async () => {
 /** A trainee of its own for each test, signed in. */
 const newTrainee = () => signedInTrainee(server, 'payer');
 
-async function call(path: string, init: RequestInit & { token?: string } = {}) {
-  const { token, ...rest } = init;
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    ...rest,
-    headers: {
-      ...(rest.body ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(rest.headers as Record<string, string> | undefined),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const { call, api } = testClient(() => server);
 
 function pay(token: string, body: Record<string, unknown>) {
   return call('/payments/', {
-    method: 'POST',
     token,
-    body: JSON.stringify({ idempotency_key: randomUUID(), terms_accepted: true, ...body }),
+    body: { idempotency_key: randomUUID(), terms_accepted: true, ...body },
   });
 }
 
@@ -160,7 +142,7 @@ describe('card payments through the gateway', () => {
     // Paid already, without the browser asking: the signed notice came first.
     expect(await statusInDb(payment.id)).toEqual({ status: 'paid', failure_reason: null });
 
-    const read = paymentSchema.parse((await call(`/payments/${payment.id}/`, { token })).body);
+    const read = await getPayment(api(token), payment.id);
     expect(read).toMatchObject({ status: 'paid', enrolment_status: 'enrolled', transaction_url: null });
     expect(read.receipt_number).toBeGreaterThan(0);
     const { rows } = await server.db.query<{ title: string }>(
@@ -177,7 +159,7 @@ describe('card payments through the gateway', () => {
     const { token } = await newTrainee();
     const payment = await startCard(token);
     expect((await submitCard(payment.transaction_url ?? '', card)).status).toBe(303);
-    const read = paymentSchema.parse((await call(`/payments/${payment.id}/`, { token })).body);
+    const read = await getPayment(api(token), payment.id);
     expect(read).toMatchObject({ status: 'failed', failure_reason: reason, receipt_number: null });
     expect(read.enrolment_status).toBeNull();
   });
@@ -212,21 +194,20 @@ describe('card payments through the gateway', () => {
     const payment = await startCard(token);
     const gatewayId = gatewayIdOf(payment);
     for (const authorization of [`Bearer ${token}`, `Bearer ${server.adminToken}`, '']) {
-      const read = await fetch(`${server.url}/gateway/v1/payments/${gatewayId}`, {
+      const read = await call(`${server.url}/gateway/v1/payments/${gatewayId}`, {
         headers: { Authorization: authorization },
       });
       expect(read.status).toBe(401);
     }
-    const create = await fetch(`${server.url}/gateway/v1/payments`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    const create = await call(`${server.url}/gateway/v1/payments`, {
+      token,
+      body: {
         given_id: 'x',
         amount: 100,
         currency: 'SAR',
         description: 'x',
         callback_url: 'http://x/',
-      }),
+      },
     });
     expect(create.status).toBe(401);
   });
@@ -256,7 +237,7 @@ describe("the gateway's notice", () => {
     });
   }
   const sendNotice = (body: string, signature: string) =>
-    call('/payments/notice/', { method: 'POST', body, headers: { [NOTICE_SIGNATURE_HEADER]: signature } });
+    call('/payments/notice/', { body, headers: { [NOTICE_SIGNATURE_HEADER]: signature } });
 
   it('is refused with 401 when the signature is wrong or missing, and changes nothing', async () => {
     const { token } = await newTrainee();
@@ -265,7 +246,7 @@ describe("the gateway's notice", () => {
     const forged = await sendNotice(body, signNotice('another secret', body));
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual(refusal(SERVER_MESSAGES.noticeSignatureInvalid));
-    expect((await call('/payments/notice/', { method: 'POST', body })).status).toBe(401);
+    expect((await call('/payments/notice/', { body })).status).toBe(401);
     // Signed, then changed: the signature covers the raw body.
     const tampered = body.replace(`"amount":${payment.total}`, '"amount":1');
     expect((await sendNotice(tampered, signNotice(server.payments.noticeSecret, body))).status).toBe(401);
@@ -315,7 +296,7 @@ describe("the gateway's notice", () => {
       gatewayIdOf(payment),
     ]);
     expect((await statusInDb(payment.id)).status).toBe('initiated');
-    const read = paymentSchema.parse((await call(`/payments/${payment.id}/`, { token })).body);
+    const read = await getPayment(api(token), payment.id);
     expect(read.status).toBe('paid');
   });
 });
@@ -329,9 +310,7 @@ describe('one payment per attempt, one paid payment per course', () => {
       idempotency_key: randomUUID(),
       terms_accepted: true,
     });
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call('/payments/', { method: 'POST', token, body })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call('/payments/', { token, body })));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
     const ids = new Set(answers.map((answer) => paymentSchema.parse(answer.body).id));
     const urls = new Set(answers.map((answer) => paymentSchema.parse(answer.body).transaction_url));
@@ -374,19 +353,16 @@ describe('one payment per attempt, one paid payment per course', () => {
     });
     // The second page was still open and took the card: that payment fails with its refund due.
     await submitCard(second.transaction_url ?? '', TEST_CARDS.paid);
-    const read = paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body);
+    const read = await getPayment(api(token), second.id);
     expect(read).toMatchObject({ status: 'failed', failure_reason: 'already_paid', refund_status: 'due' });
     // The refund due goes through the gateway, once.
     const refund = (payment_id: string) =>
       call('/admin/refund-payment/', {
-        method: 'POST',
-        body: JSON.stringify({ payment_id }),
-        headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+        body: { payment_id },
+        admin: true,
       });
     expect((await refund(second.id)).status).toBe(200);
-    expect(paymentSchema.parse((await call(`/payments/${second.id}/`, { token })).body).refund_status).toBe(
-      'refunded',
-    );
+    expect((await getPayment(api(token), second.id)).refund_status).toBe('refunded');
     const { rows: ledger } = await server.db.query<{ status: string }>(
       'SELECT status FROM gateway_payments WHERE id = $1',
       [gatewayIdOf(second)],
@@ -412,18 +388,17 @@ describe('cash, free courses and wallets', () => {
       (await pay(token, { course_id: pricedCourse.id, method: 'cash' })).body,
     );
     expect(created).toMatchObject({ status: 'awaiting_cash', enrolment_status: 'awaiting_payment' });
-    const quote = quoteSchema.parse((await call(`/checkout/quote/${pricedCourse.id}/`, { token })).body);
+    const quote = await getQuote(api(token), pricedCourse.id);
     expect(quote.pending_payment).toEqual({ id: created.id, method: 'cash', status: 'awaiting_cash' });
 
     const confirm = (payment_id: string) =>
       call('/admin/confirm-payment/', {
-        method: 'POST',
-        body: JSON.stringify({ payment_id }),
-        headers: { [ADMIN_TOKEN_HEADER]: server.adminToken },
+        body: { payment_id },
+        admin: true,
       });
     const confirmed = await confirm(created.id);
     expect(confirmed.status).toBe(200);
-    const read = paymentSchema.parse((await call(`/payments/${created.id}/`, { token })).body);
+    const read = await getPayment(api(token), created.id);
     expect(read).toMatchObject({ status: 'paid', enrolment_status: 'enrolled' });
     expect(read.receipt_number).toBeGreaterThan(0);
     const { rows } = await server.db.query('SELECT 1 FROM notifications WHERE user_id = $1', [user.id]);
@@ -511,18 +486,16 @@ describe('cash, free courses and wallets', () => {
     const code = await walletCode('0551234567');
     expect(code).toMatch(/^\d{6}$/);
     const paid = await call(`/payments/${created.id}/wallet-code/`, {
-      method: 'POST',
       token,
-      body: JSON.stringify({ otp_code: code }),
+      body: { otp_code: code },
     });
     expect(paid.status).toBe(200);
     expect(paymentSchema.parse(paid.body)).toMatchObject({ status: 'paid', enrolment_status: 'enrolled' });
     expect(
       (
         await call(`/payments/${created.id}/wallet-code/`, {
-          method: 'POST',
           token,
-          body: JSON.stringify({ otp_code: code }),
+          body: { otp_code: code },
         })
       ).body,
     ).toEqual(refusal(SERVER_MESSAGES.walletCodeNotAwaited));
@@ -541,7 +514,7 @@ describe('cash, free courses and wallets', () => {
       );
     const read = await start();
     await expire(read.id);
-    expect(paymentSchema.parse((await call(`/payments/${read.id}/`, { token })).body)).toMatchObject({
+    expect(await getPayment(api(token), read.id)).toMatchObject({
       status: 'failed',
       failure_reason: 'wallet_code_expired',
     });
@@ -549,9 +522,8 @@ describe('cash, free courses and wallets', () => {
     const code = await walletCode('0551239876');
     await expire(tried.id);
     const answer = await call(`/payments/${tried.id}/wallet-code/`, {
-      method: 'POST',
       token,
-      body: JSON.stringify({ otp_code: code }),
+      body: { otp_code: code },
     });
     expect(answer).toEqual({ status: 400, body: refusal(SERVER_MESSAGES.walletCodeExpired) });
     expect(await statusInDb(tried.id)).toEqual({ status: 'failed', failure_reason: 'wallet_code_expired' });
@@ -569,9 +541,8 @@ describe('cash, free courses and wallets', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const tryCode = (otp_code: string) =>
       call(`/payments/${created.id}/wallet-code/`, {
-        method: 'POST',
         token,
-        body: JSON.stringify({ otp_code }),
+        body: { otp_code },
       });
     for (let attempt = 1; attempt < WALLET_CODE_TRIES; attempt += 1) {
       expect(await tryCode(wrong)).toEqual({ status: 400, body: refusal(SERVER_MESSAGES.invalidOtp) });
@@ -590,9 +561,9 @@ describe('reads', () => {
     const payment = await startCard(token);
     await submitCard(payment.transaction_url ?? '', TEST_CARDS.paid);
 
-    const latest = paymentSchema.parse((await call('/payments/latest/', { token })).body);
+    const latest = await getLatestPayment(api(token));
     expect(latest.id).toBe(payment.id);
-    const history = paymentHistoryPageSchema.parse((await call('/payments/', { token })).body);
+    const history = await listPayments(api(token));
     expect(history.count).toBe(1);
     expect(history.results[0]).toMatchObject({
       id: payment.id,
@@ -603,7 +574,7 @@ describe('reads', () => {
     });
     expect(history.results[0]?.receipt_number).toBeGreaterThan(0);
 
-    const receipt = receiptSchema.parse((await call(`/payments/${payment.id}/receipt/`, { token })).body);
+    const receipt = await getReceipt(api(token), payment.id);
     expect(receipt).toMatchObject({
       payment_id: payment.id,
       vat_number: DEFAULT_VAT_NUMBER,
@@ -624,9 +595,7 @@ describe('reads', () => {
       expect((await call(path, { token: other.token })).status).toBe(404);
     }
     expect((await call('/payments/latest/', { token: other.token })).status).toBe(404);
-    expect(
-      paymentHistoryPageSchema.parse((await call('/payments/', { token: other.token })).body).count,
-    ).toBe(0);
+    expect((await listPayments(api(other.token))).count).toBe(0);
     expect((await call('/payments/not-a-uuid/', { token })).status).toBe(404);
   });
 });

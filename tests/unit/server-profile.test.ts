@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/profile';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { jpegLike, NOT_AN_IMAGE, pngOf, webpLike } from '../fixtures/images';
+import { testClient } from '../support/test-client';
 
 const PASSWORD = 'Profile#Pass2026';
 const NEW_PASSWORD = 'Another#Pass2027';
@@ -45,25 +46,10 @@ async function newTrainee() {
   return { person, user, token: session.access_token, refreshToken: session.refresh_token };
 }
 
-async function call(
-  path: string,
-  options: { method?: string; token?: string; json?: unknown; form?: FormData } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: options.method ?? (options.json === undefined && !options.form ? 'GET' : 'POST'),
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-  });
-  const type = response.headers.get('Content-Type') ?? '';
-  const body: unknown = type.includes('json') ? await response.json() : await response.arrayBuffer();
-  return { status: response.status, body, type };
-}
+const { call } = testClient(() => server);
 
 async function signIn(email: string, password: string) {
-  const response = await call('/user/login/', { json: { username: email, password } });
+  const response = await call('/user/login/', { body: { username: email, password } });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   return loginResponseSchema.parse(response.body);
 }
@@ -85,7 +71,7 @@ describe('the profile details', () => {
     const refused = await call('/user/profile/', {
       method: 'PATCH',
       token,
-      json: { full_name: ' ', phone_number: '12a', govt_id_or_iqama_no: '123', user_type: 'Pilot' },
+      body: { full_name: ' ', phone_number: '12a', govt_id_or_iqama_no: '123', user_type: 'Pilot' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
@@ -101,7 +87,7 @@ describe('the profile details', () => {
     const saved = await call('/user/profile/', {
       method: 'PATCH',
       token,
-      json: {
+      body: {
         full_name: '  Noura Al-Harbi ',
         phone_number: '٠٥٥ ٩٨٧ ٦٥٤٣',
         govt_id_or_iqama_no: '١٣٩٩٨٨٧٧٦٦',
@@ -124,14 +110,14 @@ describe('the profile details', () => {
     const id = await call('/user/profile/', {
       method: 'PATCH',
       token: second.token,
-      json: { ...details, govt_id_or_iqama_no: first.person.govt_id_or_iqama_no },
+      body: { ...details, govt_id_or_iqama_no: first.person.govt_id_or_iqama_no },
     });
     expect(id.status).toBe(400);
     expect(firstMessage(id.body)).toBe(SERVER_MESSAGES.govtIdTaken);
     const phone = await call('/user/profile/', {
       method: 'PATCH',
       token: second.token,
-      json: {
+      body: {
         ...details,
         govt_id_or_iqama_no: second.person.govt_id_or_iqama_no,
         phone_number: first.person.phone_number,
@@ -146,13 +132,13 @@ describe('changing the e-mail address', () => {
   it('sends a code to the new address and changes it once the code is confirmed', async () => {
     const { token, person } = await newTrainee();
     const other = await newTrainee();
-    const taken = await call('/user/profile/email/', { token, json: { email: other.person.email } });
+    const taken = await call('/user/profile/email/', { token, body: { email: other.person.email } });
     expect(firstMessage(taken.body)).toBe(SERVER_MESSAGES.emailTaken);
-    const same = await call('/user/profile/email/', { token, json: { email: person.email.toUpperCase() } });
+    const same = await call('/user/profile/email/', { token, body: { email: person.email.toUpperCase() } });
     expect(firstMessage(same.body)).toBe(PROFILE_MESSAGES.sameEmail);
 
     const address = `moved.${people}@example.com`;
-    const sent = await call('/user/profile/email/', { token, json: { email: address } });
+    const sent = await call('/user/profile/email/', { token, body: { email: address } });
     expect(sent).toMatchObject({ status: 200, body: { success: true, message: SERVER_MESSAGES.otpSent } });
     const [mail] = await readOutbox(server.db, { to: address });
     expect(mail?.otp).toMatch(/^\d{7}$/);
@@ -160,22 +146,22 @@ describe('changing the e-mail address', () => {
     await signIn(person.email, PASSWORD);
     // Nor can the code sign anyone in as a sign-up code would.
     expect(
-      (await call('/user/otp-verify/', { json: { email_or_phone: address, otp_code: mail?.otp } })).status,
+      (await call('/user/otp-verify/', { body: { email_or_phone: address, otp_code: mail?.otp } })).status,
     ).toBe(400);
 
     const wrong = mail?.otp === '1111111' ? '2222222' : '1111111';
-    const refused = await call('/user/profile/email/confirm/', { token, json: { otp_code: wrong } });
+    const refused = await call('/user/profile/email/confirm/', { token, body: { otp_code: wrong } });
     expect(firstMessage(refused.body)).toBe(SERVER_MESSAGES.invalidOtp);
-    const confirmed = await call('/user/profile/email/confirm/', { token, json: { otp_code: mail?.otp } });
+    const confirmed = await call('/user/profile/email/confirm/', { token, body: { otp_code: mail?.otp } });
     expect(confirmed.status).toBe(200);
     expect(profileSchema.parse(confirmed.body).email).toBe(address);
     await signIn(address, PASSWORD);
     expect(
-      (await call('/user/login/', { json: { username: person.email, password: PASSWORD } })).status,
+      (await call('/user/login/', { body: { username: person.email, password: PASSWORD } })).status,
     ).toBe(401);
     // The old address is told.
     expect((await readOutbox(server.db, { to: person.email }))[0]?.body).toContain(address);
-    const again = await call('/user/profile/email/confirm/', { token, json: { otp_code: mail?.otp } });
+    const again = await call('/user/profile/email/confirm/', { token, body: { otp_code: mail?.otp } });
     expect(firstMessage(again.body)).toBe(PROFILE_MESSAGES.noEmailChange);
   });
 });
@@ -191,14 +177,14 @@ describe('the photo', () => {
       // The name and the declared type say nothing: the bytes do.
       const uploaded = await call('/user/profile/photo/', {
         token,
-        form: photo(bytes, 'anything.bin', 'text/plain'),
+        body: photo(bytes, 'anything.bin', 'text/plain'),
       });
       expect(uploaded.status).toBe(200);
       const { image } = profileSchema.parse(uploaded.body);
       expect(image).toMatch(/^\/api\/v1\/user\/photos\/[0-9a-f-]{36}\.(jpg|webp|png)$/);
-      const served = await fetch(`${server.url}${image}`);
-      expect(served.headers.get('Content-Type')).toBe(type);
-      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      const served = await call(`${server.url}${image}`);
+      expect(served.type).toBe(type);
+      expect(served.bytes.equals(bytes)).toBe(true);
     }
     const removed = await call('/user/profile/photo/', { token, method: 'DELETE' });
     expect(profileSchema.parse(removed.body).image).toBeNull();
@@ -208,12 +194,12 @@ describe('the photo', () => {
     const { token } = await newTrainee();
     const text = await call('/user/profile/photo/', {
       token,
-      form: photo(NOT_AN_IMAGE, 'photo.png', 'image/png'),
+      body: photo(NOT_AN_IMAGE, 'photo.png', 'image/png'),
     });
     expect(text.status).toBe(400);
     expect(firstMessage(text.body)).toBe(PROFILE_MESSAGES.photoType);
     const large = Buffer.concat([pngOf(8), Buffer.alloc(PHOTO_MAX_BYTES)]);
-    const tooLarge = await call('/user/profile/photo/', { token, form: photo(large) });
+    const tooLarge = await call('/user/profile/photo/', { token, body: photo(large) });
     expect(tooLarge.status).toBe(400);
     expect(firstMessage(tooLarge.body)).toBe(PROFILE_MESSAGES.photoTooLarge);
     expect((await call('/user/photos/00000000-0000-0000-0000-000000000000.png')).status).toBe(404);
@@ -226,7 +212,7 @@ describe('changing the password', () => {
     const elsewhere = await signIn(me.person.email, PASSWORD);
     const wrong = await call('/user/change-password/', {
       token: me.token,
-      json: {
+      body: {
         current_password: 'Wrong#Pass2026',
         new_password: NEW_PASSWORD,
         confirm_password: NEW_PASSWORD,
@@ -236,13 +222,13 @@ describe('changing the password', () => {
     expect(firstMessage(wrong.body)).toBe(PROFILE_MESSAGES.wrongPassword);
     const same = await call('/user/change-password/', {
       token: me.token,
-      json: { current_password: PASSWORD, new_password: PASSWORD, confirm_password: PASSWORD },
+      body: { current_password: PASSWORD, new_password: PASSWORD, confirm_password: PASSWORD },
     });
     expect(firstMessage(same.body)).toBe(PROFILE_VALIDATION.samePassword);
 
     const changed = await call('/user/change-password/', {
       token: me.token,
-      json: { current_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      body: { current_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
     });
     expect(changed.status).toBe(200);
     const tokens = changePasswordResponseSchema.parse(changed.body);
@@ -251,14 +237,14 @@ describe('changing the password', () => {
     expect((await call('/user/profile/', { token: elsewhere.access_token })).status).toBe(401);
     expect((await call('/user/profile/', { token: me.token })).status).toBe(401);
     expect(
-      (await call('/user/refresh-token/', { json: { refresh_token: elsewhere.refresh_token } })).status,
+      (await call('/user/refresh-token/', { body: { refresh_token: elsewhere.refresh_token } })).status,
     ).toBe(401);
     expect((await call('/user/profile/', { token: tokens.access_token })).status).toBe(200);
-    const renewed = await call('/user/refresh-token/', { json: { refresh_token: tokens.refresh_token } });
+    const renewed = await call('/user/refresh-token/', { body: { refresh_token: tokens.refresh_token } });
     expect(refreshResponseSchema.safeParse(renewed.body).success).toBe(true);
 
     expect(
-      (await call('/user/login/', { json: { username: me.person.email, password: PASSWORD } })).status,
+      (await call('/user/login/', { body: { username: me.person.email, password: PASSWORD } })).status,
     ).toBe(401);
     await signIn(me.person.email, NEW_PASSWORD);
   });
@@ -266,7 +252,7 @@ describe('changing the password', () => {
   it('counts wrong passwords per account and refuses the eleventh with 429', async () => {
     const me = await newTrainee();
     const attempt = () =>
-      call('/user/close-account/', { token: me.token, json: { password: 'Wrong#Pass2026' } });
+      call('/user/close-account/', { token: me.token, body: { password: 'Wrong#Pass2026' } });
     for (let index = 0; index < 10; index += 1) expect((await attempt()).status).toBe(400);
     const locked = await attempt();
     expect(locked.status).toBe(429);
@@ -277,23 +263,23 @@ describe('changing the password', () => {
 describe('closing the account', () => {
   it('ends every session, keeps the row without personal data, and frees the e-mail address', async () => {
     const me = await newTrainee();
-    await call('/user/profile/photo/', { token: me.token, form: photo(pngOf(16)) });
-    const closed = await call('/user/close-account/', { token: me.token, json: { password: PASSWORD } });
+    await call('/user/profile/photo/', { token: me.token, body: photo(pngOf(16)) });
+    const closed = await call('/user/close-account/', { token: me.token, body: { password: PASSWORD } });
     expect(closed).toMatchObject({
       status: 200,
       body: { success: true, message: PROFILE_MESSAGES.accountClosed },
     });
     expect((await call('/user/profile/', { token: me.token })).status).toBe(401);
-    expect((await call('/user/refresh-token/', { json: { refresh_token: me.refreshToken } })).status).toBe(
+    expect((await call('/user/refresh-token/', { body: { refresh_token: me.refreshToken } })).status).toBe(
       401,
     );
 
     // The owner is told plainly; anyone else learns nothing.
-    const owner = await call('/user/login/', { json: { username: me.person.email, password: PASSWORD } });
+    const owner = await call('/user/login/', { body: { username: me.person.email, password: PASSWORD } });
     expect(owner.status).toBe(403);
     expect(firstMessage(owner.body)).toBe(PROFILE_MESSAGES.closedAccountSignIn);
     const guesser = await call('/user/login/', {
-      json: { username: me.person.email, password: 'Wrong#Pass2026' },
+      body: { username: me.person.email, password: 'Wrong#Pass2026' },
     });
     expect(guesser.status).toBe(401);
     expect(firstMessage(guesser.body)).toBe(SERVER_MESSAGES.invalidCredentials);
@@ -315,7 +301,7 @@ describe('closing the account', () => {
     expect(JSON.stringify(rows[0])).not.toContain(me.person.email);
     // Its placeholder address signs nobody in, even with the old password.
     const placeholder = await call('/user/login/', {
-      json: { username: `closed-account-${me.user.id}@closed.invalid`, password: PASSWORD },
+      body: { username: `closed-account-${me.user.id}@closed.invalid`, password: PASSWORD },
     });
     expect(placeholder.status).toBe(401);
 

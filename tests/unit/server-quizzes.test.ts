@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_BASE } from '../../server/app';
 import { adminCommand } from '../../server/cli';
 import { type Db, openPglite } from '../../server/db';
 import { startMaintenance } from '../../server/maintenance';
@@ -31,6 +30,7 @@ import {
   savedAnswerResponseSchema,
 } from '../../src/contract/learning';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { testClient } from '../support/test-client';
 
 let server: TestServer;
 let courseId: number;
@@ -59,17 +59,7 @@ async function enrolledTrainee(name = 'quizzer'): Promise<Trainee> {
   return { id: user.id, token };
 }
 
-async function call(trainee: Trainee, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${API_BASE}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${trainee.token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const { call } = testClient(() => server);
 
 const refusal = (message: string) => ({ success: false, details: [{ message }] });
 
@@ -77,17 +67,25 @@ async function quiz(spec: Partial<QuizSpec> = {}) {
   return createQuiz(server.db, { courseId, ...spec });
 }
 
+/** Asks to start (or resume) an attempt at a quiz lecture: the raw answer. */
+const begin = (trainee: Trainee, lectureId: number) =>
+  call(`/learning/lectures/${lectureId}/attempts/`, { token: trainee.token, body: {} });
+
 async function start(trainee: Trainee, lectureId: number): Promise<Attempt> {
-  const answer = await call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {});
+  const answer = await begin(trainee, lectureId);
   expect([200, 201]).toContain(answer.status);
   return attemptSchema.parse(answer.body);
 }
 
 const save = (trainee: Trainee, attemptId: string, questionId: number, choice: number[], version: number) =>
-  call(trainee, 'PUT', `/learning/attempts/${attemptId}/answers/${questionId}/`, { choice, version });
+  call(`/learning/attempts/${attemptId}/answers/${questionId}/`, {
+    token: trainee.token,
+    method: 'PUT',
+    body: { choice, version },
+  });
 
 const submit = (trainee: Trainee, attemptId: string, key: string = randomUUID()) =>
-  call(trainee, 'POST', `/learning/attempts/${attemptId}/submit/`, { key });
+  call(`/learning/attempts/${attemptId}/submit/`, { token: trainee.token, body: { key } });
 
 /** Answers every question right except the ones named. */
 async function answerAll(
@@ -109,7 +107,7 @@ describe('starting an attempt', () => {
     const trainee = await enrolledTrainee();
     const { lectureId, questions } = await quiz({ timeLimitSeconds: 600 });
 
-    const first = await call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {});
+    const first = await begin(trainee, lectureId);
     expect(first.status).toBe(201);
     const attempt = attemptSchema.parse(first.body);
     expect(attempt).toMatchObject({
@@ -128,7 +126,7 @@ describe('starting an attempt', () => {
     expect(limit).toBe(600_000);
     expect(Math.abs(Date.parse(attempt.server_now) - Date.now())).toBeLessThan(5_000);
 
-    const again = await call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {});
+    const again = await begin(trainee, lectureId);
     expect(again.status).toBe(200);
     expect(attemptSchema.parse(again.body).id).toBe(attempt.id);
   });
@@ -154,7 +152,7 @@ describe('starting an attempt', () => {
   it('refuses a closed quiz and an attempt past the limit (409)', async () => {
     const trainee = await enrolledTrainee();
     const closed = await quiz({ closesAt: new Date(Date.now() - 1000) });
-    expect(await call(trainee, 'POST', `/learning/lectures/${closed.lectureId}/attempts/`, {})).toEqual({
+    expect(await begin(trainee, closed.lectureId)).toEqual({
       status: 409,
       body: refusal(SERVER_MESSAGES.quizClosed),
     });
@@ -165,7 +163,7 @@ describe('starting an attempt', () => {
     const second = await start(trainee, lectureId);
     expect(second.number).toBe(2);
     expect((await submit(trainee, second.id)).status).toBe(200);
-    expect(await call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {})).toEqual({
+    expect(await begin(trainee, lectureId)).toEqual({
       status: 409,
       body: refusal(SERVER_MESSAGES.attemptsUsed),
     });
@@ -174,19 +172,17 @@ describe('starting an attempt', () => {
   it('refuses a lecture that is not a quiz (400) and one that does not exist (404)', async () => {
     const trainee = await enrolledTrainee();
     const reading = await createReadingLecture(server.db, courseId);
-    expect(await call(trainee, 'POST', `/learning/lectures/${reading}/attempts/`, {})).toEqual({
+    expect(await begin(trainee, reading)).toEqual({
       status: 400,
       body: refusal(SERVER_MESSAGES.notAQuiz),
     });
-    expect((await call(trainee, 'POST', '/learning/lectures/999999/attempts/', {})).status).toBe(404);
+    expect((await begin(trainee, 999999)).status).toBe(404);
   });
 
   it('makes one attempt of two starts at once', async () => {
     const trainee = await enrolledTrainee();
     const { lectureId } = await quiz({ attemptsAllowed: 3 });
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {})),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => begin(trainee, lectureId)));
     const ids = new Set(answers.map((answer) => attemptSchema.parse(answer.body).id));
     expect(ids.size).toBe(1);
     const { rows } = await server.db.query('SELECT id FROM quiz_attempts WHERE lecture_id = $1', [lectureId]);
@@ -229,19 +225,17 @@ describe('starting an attempt', () => {
     const { lectureId } = await quiz();
     const attempt = await start(trainee, lectureId);
     await enrol(server.db, trainee.id, courseId, 'withdrawn');
-    expect(await call(trainee, 'POST', `/learning/lectures/${lectureId}/attempts/`, {})).toEqual({
+    expect(await begin(trainee, lectureId)).toEqual({
       status: 403,
       body: refusal(SERVER_MESSAGES.courseWithdrawn),
     });
-    expect(await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).toEqual({
+    expect(await call(`/learning/attempts/${attempt.id}/`, { token: trainee.token })).toEqual({
       status: 403,
       body: refusal(SERVER_MESSAGES.courseWithdrawn),
     });
 
-    const { user, token } = await signedInTrainee(server, 'stranger');
-    expect(
-      await call({ id: user.id, token }, 'POST', `/learning/lectures/${lectureId}/attempts/`, {}),
-    ).toEqual({
+    const { token } = await signedInTrainee(server, 'stranger');
+    expect(await call(`/learning/lectures/${lectureId}/attempts/`, { token, body: {} })).toEqual({
       status: 403,
       body: refusal(SERVER_MESSAGES.notEnrolled),
     });
@@ -263,7 +257,9 @@ describe('saving answers', () => {
     await save(trainee, attempt.id, multiple.id, multiple.correct, 1);
     await save(trainee, attempt.id, multiple.id, [], 3);
 
-    const read = attemptSchema.parse((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).body);
+    const read = attemptSchema.parse(
+      (await call(`/learning/attempts/${attempt.id}/`, { token: trainee.token })).body,
+    );
     expect(read.answers).toEqual([
       { question_id: single.id, choice: [single.optionIds[1]], version: 2 },
       { question_id: multiple.id, choice: [], version: 3 },
@@ -290,15 +286,23 @@ describe('saving answers', () => {
       ),
     ).toEqual(invalid);
     expect(
-      await call(trainee, 'PUT', `/learning/attempts/${attempt.id}/answers/${single.id}/`, {
-        choice: ['a'],
-        version: 1,
+      await call(`/learning/attempts/${attempt.id}/answers/${single.id}/`, {
+        token: trainee.token,
+        method: 'PUT',
+        body: {
+          choice: ['a'],
+          version: 1,
+        },
       }),
     ).toEqual(invalid);
     expect(
-      await call(trainee, 'PUT', `/learning/attempts/${attempt.id}/answers/${single.id}/`, {
-        choice: [],
-        version: 0,
+      await call(`/learning/attempts/${attempt.id}/answers/${single.id}/`, {
+        token: trainee.token,
+        method: 'PUT',
+        body: {
+          choice: [],
+          version: 0,
+        },
       }),
     ).toEqual(invalid);
     // A question of another quiz is not found.
@@ -359,7 +363,7 @@ describe('saving answers', () => {
       body: refusal(SERVER_MESSAGES.attemptEnded),
     });
     const review = attemptReviewSchema.parse(
-      (await call(trainee, 'GET', `/learning/attempts/${attempt.id}/review/`)).body,
+      (await call(`/learning/attempts/${attempt.id}/review/`, { token: trainee.token })).body,
     );
     expect(review).toMatchObject({ submitted_by: 'timeout', correct_count: 1, score: 3.33 });
 
@@ -374,12 +378,12 @@ describe('saving answers', () => {
     const { lectureId, questions } = await quiz();
     const attempt = await start(trainee, lectureId);
     const notFound = { status: 404, body: refusal(SERVER_MESSAGES.notFound) };
-    expect(await call(other, 'GET', `/learning/attempts/${attempt.id}/`)).toEqual(notFound);
+    expect(await call(`/learning/attempts/${attempt.id}/`, { token: other.token })).toEqual(notFound);
     expect(await save(other, attempt.id, questions[0]?.id ?? 0, [], 1)).toEqual(notFound);
     expect(await submit(other, attempt.id)).toEqual(notFound);
-    expect(await call(other, 'GET', `/learning/attempts/${attempt.id}/review/`)).toEqual(notFound);
-    expect((await call(other, 'GET', '/learning/attempts/not-an-id/')).status).toBe(404);
-    expect((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).status).toBe(200);
+    expect(await call(`/learning/attempts/${attempt.id}/review/`, { token: other.token })).toEqual(notFound);
+    expect((await call('/learning/attempts/not-an-id/', { token: other.token })).status).toBe(404);
+    expect((await call(`/learning/attempts/${attempt.id}/`, { token: trainee.token })).status).toBe(200);
   });
 });
 
@@ -411,7 +415,9 @@ describe('submitting', () => {
       [trainee.id, lectureId],
     );
     expect(rows).toHaveLength(1);
-    const read = attemptSchema.parse((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).body);
+    const read = attemptSchema.parse(
+      (await call(`/learning/attempts/${attempt.id}/`, { token: trainee.token })).body,
+    );
     expect(read.state).toBe('submitted');
   });
 
@@ -488,7 +494,9 @@ describe('the review', () => {
   it('is not found while the attempt is in progress', async () => {
     const trainee = await enrolledTrainee();
     const attempt = await start(trainee, (await quiz()).lectureId);
-    expect((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/review/`)).status).toBe(404);
+    expect((await call(`/learning/attempts/${attempt.id}/review/`, { token: trainee.token })).status).toBe(
+      404,
+    );
   });
 
   it('hides the correct answers when the quiz does not show them', async () => {
@@ -497,7 +505,7 @@ describe('the review', () => {
     const attempt = await start(trainee, lectureId);
     await answerAll(trainee, attempt.id, questions, [questions[0]?.id ?? 0]);
     await submit(trainee, attempt.id);
-    const answer = await call(trainee, 'GET', `/learning/attempts/${attempt.id}/review/`);
+    const answer = await call(`/learning/attempts/${attempt.id}/review/`, { token: trainee.token });
     const review: AttemptReview = attemptReviewSchema.parse(answer.body);
     expect(review.questions.map((question) => question.correct)).toEqual([null, null, null]);
     expect(review.score).toBe(6.67);
@@ -533,7 +541,9 @@ describe('the sweep', () => {
     expect(notifications[0]?.title).toBe('Your quiz was submitted');
     expect(notifications[0]?.link).toBe(`/ongoing-courses/${courseId}/${lectureId}`);
 
-    const read = attemptSchema.parse((await call(trainee, 'GET', `/learning/attempts/${overdue.id}/`)).body);
+    const read = attemptSchema.parse(
+      (await call(`/learning/attempts/${overdue.id}/`, { token: trainee.token })).body,
+    );
     expect(read.state).toBe('submitted');
     expect(await sweepOverdueAttempts(server.db, server.notifier)).toBe(0);
   });
@@ -544,11 +554,13 @@ describe('the sweep', () => {
     const attempt = await start(trainee, lectureId);
     await answerAll(trainee, attempt.id, questions);
     await ageAttempt(server.db, attempt.id, 31);
-    const read = attemptSchema.parse((await call(trainee, 'GET', `/learning/attempts/${attempt.id}/`)).body);
+    const read = attemptSchema.parse(
+      (await call(`/learning/attempts/${attempt.id}/`, { token: trainee.token })).body,
+    );
     expect(read.state).toBe('submitted');
     expect(read.answers).toHaveLength(3);
     const review = attemptReviewSchema.parse(
-      (await call(trainee, 'GET', `/learning/attempts/${attempt.id}/review/`)).body,
+      (await call(`/learning/attempts/${attempt.id}/review/`, { token: trainee.token })).body,
     );
     expect(review).toMatchObject({ submitted_by: 'timeout', score: 10 });
     expect((await server.notifier.list(trainee.id))[0]?.title).toBe('Your quiz was submitted');

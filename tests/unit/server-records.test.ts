@@ -24,6 +24,7 @@ import {
   RECORDS_VALIDATION,
 } from '../../src/contract/records';
 import { centreInstant } from '../../src/contract/sessions';
+import { testClient } from '../support/test-client';
 
 const RULE = { min_attendance: 75, min_grade: 5 };
 
@@ -164,20 +165,7 @@ let trainerToken: string;
 let facilitator: { user: UserRow; token: string };
 let foreign: { user: UserRow; token: string };
 
-async function call(
-  path: string,
-  options: { token?: string; method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const { call } = testClient(() => server);
 
 function isoDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
