@@ -160,8 +160,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Vitest's default on two cores is one file at a time; the server suites wait on sockets
-          // and child processes often enough that two keep both cores busy.
-          maxWorkers: 2,
+          // and child processes often enough that three keep both cores busy.
+          maxWorkers: 3,
+          // The files share their workers' imported modules (the server, the embedded database's
+          // WebAssembly) instead of importing them again for each file: half the CPU time. Every
+          // file builds its own servers and state in its hooks.
+          isolate: false,
           // Each test server starts from a copy of one migrated and seeded database.
           globalSetup: ['tests/support/database-template.ts'],
         },
@@ -173,6 +177,9 @@ export default defineConfig({
           include: ['tests/machines/**/*.test.ts'],
           environment: 'node',
           maxWorkers: 2,
+          // Pure machines and their path tests: importing them once per worker, not once per file,
+          // takes the step from over a minute and a half to about twenty seconds.
+          isolate: false,
         },
       },
       {

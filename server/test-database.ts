@@ -103,6 +103,19 @@ export async function prepareDataFolderTemplate(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The embedded database of a data folder (`npm start`'s and the admin command's), migrated and
+ * seeded: loaded from the run's template when there is one, else migrated and seeded here.
+ */
+export async function openSeededPglite(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Db> {
+  const template = env[TEMPLATE_ENV];
+  if (template) return openPglite(dataDir, new Blob([await readFile(join(template, PGLITE_TARBALL))]));
+  const db = await openPglite(dataDir);
+  await migrate(db);
+  await seed(db, { generatedCourses: 0 });
+  return db;
+}
+
 /** Copies the template's uploaded files into a test server's folder; false without a template. */
 export async function copyTemplateUploads(
   target: string,

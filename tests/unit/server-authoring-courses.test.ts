@@ -8,9 +8,9 @@ import { DEMO_AUTHORING_COURSES, SURVEY_CATEGORIES } from '../../server/authorin
 import { adminCommand } from '../../server/cli';
 import { openPglite } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { seed } from '../../server/seed';
+import { openSeededPglite } from '../../server/test-database';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import {
@@ -697,11 +697,9 @@ describe('the approval lifecycle', () => {
   it('decides on the database of the data folder when no server runs', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-course-offline-'));
     try {
-      let db = await openPglite(pgliteDir(dataDir));
+      let db = await openSeededPglite(pgliteDir(dataDir));
       let pendingId: number;
       try {
-        await migrate(db);
-        await seed(db, { generatedCourses: 0 });
         const { rows } = await db.query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [
           DEMO_AUTHORING_COURSES.pending.slug,
         ]);

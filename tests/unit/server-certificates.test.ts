@@ -8,12 +8,11 @@ import { seedCertificates } from '../../server/certificates/seed';
 import { adminCommand } from '../../server/cli';
 import { openPglite } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { RATE_LIMITS } from '../../server/rate-limits';
 import { findCertificate } from '../../server/records/certificates';
 import { RECORD_COURSES } from '../../server/records/seed';
-import { seed } from '../../server/seed';
+import { openSeededPglite } from '../../server/test-database';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
 import { SERVER_MESSAGES } from '../../src/contract/server-messages';
@@ -248,10 +247,8 @@ describe('npm run admin with no server running', () => {
   it('lists and revokes on the database of the data folder, and the holder finds the notification', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'kfu-certificates-offline-'));
     try {
-      let db = await openPglite(pgliteDir(folder));
+      let db = await openSeededPglite(pgliteDir(folder));
       try {
-        await migrate(db);
-        await seed(db, { generatedCourses: 0 });
       } finally {
         await db.close();
       }

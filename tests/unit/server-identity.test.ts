@@ -18,7 +18,7 @@ import { findOtp, type OutboxMail } from '../../server/mail';
 import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { seed } from '../../server/seed';
-import { openTestDatabase, type TestDatabase } from '../../server/test-database';
+import { openSeededPglite, openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { CV_MAX_BYTES } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
 import { loginResponseSchema, otpVerifyResponseSchema } from '../../src/contract/auth';
@@ -798,9 +798,7 @@ describe('trainer approval', () => {
         expect(empty.code).toBe(1);
         expect(empty.err.join('\n')).toContain('holds no database');
 
-        const local = await openPglite(pgliteDir(offline));
-        await migrate(local);
-        await seed(local);
+        const local = await openSeededPglite(pgliteDir(offline));
         await ensureUser(local, PENDING_TRAINER);
         await local.query(
           "INSERT INTO outbox (to_address, subject, body) VALUES ($1, 'Code', 'Code: 7654321')",

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCommand } from '../../server/cli';
 import { type Db, openPglite } from '../../server/db';
 import { startMaintenance } from '../../server/maintenance';
-import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { finishAttempt, startAttempt } from '../../server/quizzes/queries';
 import { sweepOverdueAttempts } from '../../server/quizzes/sweep';
-import { seed } from '../../server/seed';
+import { openSeededPglite } from '../../server/test-database';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
   ageAttempt,
@@ -649,11 +648,9 @@ describe('npm run admin -- set-quiz-time-limit', () => {
   it('sets the limit on the database of the data folder when no server runs', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-quiz-offline-'));
     try {
-      let db = await openPglite(pgliteDir(dataDir));
+      let db = await openSeededPglite(pgliteDir(dataDir));
       let lectureId: number;
       try {
-        await migrate(db);
-        await seed(db, { generatedCourses: 0 });
         const { rows } = await db.query<{ id: number }>(
           "SELECT id FROM courses WHERE status = 'Approved' LIMIT 1",
         );
