@@ -1,0 +1,5 @@
+import { screenMatrix } from './support/screens';
+import { EN_DESKTOP } from './support/settings';
+
+/** The screen matrix (support/screens.ts) in one setting; the other settings are files of their own. */
+screenMatrix(EN_DESKTOP);
