@@ -30,6 +30,11 @@ const PGLITE_TARBALL = 'pglite.tar';
 const UPLOADS = 'uploads';
 const POSTGRES_NAME = 'postgres-database';
 
+/** The template's embedded database: its data directory as a tarball, for `openPglite`. */
+async function templateTarball(template: string): Promise<Blob> {
+  return new Blob([await readFile(join(template, PGLITE_TARBALL))]);
+}
+
 function serverClient(serverUrl: string): pg.Client {
   return new pg.Client({ connectionString: serverUrl });
 }
@@ -109,7 +114,7 @@ export async function prepareDataFolderTemplate(dir: string): Promise<void> {
  */
 export async function openSeededPglite(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Db> {
   const template = env[TEMPLATE_ENV];
-  if (template) return openPglite(dataDir, new Blob([await readFile(join(template, PGLITE_TARBALL))]));
+  if (template) return openPglite(dataDir, await templateTarball(template));
   const db = await openPglite(dataDir);
   await migrate(db);
   await seed(db, { generatedCourses: 0 });
@@ -136,9 +141,7 @@ export async function openTestDatabase(env: NodeJS.ProcessEnv = process.env): Pr
   const serverUrl = env.TEST_DATABASE_URL;
   const template = env[TEMPLATE_ENV];
   if (!serverUrl) {
-    const db = template
-      ? await openPglite(undefined, new Blob([await readFile(join(template, PGLITE_TARBALL))]))
-      : await openPglite();
+    const db = template ? await openPglite(undefined, await templateTarball(template)) : await openPglite();
     return { db, url: undefined, seeded: Boolean(template), drop: () => db.close() };
   }
   // A template made without TEST_DATABASE_URL holds no PostgreSQL database.
