@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   // The learning seed's media are copied into the upload store the server serves them from.
-  await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
+  // SKIP_SEED=1: the data folder is a copy of one seeded already (the browser tests' template).
+  if (process.env.SKIP_SEED !== '1') await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder

@@ -146,7 +146,8 @@ export async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template) cpSync(template, dataDir, { recursive: true });
-  const { app, stopServer } = await runningServer(await freePort(), dataDir, {});
+  // The copy is migrated and seeded: the server only checks the migrations.
+  const { app, stopServer } = await runningServer(await freePort(), dataDir, template ? { SKIP_SEED: '1' } : {});
   return {
     ...app,
     async stop() {

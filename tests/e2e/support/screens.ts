@@ -632,14 +632,28 @@ export function screenMatrix(setting: Setting): void {
     expect(failures, `screenshot: ${screenshot}`).toEqual([]);
   }
 
+  /**
+   * One tab for each person, kept from screen to screen: every screen is a new document (goto), in
+   * the browser's cache as a returning user has it, and what a screen logged is its own.
+   */
+  const visits = new Map<ScreenCase['who'], Visit>();
+  async function visitAs(who: ScreenCase['who']): Promise<Visit> {
+    let visit = visits.get(who);
+    if (!visit) {
+      visit = await suite.openKept(setting);
+      if (who !== 'visitor') await signInWithTokens(suite.app, visit.context, DEMO_ACCOUNTS[who]);
+      visits.set(who, visit);
+    }
+    visit.problems.splice(0);
+    return visit;
+  }
+
   describe(`every screen in ${setting.language} at ${VIEWPORTS[setting.width].width} px`, () => {
     for (const screen of SCREENS) {
       if (screen.width && screen.width !== setting.width) continue;
       const name = `${screen.name} ${named(setting)}`;
       it(name, async () => {
-        const visit = await suite.open(setting);
-        if (screen.who !== 'visitor')
-          await signInWithTokens(suite.app, visit.context, DEMO_ACCOUNTS[screen.who]);
+        const visit = await visitAs(screen.who);
         await visit.goto(screen.path());
         await screen.open?.(visit);
         await checkScreen(visit, screen, name);
