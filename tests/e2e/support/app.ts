@@ -147,7 +147,11 @@ export async function startApp(): Promise<RunningApp> {
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template) cpSync(template, dataDir, { recursive: true });
   // The copy is migrated and seeded: the server only checks the migrations.
-  const { app, stopServer } = await runningServer(await freePort(), dataDir, template ? { SKIP_SEED: '1' } : {});
+  const { app, stopServer } = await runningServer(
+    await freePort(),
+    dataDir,
+    template ? { SKIP_SEED: '1' } : {},
+  );
   return {
     ...app,
     async stop() {

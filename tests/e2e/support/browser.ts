@@ -7,9 +7,9 @@ import { LANGUAGE_STORAGE_KEY, type Language } from '@/i18n/languages';
 
 /**
  * Chromium's headless shell (Debian's `chromium-headless-shell`): the same engine as `chromium`
- * without the desktop browser around it, as Playwright itself uses for headless runs. A context
- * opens in a fifth of the time and a page loads in half, so the suite runs in a fraction of the
- * time; E2E_CHROMIUM_PATH names another build.
+ * without the desktop browser around it, as Playwright itself uses for headless runs. Measured
+ * here: a new context in 104 ms instead of 444 ms, a page load in about half the time.
+ * E2E_CHROMIUM_PATH names another build.
  */
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 

@@ -25,8 +25,6 @@ export class ProductSuite {
   private running?: { apps: RunningApp[]; browser: Browser };
   /** Contexts the current test opened: closed after it, whether it passed or not. */
   private readonly opened: BrowserContext[] = [];
-  /** Contexts kept for the whole file (openKept): closed with the browser. */
-  private readonly kept: BrowserContext[] = [];
 
   constructor(private readonly options: SuiteOptions = {}) {}
 
@@ -53,23 +51,25 @@ export class ProductSuite {
 
   /** A new browser context on the product, in a language and width, closed after the test. */
   async open(options: OpenOptions = {}): Promise<Visit> {
-    const tab = await openPage(this.browser, this.instance(options.instance ?? 0).url, options);
-    this.opened.push(tab.context);
-    const visit = visitOf(tab);
-    if (options.path !== undefined) await visit.goto(options.path);
+    const visit = await this.openTab(options);
+    this.opened.push(visit.context);
     return visit;
   }
 
   /**
-   * A new browser context kept open for the rest of the file, for tests that only look (the screen
-   * matrix): the next test goes on in the same tab, with the pages it loaded in the browser's cache.
+   * A new browser context left open for the rest of the file (it closes with the browser), for
+   * tests that only look (the screen matrix): the next test goes on in the same tab, with the
+   * pages it loaded in the browser's cache. What such a test waits for is there in seconds: one
+   * that never comes fails that test, saying what it waited for.
    */
   async openKept(options: OpenOptions = {}): Promise<Visit> {
-    const tab = await openPage(this.browser, this.instance(options.instance ?? 0).url, options);
-    // What a looking test waits for is there in seconds: one that never comes fails that test, saying what it waited for.
-    tab.context.setDefaultTimeout(20_000);
-    this.kept.push(tab.context);
-    const visit = visitOf(tab);
+    const visit = await this.openTab(options);
+    visit.context.setDefaultTimeout(20_000);
+    return visit;
+  }
+
+  private async openTab(options: OpenOptions): Promise<Visit> {
+    const visit = visitOf(await openPage(this.browser, this.instance(options.instance ?? 0).url, options));
     if (options.path !== undefined) await visit.goto(options.path);
     return visit;
   }
@@ -105,7 +105,6 @@ export class ProductSuite {
   }
 
   async stop(): Promise<void> {
-    this.kept.length = 0;
     await this.running?.browser.close();
     for (const app of this.running?.apps ?? []) await app.stop();
   }
