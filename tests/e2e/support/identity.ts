@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { adminCommand } from '../../../server/cli';
 import { callApi, readApi } from './api';
 import type { RunningApp } from './app';
 
@@ -70,23 +69,10 @@ export async function verifiedTrainee(app: RunningApp): Promise<{ person: Person
   return { person, code };
 }
 
-/**
- * The centre's admin command (`npm run admin -- ARGS`, server/cli.ts) against the running app (or
- * its database while it is stopped), run in the test's process: the same command and the same
- * requests, without starting npm and compiling the server's modules again for each call.
- * `approveTrainer` runs the script itself, as the centre's staff do.
- */
-export async function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
-  const { code, out, err } = await adminCommand(args, { env: { ...process.env, ...env } });
-  const output = [...out, ...err].join('\n');
-  if (code !== 0) throw new Error(`admin exited ${code}: ${output}`);
-  return output;
-}
-
-/** `npm run admin -- approve-trainer EMAIL` against the running app: the script, in a process of its own. */
-export function approveTrainer(env: Record<string, string>, email: string): Promise<string> {
+/** `npm run admin -- ARGS` against the running app (or its database while it is stopped). */
+export function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', 'approve-trainer', email], {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
       env: { ...process.env, ...env },
     });
     let output = '';
@@ -100,4 +86,9 @@ export function approveTrainer(env: Record<string, string>, email: string): Prom
       code === 0 ? resolve(output) : reject(new Error(`admin exited ${code}: ${output}`)),
     );
   });
+}
+
+/** `npm run admin -- approve-trainer EMAIL` against the running app. */
+export function approveTrainer(env: Record<string, string>, email: string): Promise<string> {
+  return runAdmin(env, ['approve-trainer', email]);
 }
