@@ -189,6 +189,8 @@ export default defineConfig({
           include: ['tests/pact/**/*.pact.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // One import of Pact and the API functions for every file, not one each.
+          isolate: false,
           // The Pact mock server now and then misses a request on a loaded machine; a contract that
           // is really broken fails every attempt.
           retry: 2,

@@ -1,11 +1,13 @@
 /**
- * `npm test`: every check the project has, in order — typecheck, lint, catalogues, build, then the
- * unit, machine, contract (consumer, then provider) suites, the server suite and the provider
- * verification again on a throwaway PostgreSQL server, the browser suite and its journeys
- * (docs/testing.md). Ends with each step's time and one summary line.
+ * `npm test`: every check the project has, in order — typecheck, lint, catalogues, build, then the unit, machine, contract (consumer, then provider) suites, the
+ * server suite and the provider verification again on a throwaway PostgreSQL server, the browser
+ * suite and its journeys (docs/testing.md). The database every test server copies is migrated and
+ * seeded once for all the steps. Ends with each step's time and one summary line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { prepareTestTemplate, TEMPLATE_ENV } from '../server/test-database';
 import { type PgCluster, startPgCluster } from './lib/pg-cluster';
 
 interface Step {
@@ -55,6 +57,13 @@ const steps: Step[] = [
   { name: 'size', command: ['npx', 'tsx', 'scripts/size.ts'] },
 ];
 
+/** `npm test -- lint provider`: only the steps whose names start with one of the words given. */
+const only = process.argv.slice(2);
+if (only.length > 0) {
+  const chosen = steps.filter((step) => only.some((word) => step.name.startsWith(word)));
+  steps.splice(0, steps.length, ...chosen);
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
@@ -73,42 +82,59 @@ let skippedTests = 0;
 const timings: { name: string; seconds: number }[] = [];
 const started = Date.now();
 
+/** The throwaway PostgreSQL cluster of the PostgreSQL steps, and why there is none when not. */
 let cluster: PgCluster | undefined;
 let clusterFailure: string | undefined;
-
-/** The throwaway PostgreSQL cluster, started for the first step that needs it. */
-async function postgresEnv(): Promise<NodeJS.ProcessEnv | undefined> {
-  if (!cluster && !clusterFailure) {
-    try {
-      cluster = await startPgCluster();
-      console.log(`PostgreSQL test cluster on 127.0.0.1:${cluster.port}`);
-    } catch (error) {
-      clusterFailure = error instanceof Error ? error.message : String(error);
-    }
-  }
-  if (clusterFailure) {
-    console.error(`No PostgreSQL test cluster: ${clusterFailure}`);
-    return undefined;
-  }
-  return { ...process.env, TEST_DATABASE_URL: cluster?.url };
+try {
+  cluster = await startPgCluster();
+  console.log(`PostgreSQL test cluster on 127.0.0.1:${cluster.port}`);
+} catch (error) {
+  clusterFailure = error instanceof Error ? error.message : String(error);
+  console.error(`No PostgreSQL test cluster: ${clusterFailure}`);
 }
 
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
-  const [command, ...args] = step.command;
-  const env = step.postgres ? await postgresEnv() : process.env;
-  if (!env) {
+// The migrated and seeded database every test server of every step starts from (an embedded
+// database's tarball, and a PostgreSQL database to copy on the cluster).
+const templateStarted = Date.now();
+const template = join(process.cwd(), '.tmp', `database-template-${process.pid}`);
+const dropTemplate = await prepareTestTemplate(template, cluster?.url).catch(async (error: unknown) => {
+  console.error('The test database template could not be made:', error);
+  await cluster?.stop();
+  process.exit(1);
+});
+process.env[TEMPLATE_ENV] = template;
+timings.push({ name: 'database template', seconds: (Date.now() - templateStarted) / 1000 });
+
+/** Runs a command with its output going straight through; answers its exit status. */
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  const [program, ...args] = command;
+  return new Promise((resolve) => {
+    const child = spawn(program as string, args, { env, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(error.message);
+      resolve(null);
+    });
+    child.once('close', resolve);
+  });
+}
+
+/** Runs one step and counts its tests; false when it failed. */
+async function runStep(step: Step): Promise<boolean> {
+  if (step.postgres && !cluster) {
+    console.error(`\n✗ ${step.name}: no PostgreSQL test cluster (${clusterFailure})`);
     failed.push(`${step.name} (no PostgreSQL)`);
     failedTests += 1;
-    continue;
+    return false;
   }
+  const env = step.postgres ? { ...process.env, TEST_DATABASE_URL: cluster?.url } : process.env;
+  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   const stepStarted = Date.now();
-  const result = spawnSync(command as string, args, { stdio: 'inherit', env });
+  const ok = (await run(step.command, env)) === 0;
   timings.push({ name: step.name, seconds: (Date.now() - stepStarted) / 1000 });
-  if (result.status !== 0) failed.push(step.name);
+  if (!ok) failed.push(step.name);
   if (!step.project) {
     // A check that is not a test suite counts as one test in the summary.
-    if (result.status === 0) passedTests += 1;
+    if (ok) passedTests += 1;
     else failedTests += 1;
   } else {
     const report = `${REPORTS}/${step.project}.json`;
@@ -118,13 +144,21 @@ for (const step of steps) {
       failedTests += data.numFailedTests;
       skippedTests += data.numPendingTests;
       if (data.numTotalTests === 0) failed.push(`${step.name} (ran no test)`);
-    } else if (result.status === 0) {
+    } else if (ok) {
       failed.push(`${step.name} (no report)`);
     }
   }
-  if (step.name === 'build' && result.status !== 0) break;
+  return ok;
 }
 
+for (const step of steps) {
+  const ok = await runStep(step);
+  // Nothing after the build can run without it.
+  if (step.name === 'build' && !ok) break;
+}
+
+await dropTemplate().catch(() => undefined);
+rmSync(template, { recursive: true, force: true });
 await cluster?.stop();
 console.log('\nTime of each step:');
 for (const { name, seconds } of timings)

@@ -98,11 +98,17 @@ export async function prepareTestTemplate(dir: string, serverUrl?: string): Prom
  * A data folder for `npm start` (DATA_DIR) whose embedded database is migrated and seeded, with the
  * seed's uploaded files: browser tests copy it for each product they start.
  */
-export async function prepareDataFolderTemplate(dir: string): Promise<void> {
+export async function prepareDataFolderTemplate(
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   await rm(dir, { recursive: true, force: true });
-  const db = await openPglite(pgliteDir(dir));
+  const template = env[TEMPLATE_ENV];
+  // The run's template (TEMPLATE_ENV) holds the same database: unpacked, not made again.
+  const db = await openPglite(pgliteDir(dir), template ? await templateTarball(template) : undefined);
   try {
-    await migrateAndSeed(db, uploadsDir(dir));
+    if (template) await cp(join(template, UPLOADS), uploadsDir(dir), { recursive: true });
+    else await migrateAndSeed(db, uploadsDir(dir));
   } finally {
     await db.close();
   }
