@@ -5,15 +5,13 @@
  * take them. Files already compressed and not older than their source are left alone, so running it
  * again costs only a walk of the folder; a compressed form no smaller than its file is not kept.
  *
- * Run by `npm run build` (`tsx server/precompress.ts [dir]`, dist/ by default), and by the server
+ * Run by `npm run build` (`tsx scripts/precompress.ts [dir]`, dist/ by default), and by the server
  * before it serves dist/ (server/spa-build.ts), in case dist/ was built by a bare `vite build`.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { COMPRESS_THRESHOLD, compress, type Encoding } from './compression';
-import { ROOT } from './paths';
 
 /** File names worth compressing (images and fonts are compressed already). */
 export const PRECOMPRESSIBLE = /\.(?:html?|m?js|css|svg|json|webmanifest|map|txt|xml)$/i;
@@ -90,19 +88,4 @@ export async function precompressDir(dir: string): Promise<number> {
     written += counts.reduce((sum, count) => sum + count, 0);
   }
   return written;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const dir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
-  const started = performance.now();
-  precompressDir(dir).then(
-    (written) =>
-      console.log(
-        `Precompressed ${dir}: ${written} file${written === 1 ? '' : 's'} written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      ),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
 }

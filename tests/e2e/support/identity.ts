@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { callApi, readApi } from './api';
 import type { RunningApp } from './app';
+import { ADMIN_BUNDLE_ENV } from './data-template';
 
 let counter = 0;
 
@@ -71,8 +72,14 @@ export async function verifiedTrainee(app: RunningApp): Promise<{ person: Person
 
 /** `npm run admin -- ARGS` against the running app (or its database while it is stopped). */
 export function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
+  // The run's compiled command when there is one (support/data-template.ts): the same code, started
+  // in about half the time.
+  const bundle = process.env[ADMIN_BUNDLE_ENV];
+  const [command, commandArgs] = bundle
+    ? [process.execPath, [bundle, ...args]]
+    : ['npm', ['run', '--silent', 'admin', '--', ...args]];
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+    const child = spawn(command, commandArgs, {
       env: { ...process.env, ...env },
     });
     let output = '';
