@@ -219,7 +219,6 @@ export default defineConfig({
           // much of its time waiting for what the others compute.
           fileParallelism: true,
           maxWorkers: 3,
-          isolate: true,
           // One more attempt absorbs a browser timing hiccup; a broken journey fails both.
           retry: 1,
           // Waiting for what a user would see: a loaded CI machine can take seconds, not one.

@@ -57,39 +57,39 @@ function recordApiReads(page: Page): string[] {
 }
 
 describe("a public page's data, picture and script are asked for before the app's script runs", () => {
-  for (const language of ['en', 'ar'] as const) {
-    for (const width of ['phone', 'desktop'] as const) {
-      it(`${language}, ${width}: each answer is asked for once, early, and taken by the app`, async () => {
-        const { page, problems } = await suite.open({ language, width });
-        for (const target of targets) {
-          const reads = recordApiReads(page);
-          await page.goto(target.path);
-          await page.waitForLoadState('networkidle');
-          await expect
-            .poll(() => page.locator('[aria-busy="true"]').count(), { message: target.name })
-            .toBe(0);
-          // The script in index.html made the requests; the app took every answer instead of asking again.
-          const left = await page.evaluate(() => (window.__kfuEarly ? window.__kfuEarly.size : -1));
-          expect(left, `${target.name}: early answers the app did not take`).toBe(0);
-          expect(reads.length, target.name).toBeGreaterThan(0);
-          expect(
-            reads.filter((read, index) => reads.indexOf(read) !== index),
-            target.name,
-          ).toEqual([]);
-          const head = await page.evaluate(() =>
-            [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map(
-              (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
-            ),
-          );
-          expect(
-            head.some((link) => /^modulepreload \/assets\/messages-/.test(link)),
-            `${target.name}: messages preloaded`,
-          ).toBe(true);
-          if (target.picture) expect(head, target.name).toContain(`preload ${target.picture[language]}`);
-        }
-        expect(problems).toEqual([]);
-      });
-    }
+  // Each language (its messages and font) and each width (its pictures) once.
+  for (const [language, width] of [
+    ['en', 'phone'],
+    ['ar', 'desktop'],
+  ] as const) {
+    it(`${language}, ${width}: each answer is asked for once, early, and taken by the app`, async () => {
+      const { page, problems } = await suite.open({ language, width });
+      for (const target of targets) {
+        const reads = recordApiReads(page);
+        await page.goto(target.path);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.locator('[aria-busy="true"]').count(), { message: target.name }).toBe(0);
+        // The script in index.html made the requests; the app took every answer instead of asking again.
+        const left = await page.evaluate(() => (window.__kfuEarly ? window.__kfuEarly.size : -1));
+        expect(left, `${target.name}: early answers the app did not take`).toBe(0);
+        expect(reads.length, target.name).toBeGreaterThan(0);
+        expect(
+          reads.filter((read, index) => reads.indexOf(read) !== index),
+          target.name,
+        ).toEqual([]);
+        const head = await page.evaluate(() =>
+          [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map(
+            (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
+          ),
+        );
+        expect(
+          head.some((link) => /^modulepreload \/assets\/messages-/.test(link)),
+          `${target.name}: messages preloaded`,
+        ).toBe(true);
+        if (target.picture) expect(head, target.name).toContain(`preload ${target.picture[language]}`);
+      }
+      expect(problems).toEqual([]);
+    });
   }
 
   it('a failed early request is made again by the app, which then shows the page', async () => {
@@ -144,31 +144,30 @@ describe('an uploaded cover comes in the width and format that fit the screen', 
     return url.pathname + url.search;
   }
 
-  for (const language of ['en', 'ar'] as const) {
-    for (const [width, pageWidth, cardWidth] of [
-      ['phone', 480, 480],
-      ['desktop', 960, 480],
-    ] as const) {
-      it(`${language}, ${width}: the course page draws the AVIF copy it preloaded, once; a card a smaller one`, async () => {
-        const { page, problems } = await suite.open({ language, width });
-        const covers = recordCovers(page);
-        await page.goto(paths.courseDetails(course.id));
-        const drawn = await drawnFrom(page, 'main img[fetchpriority="high"]');
-        expect(drawn).toMatch(new RegExp(`^/api/v1/covers/[0-9a-f-]{36}\\.jpg\\?w=${pageWidth}$`));
-        // The early script preloaded the very copy the page draws: it is fetched once, as AVIF.
-        expect(covers).toEqual([{ address: drawn, type: 'image/avif' }]);
+  // Each width once (what is drawn depends on it), each in one of the languages.
+  for (const [language, width, pageWidth, cardWidth] of [
+    ['ar', 'phone', 480, 480],
+    ['en', 'desktop', 960, 480],
+  ] as const) {
+    it(`${language}, ${width}: the course page draws the AVIF copy it preloaded, once; a card a smaller one`, async () => {
+      const { page, problems } = await suite.open({ language, width });
+      const covers = recordCovers(page);
+      await page.goto(paths.courseDetails(course.id));
+      const drawn = await drawnFrom(page, 'main img[fetchpriority="high"]');
+      expect(drawn).toMatch(new RegExp(`^/api/v1/covers/[0-9a-f-]{36}\\.jpg\\?w=${pageWidth}$`));
+      // The early script preloaded the very copy the page draws: it is fetched once, as AVIF.
+      expect(covers).toEqual([{ address: drawn, type: 'image/avif' }]);
 
-        expect(problems).toEqual([]);
+      expect(problems).toEqual([]);
 
-        // In a new tab (a browser draws a larger copy it already holds rather than fetch a smaller).
-        const results = await suite.open({ language, width });
-        const cardCovers = recordCovers(results.page);
-        await results.page.goto(paths.searchResults({ search: course.title }));
-        const card = await drawnFrom(results.page, 'main article img');
-        expect(card).toBe(drawn.replace(/\?w=\d+$/, `?w=${cardWidth}`));
-        expect(cardCovers).toEqual([{ address: card, type: 'image/avif' }]);
-        expect(results.problems).toEqual([]);
-      });
-    }
+      // In a new tab (a browser draws a larger copy it already holds rather than fetch a smaller).
+      const results = await suite.open({ language, width });
+      const cardCovers = recordCovers(results.page);
+      await results.page.goto(paths.searchResults({ search: course.title }));
+      const card = await drawnFrom(results.page, 'main article img');
+      expect(card).toBe(drawn.replace(/\?w=\d+$/, `?w=${cardWidth}`));
+      expect(cardCovers).toEqual([{ address: card, type: 'image/avif' }]);
+      expect(results.problems).toEqual([]);
+    });
   }
 });

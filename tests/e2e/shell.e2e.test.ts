@@ -4,7 +4,6 @@ import { LANGUAGE_STORAGE_KEY } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { COOKIE } from '@/session/storage';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { expectNoAxeViolations } from './support/browser';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 import { text } from './support/text';
@@ -145,19 +144,4 @@ describe('phone', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(screen.pathname()).toBe(paths.about());
   });
-});
-
-describe('accessibility', () => {
-  for (const language of ['en', 'ar'] as const) {
-    for (const width of ['desktop', 'phone'] as const) {
-      it(`home has no axe violations (${language}, ${width})`, async () => {
-        const { page, screen, footer } = await suite.open({ language, width, path: paths.home() });
-        await screen.heading.waitFor();
-        await expect
-          .poll(() => footer.text())
-          .toContain(language === 'ar' ? centre.location_ar : centre.location);
-        await expectNoAxeViolations(page);
-      });
-    }
-  }
 });
