@@ -131,6 +131,7 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: '@machines', replacement: fileURLToPath(new URL('./machines', import.meta.url)) },
+      { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
       // React 19 has useSyncExternalStore itself: the shim that @xstate/react and wouter import for
       // older Reacts is left out of the bundle (about 1 KB gzip on every page).
       {

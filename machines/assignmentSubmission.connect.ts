@@ -1,5 +1,5 @@
+import type { Submission } from '@contract/wire/learning';
 import type { SnapshotFrom } from 'xstate';
-import type { Submission } from '../src/contract/learning';
 import type { AssignmentSubmissionEvent, assignmentSubmissionMachine } from './assignmentSubmission.machine';
 
 type Snapshot = SnapshotFrom<typeof assignmentSubmissionMachine>;

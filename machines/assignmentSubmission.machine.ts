@@ -1,12 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { FAILURES } from '../src/contract/failures';
+import { FAILURES } from '@contract/messages/failures';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type Submission,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   type UploadResponse,
-} from '../src/contract/learning';
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
+} from '@contract/wire/learning';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /**

@@ -1,6 +1,6 @@
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import type { AttendanceGiven, AttendanceTicket, MakeAttendanceInput } from '@contract/wire/attendance';
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AttendanceGiven, AttendanceTicket, MakeAttendanceInput } from '../src/contract/attendance';
-import { ATTENDANCE_MESSAGES } from '../src/contract/attendance';
 import { type Failure, failureOf, statusOf } from './forms';
 
 /**

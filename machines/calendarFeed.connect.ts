@@ -1,5 +1,5 @@
+import type { CalendarFeed } from '@contract/wire/schedule';
 import type { SnapshotFrom } from 'xstate';
-import type { CalendarFeed } from '../src/contract/schedule';
 import type { CalendarFeedEvent, calendarFeedMachine } from './calendarFeed.machine';
 
 export interface CalendarFeedView {

@@ -1,5 +1,5 @@
+import type { CalendarFeed } from '@contract/wire/schedule';
 import { assign, fromPromise, setup } from 'xstate';
-import type { CalendarFeed } from '../src/contract/schedule';
 import type { Failure } from './forms';
 import { failureOf } from './forms';
 

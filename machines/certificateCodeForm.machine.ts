@@ -1,5 +1,5 @@
+import { checkCertificateCode, type VerificationValidationMessage } from '@contract/forms/verification';
 import { assertEvent, assign, setup } from 'xstate';
-import { checkCertificateCode, type VerificationValidationMessage } from '../src/contract/verification';
 
 export interface CertificateCodeFormInput {
   /** What the field starts with: the code being shown, so a mistyped one can be corrected. */

@@ -1,5 +1,5 @@
+import type { ChatMessage, Conversation } from '@contract/wire/chat';
 import type { SnapshotFrom } from 'xstate';
-import type { ChatMessage, Conversation } from '../src/contract/chat';
 import type { ChatEvent, chatMachine, OutboxItem } from './chat.machine';
 import { draftProblem, unreadTotal } from './chat.model';
 import type {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import {
   CHAT_TYPING_EVERY_MS,
   type ChatAck,
@@ -18,9 +18,9 @@ import {
   chatSyncMessage,
   chatTypingMessage,
   type MessagePage,
-} from '../src/contract/chat';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../src/contract/notifications';
+} from '@contract/wire/chat';
+import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
   acknowledged,
   knownSentence,
@@ -174,7 +174,7 @@ const out = (message: ChatClientMessage) => ({ type: 'socket.out' as const, mess
 
 /**
  * The chat of the signed-in user (`/messages` and the header's count; the protocol is the comment of
- * src/contract/chat.ts).
+ * contract/wire/chat.ts).
  *
  * Signed out, nothing runs. `session.changed` with a token enters `signedIn`, whose regions run side
  * by side:

@@ -1,14 +1,13 @@
+import { CHAT_MESSAGES, type ChatMessageSentence } from '@contract/messages/chat';
 import {
   CHAT_BODY_MAX,
-  CHAT_MESSAGES,
   CHAT_SYNC_MAX_CONVERSATIONS,
   type ChatAck,
   type ChatMessage,
-  type ChatMessageSentence,
   type ChatReceipt,
   type ChatSync,
   type Conversation,
-} from '../src/contract/chat';
+} from '@contract/wire/chat';
 
 /**
  * The chat's pure bookkeeping (machines/chat.machine.ts keeps its context with these): the outbox,

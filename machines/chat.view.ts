@@ -1,4 +1,5 @@
-import type { ChatCourse, ChatMessageSentence, ChatPerson } from '../src/contract/chat';
+import type { ChatMessageSentence } from '@contract/messages/chat';
+import type { ChatCourse, ChatPerson } from '@contract/wire/chat';
 
 /**
  * What the `/messages` screen and the header's Messages link show and can do: the view model

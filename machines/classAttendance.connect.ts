@@ -1,12 +1,12 @@
-import type { SnapshotFrom } from 'xstate';
 import type {
   AttendanceCode,
   AttendanceCourse,
   AttendanceSheet,
   AttendanceStatus,
   Roster,
-} from '../src/contract/attendance';
-import type { Session } from '../src/contract/sessions';
+} from '@contract/wire/attendance';
+import type { Session } from '@contract/wire/sessions';
+import type { SnapshotFrom } from 'xstate';
 import {
   type AttendanceCount,
   type ClassAttendanceEvent,

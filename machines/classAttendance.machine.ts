@@ -1,4 +1,3 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type {
   AttendanceCode,
   AttendanceCourseList,
@@ -6,7 +5,8 @@ import type {
   AttendanceStatus,
   Roster,
   RosterEntry,
-} from '../src/contract/attendance';
+} from '@contract/wire/attendance';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import { type Failure, failureOf, statusOf } from './forms';
 
 /**

@@ -1,14 +1,14 @@
-import type { SnapshotFrom } from 'xstate';
 import {
-  AUTHORING_MESSAGES,
-  type AuthoringCourse,
   type BuilderClassType,
   OPTIONS_MAX,
   OPTIONS_MIN,
   QUESTIONS_MAX,
   QUIZ_MARKS_MAX,
-} from '../src/contract/authoring';
-import type { FileLink } from '../src/contract/learning';
+} from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { AuthoringCourse } from '@contract/wire/authoring';
+import type { FileLink } from '@contract/wire/learning';
+import type { SnapshotFrom } from 'xstate';
 import {
   type ClassFormEvent,
   type classFormMachine,

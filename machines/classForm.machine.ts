@@ -1,22 +1,24 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { toLatinDigits } from '@contract/domain/digits';
 import {
   AUTHORING_VALIDATION,
-  type AuthoringCourse,
   type BuilderClassType,
   type BuilderQuestion,
   CLASS_TYPE_IDS,
   type ClassInput,
-  type ClassRecord,
-  type ClassSaved,
-  type ClassType,
   classProblems,
   OPTIONS_MAX,
   OPTIONS_MIN,
   QUESTIONS_MAX,
-  type TrainerCourse,
-} from '../src/contract/authoring';
-import { toLatinDigits } from '../src/contract/digits';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
+} from '@contract/forms/authoring';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import type {
+  AuthoringCourse,
+  ClassRecord,
+  ClassSaved,
+  ClassType,
+  TrainerCourse,
+} from '@contract/wire/authoring';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
 
 /**

@@ -1,5 +1,5 @@
+import type { CompletionSaved } from '@contract/wire/records';
 import { assign, fromPromise, setup } from 'xstate';
-import type { CompletionSaved } from '../src/contract/records';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /**

@@ -1,5 +1,6 @@
+import type { CompletionRuleForm } from '@contract/forms/records';
+import type { CompletionRule } from '@contract/wire/records';
 import type { SnapshotFrom } from 'xstate';
-import type { CompletionRule, CompletionRuleForm } from '../src/contract/records';
 import type { CompletionRuleEvent, completionRuleMachine } from './completionRule.machine';
 
 export interface RuleFieldView {

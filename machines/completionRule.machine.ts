@@ -1,12 +1,8 @@
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import { type CompletionRuleForm, completionRuleFormSchema } from '@contract/forms/records';
+import { validate } from '@contract/forms/rules';
+import type { CompletionRule, CompletionSaved } from '@contract/wire/records';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toArabicIndicDigits } from '../src/contract/digits';
-import {
-  type CompletionRule,
-  type CompletionRuleForm,
-  type CompletionSaved,
-  completionRuleFormSchema,
-} from '../src/contract/records';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 /**

@@ -1,5 +1,5 @@
+import type { TrainerCourseStatus } from '@contract/wire/authoring';
 import type { SnapshotFrom } from 'xstate';
-import type { TrainerCourseStatus } from '../src/contract/authoring';
 import type { ApprovalFacts, CourseApprovalEvent, CourseApprovalMachine } from './courseApproval.machine';
 
 /** Where the lifecycle stands (the states of the design card). */

@@ -1,6 +1,6 @@
+import type { CourseFlags, TrainerCourseStatus } from '@contract/wire/authoring';
+import type { Confirmation } from '@contract/wire/common';
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { CourseFlags, TrainerCourseStatus } from '../src/contract/authoring';
-import type { Confirmation } from '../src/contract/common';
 import { type Failure, failureOf, statusOf } from './forms';
 
 /**

@@ -1,11 +1,6 @@
+import { type LectureKind, lectureKind } from '@contract/domain/learning';
+import type { LearningCourse, LectureDetails, Progress } from '@contract/wire/learning';
 import type { SnapshotFrom } from 'xstate';
-import {
-  type LearningCourse,
-  type LectureDetails,
-  type LectureKind,
-  lectureKind,
-  type Progress,
-} from '../src/contract/learning';
 import {
   type CoursePlayerEvent,
   type coursePlayerMachine,

@@ -1,5 +1,5 @@
+import type { CourseLectures, LectureDetails, LectureListItem } from '@contract/wire/learning';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { CourseLectures, LectureDetails, LectureListItem } from '../src/contract/learning';
 import { type Failure, failureOf, statusOf } from './forms';
 
 /**

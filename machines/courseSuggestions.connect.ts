@@ -1,5 +1,5 @@
+import type { CourseCard } from '@contract/wire/courses';
 import type { SnapshotFrom } from 'xstate';
-import type { CourseCard } from '../src/contract/courses';
 import type { CourseSuggestionsEvent, courseSuggestionsMachine } from './courseSuggestions.machine';
 
 /** Spec section 9: suggestion titles are cut at 30 characters. */

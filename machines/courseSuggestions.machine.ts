@@ -1,5 +1,5 @@
+import type { CourseCard } from '@contract/wire/courses';
 import { assign, fromPromise, setup } from 'xstate';
-import type { CourseCard } from '../src/contract/courses';
 
 /** Typing pauses this long before a search goes out, so each keystroke does not cost a request. */
 export const SUGGESTION_DELAY = 250;

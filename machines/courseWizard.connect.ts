@@ -1,6 +1,6 @@
+import type { ApprovalStatus, SurveyCategory } from '@contract/wire/authoring';
+import type { Category, Weekday } from '@contract/wire/courses';
 import type { SnapshotFrom } from 'xstate';
-import type { ApprovalStatus, SurveyCategory } from '../src/contract/authoring';
-import type { Category, Weekday } from '../src/contract/courses';
 import {
   type CourseLanguage,
   firstInvalidStep,

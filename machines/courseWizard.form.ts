@@ -1,18 +1,16 @@
-import * as z from 'zod/mini';
+import { toLatinDigits } from '@contract/domain/digits';
 import {
   COURSE_LANGUAGES,
   type CourseInput,
-  type CourseRecord,
   courseProblems,
-  type Facilitator,
-  facilitatorSchema,
   SKILL_LEVELS,
   STEP_FIELDS,
   WIZARD_STEPS,
   type WizardStep,
-} from '../src/contract/authoring';
-import { WEEKDAYS, type Weekday } from '../src/contract/courses';
-import { toLatinDigits } from '../src/contract/digits';
+} from '@contract/forms/authoring';
+import { type CourseRecord, type Facilitator, facilitatorSchema } from '@contract/wire/authoring';
+import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
+import * as z from 'zod/mini';
 
 /**
  * The course wizard's form as it is typed (numbers as text, Arabic-Indic digits included), turned

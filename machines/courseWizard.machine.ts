@@ -1,19 +1,12 @@
+import { AUTHORING_VALIDATION, type CourseInput, FACILITATORS_MAX } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import { FAILURES } from '@contract/messages/failures';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseRecord, CourseSaved, Facilitator, SurveyCategory } from '@contract/wire/authoring';
+import type { Category, Weekday } from '@contract/wire/courses';
+import { UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  type CourseInput,
-  type CourseRecord,
-  type CourseSaved,
-  FACILITATORS_MAX,
-  type Facilitator,
-  type SurveyCategory,
-} from '../src/contract/authoring';
-import type { Category, Weekday } from '../src/contract/courses';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import { FAILURES } from '../src/contract/failures';
-import { UPLOAD_MAX_BYTES, type UploadResponse } from '../src/contract/learning';
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import {
   type CourseLanguage,
   courseOf,

@@ -1,5 +1,5 @@
+import type { FailureReason, Payment, PaymentMethod, Quote } from '@contract/wire/payments';
 import type { SnapshotFrom } from 'xstate';
-import type { FailureReason, Payment, PaymentMethod, Quote } from '../src/contract/payments';
 import type { CheckoutChoice, ChoiceErrors, enrolmentMachine } from './enrolment.machine';
 
 type EnrolmentSnapshot = SnapshotFrom<typeof enrolmentMachine>;

@@ -1,7 +1,7 @@
+import { normalisePhone } from '@contract/forms/auth';
+import type { Role } from '@contract/wire/common';
+import type { Payment, PaymentMethod, Quote } from '@contract/wire/payments';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { normalisePhone } from '../src/contract/auth-forms';
-import type { Role } from '../src/contract/common';
-import type { Payment, PaymentMethod, Quote } from '../src/contract/payments';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /** Who is looking at the course: signed in or not, and as which role. */

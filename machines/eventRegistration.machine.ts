@@ -1,8 +1,8 @@
+import { FAILURES } from '@contract/messages/failures';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import type { Confirmation } from '@contract/wire/common';
+import type { EventRegistrationStatus } from '@contract/wire/events';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Confirmation } from '../src/contract/common';
-import type { EventRegistrationStatus } from '../src/contract/events';
-import { FAILURES } from '../src/contract/failures';
-import { PUBLIC_MESSAGES } from '../src/contract/public-forms';
 import { alertOf, type Failure, failureOf } from './forms';
 
 export interface EventRegistrationInput {

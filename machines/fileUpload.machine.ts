@@ -1,6 +1,6 @@
+import { FAILURES } from '@contract/messages/failures';
+import type { FileLink, UploadResponse } from '@contract/wire/learning';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { FAILURES } from '../src/contract/failures';
-import type { FileLink, UploadResponse } from '../src/contract/learning';
 import { type ChosenFile, fileProblem } from './assignmentSubmission.machine';
 import { alertOf, type Failure, failureOf } from './forms';
 

@@ -1,6 +1,6 @@
+import { validate } from '@contract/forms/rules';
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 /**

@@ -3,7 +3,7 @@
  * is reduced to the sentence shown in the alert box. Pure: no DOM, no network.
  */
 
-import { OTP_LENGTH, VALIDATION } from '../src/contract/auth-forms';
+import { OTP_LENGTH, VALIDATION } from '@contract/forms/auth';
 
 /** English message keys; the view translates them. */
 export type Errors<T> = Partial<Record<keyof T & string, string>>;

@@ -1,12 +1,12 @@
-import type { SnapshotFrom } from 'xstate';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import type {
   GradedSubmission,
   GradingCourse,
   GradingItem,
   GradingItemSummary,
   TraineeWork,
-} from '../src/contract/grading';
+} from '@contract/wire/grading';
+import type { SnapshotFrom } from 'xstate';
 import { alertOf } from './forms';
 import { type GradingErrors, type GradingEvent, type GradingMachine, nextWaiting } from './grading.machine';
 

@@ -1,16 +1,15 @@
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import { gradeFormSchema, returnFormSchema } from '@contract/forms/grading';
+import { validate } from '@contract/forms/rules';
+import type {
+  GradeRequest,
+  GradingCourse,
+  GradingDecision,
+  GradingItem,
+  ReturnRequest,
+  WaitingSubmission,
+} from '@contract/wire/grading';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toArabicIndicDigits } from '../src/contract/digits';
-import {
-  type GradeRequest,
-  type GradingCourse,
-  type GradingDecision,
-  type GradingItem,
-  gradeFormSchema,
-  type ReturnRequest,
-  returnFormSchema,
-  type WaitingSubmission,
-} from '../src/contract/grading';
-import { validate } from '../src/contract/rules';
 import { type Failure, failureOf, statusOf } from './forms';
 
 /**

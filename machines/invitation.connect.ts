@@ -1,5 +1,5 @@
+import type { Invitation } from '@contract/wire/invitations';
 import type { SnapshotFrom } from 'xstate';
-import type { Invitation } from '../src/contract/invitations';
 import type { InvitationEvent, invitationMachine, SignInChoice } from './invitation.machine';
 
 type Snapshot = SnapshotFrom<typeof invitationMachine>;

@@ -1,5 +1,5 @@
+import type { Invitation, InvitationAccepted } from '@contract/wire/invitations';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Invitation, InvitationAccepted } from '../src/contract/invitations';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
 
 /**

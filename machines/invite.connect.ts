@@ -1,5 +1,5 @@
+import { MAX_INVITEES } from '@contract/forms/invitations';
 import type { SnapshotFrom } from 'xstate';
-import { MAX_INVITEES } from '../src/contract/invitations';
 import type { InviteEvent, InviteFieldError, inviteMachine } from './invite.machine';
 
 type Snapshot = SnapshotFrom<typeof inviteMachine>;

@@ -1,16 +1,13 @@
+import { checkInvitees, MAX_INVITEES } from '@contract/forms/invitations';
+import { INVITATION_MESSAGES } from '@contract/messages/invitations';
+import type { InvitationsSent } from '@contract/wire/invitations';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  checkInvitees,
-  INVITATION_MESSAGES,
-  type InvitationsSent,
-  MAX_INVITEES,
-} from '../src/contract/invitations';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /**
  * The invite-friends dialog: up to five e-mail fields (one address each; a field is added or
  * removed), Send. The addresses are checked by the rule the server applies
- * (src/contract/invitations.ts: trimmed, lower-cased, merged, each a valid address, not the
+ * (contract/forms/invitations.ts: trimmed, lower-cased, merged, each a valid address, not the
  * inviter's own); a bad one is marked at its field and nothing is sent. A refusal by the server
  * keeps everything typed: one naming an address marks that field, others show in the alert.
  */

@@ -1,5 +1,5 @@
+import type { Notification } from '@contract/wire/notifications';
 import type { SnapshotFrom } from 'xstate';
-import type { Notification } from '../src/contract/notifications';
 import { type NotificationsEvent, type notificationsMachine, unreadCount } from './notifications.machine';
 
 /** Above this many unread, the bell's badge says '99+'. */

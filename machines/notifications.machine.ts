@@ -1,11 +1,11 @@
-import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
   type Notification,
   type NotificationSelectedMessage,
   notificationSelectedMessage,
   SOCKET_REFUSED,
   SOCKET_SUPERSEDED,
-} from '../src/contract/notifications';
+} from '@contract/wire/notifications';
+import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 
 /**
  * What the machine asks of the socket actor: send this message. The socket actor answers with

@@ -1,6 +1,6 @@
+import { validate } from '@contract/forms/rules';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 /**
@@ -13,7 +13,7 @@ export type PasswordDialogValues = Record<string, string>;
 
 export interface PasswordDialogInput {
   initial: PasswordDialogValues;
-  /** The shared rules of the form (src/contract/profile.ts). */
+  /** The shared rules of the form (contract/forms/profile.ts). */
   schema: z.ZodMiniType;
   /** The alert box text when a refusal carries no message of its own. */
   fallback: string;

@@ -1,5 +1,3 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../src/contract/auth';
 import {
   type ForgotPasswordForm,
   forgotPasswordFormSchema,
@@ -8,9 +6,11 @@ import {
   OTP_LENGTH,
   type ResetPasswordForm,
   resetPasswordFormSchema,
-} from '../src/contract/auth-forms';
-import { FAILURES } from '../src/contract/failures';
-import { validate } from '../src/contract/rules';
+} from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/auth';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 

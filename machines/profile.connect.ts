@@ -1,5 +1,6 @@
+import type { ProfileEditForm } from '@contract/forms/profile';
+import type { Profile } from '@contract/wire/profile';
 import type { SnapshotFrom } from 'xstate';
-import type { Profile, ProfileEditForm } from '../src/contract/profile';
 import { type OtpStepView, otpStepView } from './forms';
 import type { ProfileEvent, profileMachine } from './profile.machine';
 

@@ -1,18 +1,17 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ConfirmationResponse } from '../src/contract/auth';
-import { normaliseCode, OTP_LENGTH } from '../src/contract/auth-forms';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import { FAILURES } from '../src/contract/failures';
+import { normaliseCode, OTP_LENGTH } from '@contract/forms/auth';
 import {
   type EmailChangeRequest,
-  type EmailConfirmRequest,
-  type Profile,
   type ProfileEditForm,
   type ProfileRequest,
   profileEditFormSchema,
   profileRequestOf,
-} from '../src/contract/profile';
-import { validate } from '../src/contract/rules';
+} from '@contract/forms/profile';
+import { validate } from '@contract/forms/rules';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import { FAILURES } from '@contract/messages/failures';
+import type { ConfirmationResponse } from '@contract/wire/auth';
+import type { EmailConfirmRequest, Profile } from '@contract/wire/profile';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, withField } from './forms';
 
 /**

@@ -1,7 +1,8 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import { FAILURES } from '@contract/messages/failures';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, type Profile } from '@contract/wire/profile';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import { FAILURES } from '../src/contract/failures';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, PROFILE_MESSAGES, type Profile } from '../src/contract/profile';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /**

@@ -1,5 +1,5 @@
+import type { AttemptReview, QuizQuestion } from '@contract/wire/learning';
 import type { SnapshotFrom } from 'xstate';
-import type { AttemptReview, QuizQuestion } from '../src/contract/learning';
 import { type QuizAttemptEvent, type quizAttemptMachine, timeLeft, unsavedIds } from './quizAttempt.machine';
 
 type Snapshot = SnapshotFrom<typeof quizAttemptMachine>;

@@ -1,12 +1,12 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import type {
   Attempt,
   AttemptReview,
   QuizQuestion,
   SavedAnswer,
   SavedAnswerResponse,
-} from '../src/contract/learning';
+} from '@contract/wire/learning';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
 
 /**

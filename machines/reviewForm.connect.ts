@@ -1,5 +1,6 @@
+import type { ReviewForm } from '@contract/forms/reviews';
+import type { Review } from '@contract/wire/reviews';
 import type { SnapshotFrom } from 'xstate';
-import type { Review, ReviewForm } from '../src/contract/reviews';
 import { alertOf } from './forms';
 import type { ReviewFormEvent, reviewFormMachine } from './reviewForm.machine';
 

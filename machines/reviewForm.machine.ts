@@ -1,13 +1,7 @@
+import { type ReviewForm, reviewFormSchema, reviewFormValid } from '@contract/forms/reviews';
+import { validate } from '@contract/forms/rules';
+import type { MyReview, Review, ReviewSaved } from '@contract/wire/reviews';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import {
-  type MyReview,
-  type Review,
-  type ReviewForm,
-  type ReviewSaved,
-  reviewFormSchema,
-  reviewFormValid,
-} from '../src/contract/reviews';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Errors, type Failure, failureOf, statusOf, withField } from './forms';
 
 /**

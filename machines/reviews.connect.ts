@@ -1,5 +1,5 @@
+import type { Review, ReviewSummary } from '@contract/wire/reviews';
 import type { SnapshotFrom } from 'xstate';
-import type { Review, ReviewSummary } from '../src/contract/reviews';
 import { alertOf } from './forms';
 import type { ReviewsEvent, reviewsMachine } from './reviews.machine';
 

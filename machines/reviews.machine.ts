@@ -1,5 +1,5 @@
+import type { Review, ReviewPage, ReviewSummary } from '@contract/wire/reviews';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Review, ReviewPage, ReviewSummary } from '../src/contract/reviews';
 
 /**
  * A course's reviews on its page: the first page with the summary, then "Show more" adds the next

@@ -1,7 +1,7 @@
+import { addDays, weekdayOf } from '@contract/domain/sessions';
+import type { Weekday } from '@contract/wire/courses';
+import type { ScheduleSession, SessionChangeAction } from '@contract/wire/schedule';
 import type { SnapshotFrom } from 'xstate';
-import type { Weekday } from '../src/contract/courses';
-import type { ScheduleSession, SessionChangeAction } from '../src/contract/schedule';
-import { addDays, weekdayOf } from '../src/contract/sessions';
 import {
   type ScheduleEvent,
   SESSION_CHANGE_FIELDS,

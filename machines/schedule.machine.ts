@@ -1,17 +1,19 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toArabicIndicDigits } from '../src/contract/digits';
-import { validate } from '../src/contract/rules';
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import { validate } from '@contract/forms/rules';
 import {
   cancelFormSchema,
   moveFormSchema,
-  type ScheduleSession,
-  type ScheduleWeek,
-  type SessionChangeAction,
-  type SessionChanged,
   type SessionChangeForm,
-  type SessionChangeInput,
   sessionChangeInput,
-} from '../src/contract/schedule';
+} from '@contract/forms/schedule';
+import type {
+  ScheduleSession,
+  ScheduleWeek,
+  SessionChangeAction,
+  SessionChanged,
+  SessionChangeInput,
+} from '@contract/wire/schedule';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { fieldDetailsOf } from './courseWizard.machine';
 import { alertOf, type Errors, type Failure, failureOf } from './forms';
 

@@ -1,5 +1,5 @@
+import type { Role } from '@contract/wire/common';
 import type { SnapshotFrom } from 'xstate';
-import type { Role } from '../src/contract/common';
 import type { signInMachine } from './signIn.machine';
 
 /** What the sign-in dialog shows. */

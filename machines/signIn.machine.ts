@@ -1,9 +1,9 @@
+import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { LoginResponse } from '@contract/wire/auth';
+import type { Role } from '@contract/wire/common';
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import type { LoginResponse } from '../src/contract/auth';
-import { type LoginForm, loginFormSchema } from '../src/contract/auth-forms';
-import type { Role } from '../src/contract/common';
-import { FAILURES } from '../src/contract/failures';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
 
 export type Audience = 'trainee' | 'trainer';

@@ -1,5 +1,3 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '../src/contract/auth';
 import {
   normaliseCode,
   normaliseGovtId,
@@ -7,9 +5,11 @@ import {
   OTP_LENGTH,
   type RegistrationForm,
   registrationFormSchema,
-} from '../src/contract/auth-forms';
-import { FAILURES } from '../src/contract/failures';
-import { validate } from '../src/contract/rules';
+} from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '@contract/wire/auth';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, type FormContext, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';
 

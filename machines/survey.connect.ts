@@ -1,5 +1,6 @@
+import { SURVEY_TEXT_MAX } from '@contract/forms/learning';
+import type { SurveyQuestion } from '@contract/wire/learning';
 import type { SnapshotFrom } from 'xstate';
-import { SURVEY_TEXT_MAX, type SurveyQuestion } from '../src/contract/learning';
 import type { GivenAnswer, SurveyEvent, surveyMachine } from './survey.machine';
 
 type Snapshot = SnapshotFrom<typeof surveyMachine>;

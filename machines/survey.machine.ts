@@ -1,14 +1,9 @@
+import { SURVEY_TEXT_MAX, SURVEY_VALIDATION } from '@contract/forms/learning';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { Confirmation } from '@contract/wire/common';
+import type { SurveyAnswer, SurveyQuestion, SurveyResponse } from '@contract/wire/learning';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Confirmation } from '../src/contract/common';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import {
-  SURVEY_TEXT_MAX,
-  SURVEY_VALIDATION,
-  type SurveyAnswer,
-  type SurveyQuestion,
-  type SurveyResponse,
-} from '../src/contract/learning';
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import { alertOf, type Failure, failureOf } from './forms';
 
 /**

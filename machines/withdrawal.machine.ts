@@ -1,8 +1,8 @@
+import { type WithdrawalForm, withdrawalFormSchema } from '@contract/forms/enrolments';
+import { validate } from '@contract/forms/rules';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import type { Confirmation } from '@contract/wire/common';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Confirmation } from '../src/contract/common';
-import { type WithdrawalForm, withdrawalFormSchema } from '../src/contract/enrolments';
-import { DEFAULT_FAILURE } from '../src/contract/errors';
-import { validate } from '../src/contract/rules';
 import { alertOf, type Errors, type Failure, failureOf } from './forms';
 
 export interface WithdrawalInput {

@@ -7,6 +7,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { notificationListSchema } from '@contract/wire/notifications';
+import { paymentSchema } from '@contract/wire/payments';
 import { hashPassword } from '../server/auth/passwords';
 import { createTokenService } from '../server/auth/tokens';
 import { openPglite } from '../server/db';
@@ -14,8 +16,6 @@ import { migrate } from '../server/migrate';
 import { pgliteDir } from '../server/paths';
 import { NOTICE_SIGNATURE_HEADER, noticeBody, signNotice, TEST_CARDS } from '../server/payments/gateway';
 import { seed } from '../server/seed';
-import { notificationListSchema } from '../src/contract/notifications';
-import { paymentSchema } from '../src/contract/payments';
 import { percentile, startServer } from './bench-server';
 
 export const PAYERS = 100;

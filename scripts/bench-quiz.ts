@@ -9,6 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { attemptReviewSchema, attemptSchema } from '@contract/wire/learning';
 import { hashPassword } from '../server/auth/passwords';
 import { createTokenService } from '../server/auth/tokens';
 import { type Db, openPglite, openPostgres } from '../server/db';
@@ -16,7 +17,6 @@ import { migrate } from '../server/migrate';
 import { pgliteDir } from '../server/paths';
 import { seed } from '../server/seed';
 import { type CreatedQuestion, createQuiz, type QuestionSpec } from '../server/testing-quizzes';
-import { attemptReviewSchema, attemptSchema } from '../src/contract/learning';
 import { percentile, startServer } from './bench-server';
 import { startPgCluster } from './lib/pg-cluster';
 

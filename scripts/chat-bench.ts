@@ -14,14 +14,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { chatReceivedMessage, chatSendMessage, chatServerMessageSchema } from '@contract/wire/chat';
+import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { WebSocket } from 'ws';
 import { createTokenService } from '../server/auth/tokens';
 import type { Db } from '../server/db';
 import { migrate } from '../server/migrate';
 import { seed } from '../server/seed';
 import { courseWithSessions } from '../server/testing-attendance';
-import { chatReceivedMessage, chatSendMessage, chatServerMessageSchema } from '../src/contract/chat';
-import { SOCKET_PATHS } from '../src/contract/notifications';
 import { type BenchServer, instanceOptions, percentile, startBenchInstances } from './bench-server';
 
 const PAIRS = 100;

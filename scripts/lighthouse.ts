@@ -5,13 +5,14 @@
  * the home page, then a timespan while the dialog opens), and prints performance score, LCP, TBT,
  * CLS and script bytes for each. `-- --runs N` takes the median of N runs per page and preset.
  */
+
+import type { Paged } from '@contract/wire/common';
+import type { CourseCard } from '@contract/wire/courses';
+import type { EventSummary } from '@contract/wire/events';
 import { launch } from 'chrome-launcher';
 import type { Config, Flags, Result } from 'lighthouse';
 import lighthouse, { desktopConfig, startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import type { Paged } from '@/contract/common';
-import type { CourseCard } from '@/contract/courses';
-import type { EventSummary } from '@/contract/events';
 import { paths } from '@/routing/paths';
 import { startApp } from '../tests/e2e/support/app';
 

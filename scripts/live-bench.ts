@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { newNotificationMessageSchema, SOCKET_PATHS } from '@contract/wire/notifications';
 import { WebSocket } from 'ws';
 import { ADMIN_TOKEN_HEADER } from '../server/admin/middleware';
 import { createTokenService } from '../server/auth/tokens';
@@ -21,7 +22,6 @@ import type { Db } from '../server/db';
 import { migrate } from '../server/migrate';
 import { adminTokenFile } from '../server/paths';
 import { seed } from '../server/seed';
-import { newNotificationMessageSchema, SOCKET_PATHS } from '../src/contract/notifications';
 import { type BenchServer, instanceOptions, percentile, startBenchInstances } from './bench-server';
 
 const USERS = 200;

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { riyals } from '@contract/domain/money';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { messageFromBody } from '@contract/messages/errors';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
+import { type Payment, paymentSchema } from '@contract/wire/payments';
 import * as z from 'zod/mini';
-import { AUTHORING_MESSAGES } from '../src/contract/authoring';
-import { messageFromBody } from '../src/contract/errors';
-import { riyals } from '../src/contract/money';
-import { type Payment, paymentSchema } from '../src/contract/payments';
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
-import { VERIFICATION_MESSAGES } from '../src/contract/verification';
 import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
   AdminError,

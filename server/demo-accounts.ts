@@ -1,4 +1,4 @@
-import type { Role } from '../src/contract/common';
+import type { Role } from '@contract/wire/common';
 
 export interface DemoAccount {
   email: string;

@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { AttendanceMarkedMessage } from '../src/contract/attendance';
+import type { AttendanceMarkedMessage } from '@contract/wire/attendance';
 import {
   type NewNotificationMessage,
   type NotificationSeenMessage,
@@ -9,7 +8,8 @@ import {
   SOCKET_PATHS,
   SOCKET_REFUSED,
   SOCKET_SUPERSEDED,
-} from '../src/contract/notifications';
+} from '@contract/wire/notifications';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { verifyAccess } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, type BroadcastEvent, createLocalBroadcast } from './broadcast';

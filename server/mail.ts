@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '../src/contract/auth-forms';
+import { OTP_LENGTH } from '@contract/forms/auth';
 import { OTP_TTL_MINUTES, type OtpPurpose } from './auth/otp';
 import type { Db } from './db';
 

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Db } from './db';
 import { HttpProblem, type ProblemDetail, type UserMessage } from './http';
 import { type QueryReader, validQuery, wholeNumber } from './validation';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import { CHAT_STARTS_PER_HOUR } from '@contract/wire/chat';
 import type { Context, MiddlewareHandler } from 'hono';
-import { CHAT_STARTS_PER_HOUR } from '../src/contract/chat';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 import { addressLimitKey, clientAddress } from './client-address';
 import type { Db } from './db';
 import { type AppEnv, HttpProblem, type ProblemDetail } from './http';

@@ -5,7 +5,7 @@ import type {
   GetInTouchTitle,
   HeroSection,
   KeyBenefits,
-} from '../src/contract/cms';
+} from '@contract/wire/cms';
 import type { CmsBlockKey } from './cms/blocks';
 import { DEFAULT_AVATAR } from './users';
 

@@ -1,4 +1,4 @@
-import { toArabicIndicDigits } from '../src/contract/digits';
+import { toArabicIndicDigits } from '@contract/domain/digits';
 import type { Db } from './db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import {

@@ -1,4 +1,4 @@
-import type { CentreDetails } from '../src/contract/cms';
+import type { CentreDetails } from '@contract/wire/cms';
 import { seedAttendance } from './attendance/seed';
 import { seedAuthoring } from './authoring/course-seed';
 import { seedCertificates } from './certificates/seed';

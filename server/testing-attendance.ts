@@ -1,5 +1,5 @@
-import { WEEKDAYS, type Weekday } from '../src/contract/courses';
-import { addDays, centreDate } from '../src/contract/sessions';
+import { addDays, centreDate } from '@contract/domain/sessions';
+import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
 import type { Queryable } from './db';
 import { LEARNING_COURSES } from './seed-learning';
 

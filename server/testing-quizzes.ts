@@ -1,4 +1,4 @@
-import type { QuestionKind } from '../src/contract/learning';
+import type { QuestionKind } from '@contract/wire/learning';
 import type { Queryable } from './db';
 
 /** A question to create: its options' texts, and the indexes of the right ones. */

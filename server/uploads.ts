@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadExtension } from '@contract/wire/learning';
 import { unzipSync } from 'fflate';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadExtension } from '../src/contract/learning';
-import { SERVER_MESSAGES, type ServerMessage } from '../src/contract/server-messages';
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 

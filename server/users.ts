@@ -1,7 +1,7 @@
-import type { User } from '../src/contract/auth';
-import { normalisePhone } from '../src/contract/auth-forms';
-import type { Role } from '../src/contract/common';
-import { STOCK_AVATAR } from '../src/contract/profile';
+import { normalisePhone } from '@contract/forms/auth';
+import type { User } from '@contract/wire/auth';
+import type { Role } from '@contract/wire/common';
+import { STOCK_AVATAR } from '@contract/wire/profile';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db';
 

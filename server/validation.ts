@@ -1,10 +1,10 @@
+import { type FieldErrors, validate } from '@contract/forms/rules';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { HandlerResponse } from 'hono/types';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
-import { type FieldErrors, validate } from '../src/contract/rules';
-import { SERVER_MESSAGES } from '../src/contract/server-messages';
 import { type AppEnv, HttpProblem, type ProblemDetail, requireJsonContent, type UserMessage } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { MiddlewareHandler } from 'hono';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { type AppEnv, HttpProblem } from '../http';
 
 export const ADMIN_TOKEN_HEADER = 'X-Admin-Token';

@@ -1,5 +1,5 @@
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import * as z from 'zod/mini';
-import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import {
   createNotifier,

@@ -1,8 +1,8 @@
+import { VALIDATION } from '@contract/forms/auth';
+import { field, required } from '@contract/forms/rules';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
-import { VALIDATION } from '../../src/contract/auth-forms';
-import { field, required } from '../../src/contract/rules';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Deps } from '../deps';
 import { decideWithdrawal, type WithdrawalDecision } from '../enrolments/queries';
 import { refuseEnrolmentError } from '../enrolments/routes';

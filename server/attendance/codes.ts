@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '../../src/contract/attendance';
-import { centreDate, isIsoDate } from '../../src/contract/sessions';
+import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '@contract/domain/attendance';
+import { centreDate, isIsoDate } from '@contract/domain/sessions';
 
 /**
  * The attendance QR code and the ticket a signed-out trainee keeps while signing in.

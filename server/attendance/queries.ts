@@ -1,3 +1,12 @@
+import {
+  addDays,
+  centreDate,
+  centreTime,
+  courseSessions,
+  lastSessionDay,
+  type SessionCourse,
+  sessionsOn,
+} from '@contract/domain/sessions';
 import type {
   AttendanceCourse,
   AttendanceHistory,
@@ -5,23 +14,13 @@ import type {
   AttendanceStatus,
   Roster,
   RosterEntry,
-} from '../../src/contract/attendance';
-import type { RoutineSlot } from '../../src/contract/courses';
-import {
-  addDays,
-  centreDate,
-  centreTime,
-  courseSessions,
-  lastSessionDay,
-  type Session,
-  type SessionChange,
-  type SessionCourse,
-  sessionsOn,
-} from '../../src/contract/sessions';
+} from '@contract/wire/attendance';
+import type { RoutineSlot } from '@contract/wire/courses';
+import type { Session, SessionChange } from '@contract/wire/sessions';
 import type { Queryable } from '../db';
 
 /**
- * Attendance's SQL. Sessions are always counted by src/contract/sessions.ts from the course's routine,
+ * Attendance's SQL. Sessions are always counted by contract/domain/sessions.ts from the course's routine,
  * dates, closing day and `session_changes`; marks are keyed by the date a session is held on. A
  * session that has ended with no mark counts as Absent; today's unmarked one is not marked yet.
  */

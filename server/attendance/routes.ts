@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
+import { centreDate, isIsoDate, sessionsOn } from '@contract/domain/sessions';
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
-  ATTENDANCE_MESSAGES,
-  ATTENDANCE_STEP_SECONDS,
   attendanceCodeSchema,
   attendanceCourseListSchema,
   attendanceGivenSchema,
@@ -13,9 +14,8 @@ import {
   makeAttendanceInputSchema,
   rosterEntrySchema,
   rosterSchema,
-} from '../../src/contract/attendance';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { centreDate, isIsoDate, sessionsOn } from '../../src/contract/sessions';
+} from '@contract/wire/attendance';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Broadcast } from '../broadcast';
@@ -74,7 +74,7 @@ const rosterQuery = validQuery((query) => {
 });
 
 /**
- * Attendance (src/contract/attendance.ts): trainees give it with the rotating QR code (or a ticket
+ * Attendance (contract/wire/attendance.ts): trainees give it with the rotating QR code (or a ticket
  * made from one before signing in) and read their history; the course's trainer and facilitators
  * list their courses, show the code, read the roster and the sheet, and mark people by hand. Every
  * mark tells the course's trainer and facilitators the day's count live (`attendance_marked`).

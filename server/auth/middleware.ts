@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import type { Role } from '@contract/wire/common';
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../../src/contract/common';
-import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import { type AppEnv, HttpProblem } from '../http';
 import { verifyAccess } from './sessions';

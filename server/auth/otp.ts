@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { OTP_LENGTH } from '../../src/contract/auth-forms';
+import { OTP_LENGTH } from '@contract/forms/auth';
 import type { Db } from '../db';
 import { identifierQuery } from '../users';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/contract/common';
+import type { Role } from '@contract/wire/common';
 import type { Db } from '../db';
 import { TokenError, type TokenService } from './tokens';
 

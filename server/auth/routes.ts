@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import * as z from 'zod/mini';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -7,9 +7,9 @@ import {
   logoutResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
-} from '../../src/contract/auth';
-import { PROFILE_MESSAGES } from '../../src/contract/profile';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/auth';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { closedAccountHash, closedEmailKey } from '../profile/queries';

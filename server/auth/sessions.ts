@@ -1,4 +1,4 @@
-import type { Role } from '../../src/contract/common';
+import type { Role } from '@contract/wire/common';
 import type { Db } from '../db';
 import type { UserRow } from '../users';
 import { type TokenClaims, TokenError, type TokenService } from './tokens';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type Role, roleSchema } from '@contract/wire/common';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import { type Role, roleSchema } from '../../src/contract/common';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -1,5 +1,6 @@
-import { AUTHORING_MESSAGES, type CourseRole } from '../../src/contract/authoring';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseRole } from '@contract/wire/authoring';
 import type { Queryable } from '../db';
 import { HttpProblem } from '../http';
 

@@ -1,17 +1,15 @@
+import { lectureKind } from '@contract/domain/learning';
 import {
-  AUTHORING_MESSAGES,
   AUTHORING_VALIDATION,
-  type AuthoringCourse,
-  type AuthoringLecture,
   type BuilderClassType,
   CLASS_TYPE_IDS,
   type ClassInput,
-  type ClassRecord,
   type QuizItem,
   type QuizSettings,
-} from '../../src/contract/authoring';
-import { lectureKind } from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { AuthoringCourse, AuthoringLecture, ClassRecord } from '@contract/wire/authoring';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { fileAddress, fileIdOf, fileLink, type UploadRow } from '../learning/files';

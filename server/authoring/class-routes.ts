@@ -1,20 +1,22 @@
-import { type Context, Hono } from 'hono';
-import * as z from 'zod/mini';
 import {
-  AUTHORING_MESSAGES,
   AUTHORING_VALIDATION,
   type AuthoringValidationMessage,
-  authoringCourseSchema,
   CLASS_TYPE_IDS,
   type ClassInput,
-  type ClassSaved,
   classInputSchema,
   classProblems,
+} from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  authoringCourseSchema,
+  type ClassSaved,
   classRecordSchema,
   classSavedSchema,
   classTypeListSchema,
-} from '../../src/contract/authoring';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/authoring';
+import { type Context, Hono } from 'hono';
+import * as z from 'zod/mini';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';

@@ -1,7 +1,7 @@
+import { longerThan } from '@contract/forms/rules';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import * as z from 'zod/mini';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import { longerThan } from '../../src/contract/rules';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';

@@ -1,6 +1,6 @@
-import { AUTHORING_VALIDATION } from '../../src/contract/authoring';
-import { COVER_NAME, COVER_WIDTHS, type CoverWidth } from '../../src/contract/covers';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { COVER_NAME, COVER_WIDTHS, type CoverWidth } from '@contract/domain/covers';
+import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Queryable } from '../db';
 import { describeError, HttpProblem } from '../http';
 import { fileAddress, fileIdOf } from '../learning/files';
@@ -22,7 +22,7 @@ import {
  * private; `cover_file_id` remembers it, so that the wizard sends its address back unchanged to keep
  * the cover.
  *
- * The AVIF and WebP copies `?w=` serves (src/contract/covers.ts) are made after the cover is stored,
+ * The AVIF and WebP copies `?w=` serves (contract/domain/covers.ts) are made after the cover is stored,
  * one at a time, and kept beside it as `covers/{uuid}-{width}.{format}`; a copy asked for before it
  * is ready (or of a cover stored before copies were made) is made then, once.
  */

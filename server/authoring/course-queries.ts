@@ -1,13 +1,7 @@
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  type CourseInput,
-  type CourseRecord,
-  type Facilitator,
-  type SurveyCategory,
-  type TrainerCourse,
-} from '../../src/contract/authoring';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { AUTHORING_VALIDATION, type CourseInput } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseRecord, Facilitator, SurveyCategory, TrainerCourse } from '@contract/wire/authoring';
 import type { Db, Queryable } from '../db';
 import { HttpProblem, type ProblemDetail } from '../http';
 import { fileAddress } from '../learning/files';

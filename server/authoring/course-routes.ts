@@ -1,16 +1,15 @@
-import { Hono } from 'hono';
-import * as z from 'zod/mini';
 import {
-  AUTHORING_MESSAGES,
   AUTHORING_VALIDATION,
   type AuthoringValidationMessage,
   type CourseInput,
-  type CourseSaved,
   courseInputSchema,
-  type TrainerCourseList,
-} from '../../src/contract/authoring';
-import type { Confirmation } from '../../src/contract/common';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseSaved, TrainerCourseList } from '@contract/wire/authoring';
+import type { Confirmation } from '@contract/wire/common';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { requireAdminToken } from '../admin/middleware';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';

@@ -1,5 +1,5 @@
+import type { CoverWidth } from '@contract/domain/covers';
 import sharp, { type Sharp } from 'sharp';
-import type { CoverWidth } from '../../src/contract/covers';
 
 /**
  * The pictures made from a trainer's cover upload, with sharp (libvips, prebuilt for each platform

@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { Hono } from 'hono';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { VERIFICATION_MESSAGES } from '../../src/contract/verification';
 import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

@@ -1,7 +1,7 @@
+import { readCertificateCode } from '@contract/domain/certificates';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import * as z from 'zod/mini';
-import { readCertificateCode } from '../../src/contract/certificates';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { VERIFICATION_MESSAGES } from '../../src/contract/verification';
 import type { Db } from '../db';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Certificate, findCertificate, revokeCertificate } from '../records/certificates';

@@ -1,10 +1,7 @@
+import { readCertificateCode } from '@contract/domain/certificates';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
+import { type CertificateCheck, certificateCheckSchema } from '@contract/wire/verification';
 import { Hono } from 'hono';
-import { readCertificateCode } from '../../src/contract/certificates';
-import {
-  type CertificateCheck,
-  certificateCheckSchema,
-  VERIFICATION_MESSAGES,
-} from '../../src/contract/verification';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { type Certificate, findCertificate } from '../records/certificates';

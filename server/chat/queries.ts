@@ -5,12 +5,12 @@ import type {
   Conversation,
   ConversationList,
   MessagePage,
-} from '../../src/contract/chat';
-import type { Role } from '../../src/contract/common';
+} from '@contract/wire/chat';
+import type { Role } from '@contract/wire/common';
 import type { Queryable } from '../db';
 
 /**
- * The chat's reads and writes (the rules: src/contract/chat.ts and migration 021). Membership is
+ * The chat's reads and writes (the rules: contract/wire/chat.ts and migration 021). Membership is
  * always `chat_member(conversation, user)`; a direct conversation may only be started between a
  * trainee and a trainer or facilitator of an Approved course the trainee is currently enrolled in.
  */

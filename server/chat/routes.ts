@@ -1,12 +1,8 @@
+import { toLatinDigits } from '@contract/domain/digits';
+import { CHAT_MESSAGES } from '@contract/messages/chat';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { CHAT_MAX_PAGE_SIZE, CHAT_PAGE_SIZE, startConversationSchema } from '@contract/wire/chat';
 import { Hono } from 'hono';
-import {
-  CHAT_MAX_PAGE_SIZE,
-  CHAT_MESSAGES,
-  CHAT_PAGE_SIZE,
-  startConversationSchema,
-} from '../../src/contract/chat';
-import { toLatinDigits } from '../../src/contract/digits';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
@@ -36,7 +32,7 @@ const historyQuery = validQuery((query) => {
 });
 
 /**
- * The chat's calls (src/contract/chat.ts, src/api/chat.ts) for signed-in trainees and trainers;
+ * The chat's calls (contract/wire/chat.ts, src/api/chat.ts) for signed-in trainees and trainers;
  * messages themselves travel over /ws/chat (server/chat/socket.ts).
  */
 export function chatRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {

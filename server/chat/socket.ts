@@ -1,8 +1,7 @@
-import type { RawData, WebSocket } from 'ws';
+import { CHAT_MESSAGES } from '@contract/messages/chat';
 import {
   CHAT_BODY_MAX,
   CHAT_GAP_MAX,
-  CHAT_MESSAGES,
   CHAT_NOTIFY_AFTER_MS,
   CHAT_SENDS_PER_MINUTE,
   type ChatAck,
@@ -15,7 +14,8 @@ import {
   type ChatSynced,
   type ChatTypingEvent,
   chatClientMessageSchema,
-} from '../../src/contract/chat';
+} from '@contract/wire/chat';
+import type { RawData, WebSocket } from 'ws';
 import type { Broadcast, ChatBroadcastEvent } from '../broadcast';
 import type { Db, Queryable } from '../db';
 import { describeError } from '../http';
@@ -88,7 +88,7 @@ export interface ChatHubOptions {
 }
 
 /**
- * The chat over /ws/chat (the protocol: src/contract/chat.ts). server/live.ts authenticates and
+ * The chat over /ws/chat (the protocol: contract/wire/chat.ts). server/live.ts authenticates and
  * guards the sockets and hands each text frame here; events between instances travel through the
  * broadcast as ids only, and each instance reads what its own sockets need.
  *

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import {
   aboutPromotionSchema,
   aboutStorySchema,
@@ -6,7 +5,8 @@ import {
   getInTouchTitleSchema,
   heroSectionSchema,
   keyBenefitsSchema,
-} from '../../src/contract/cms';
+} from '@contract/wire/cms';
+import type * as z from 'zod/mini';
 
 /** The public pages' content blocks: each served under /cms/<key>/, in the shape of its schema. */
 export const CMS_BLOCK_SCHEMAS = {

@@ -1,4 +1,4 @@
-import { centreDetailsSchema } from '../../src/contract/cms';
+import { centreDetailsSchema } from '@contract/wire/cms';
 import type { Db } from '../db';
 import { type PageRequest, selectPage } from '../paging';
 

@@ -1,6 +1,3 @@
-import { Hono } from 'hono';
-import { centreDetailsSchema } from '../../src/contract/cms';
-import { issuePageSchema, issueSchema } from '../../src/contract/issues';
 import {
   COURSE_REQUEST_FIELDS,
   courseRequestFormSchema,
@@ -8,9 +5,12 @@ import {
   getInTouchFormSchema,
   ISSUE_REPORT_FIELDS,
   issueReportFormSchema,
-  PUBLIC_MESSAGES,
-} from '../../src/contract/public-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/forms/public';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { centreDetailsSchema } from '@contract/wire/cms';
+import { issuePageSchema, issueSchema } from '@contract/wire/issues';
+import { Hono } from 'hono';
 import { requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

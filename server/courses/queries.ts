@@ -1,4 +1,4 @@
-import type { Availability } from '../../src/contract/courses';
+import type { Availability } from '@contract/wire/courses';
 import type { Db } from '../db';
 import { type Page, type PageRequest, selectPage } from '../paging';
 import { DEFAULT_AVATAR } from '../users';

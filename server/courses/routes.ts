@@ -1,11 +1,11 @@
-import { type Context, Hono } from 'hono';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   availabilityListSchema,
   categoryListSchema,
   courseAboutSchema,
   courseCardPageSchema,
-} from '../../src/contract/courses';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/courses';
+import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { type PageRequest, pageRequest } from '../paging';

@@ -1,8 +1,8 @@
+import { WITHDRAWAL_REASON_MAX } from '@contract/forms/enrolments';
+import { longerThan } from '@contract/forms/rules';
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import type { EnrolmentStatus, PaymentMethod } from '@contract/wire/payments';
 import * as z from 'zod/mini';
-import { WITHDRAWAL_REASON_MAX } from '../../src/contract/enrolments';
-import type { EnrolmentStatus, PaymentMethod } from '../../src/contract/payments';
-import { longerThan } from '../../src/contract/rules';
-import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
 import type { Db, Queryable } from '../db';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';

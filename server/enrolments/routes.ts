@@ -1,12 +1,10 @@
+import { withdrawalFormSchema } from '@contract/forms/enrolments';
+import { WITHDRAWAL_SENT } from '@contract/messages/enrolments';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { confirmationSchema } from '@contract/wire/common';
+import { enrolledCoursesPageSchema } from '@contract/wire/enrolments';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { confirmationSchema } from '../../src/contract/common';
-import {
-  enrolledCoursesPageSchema,
-  WITHDRAWAL_SENT,
-  withdrawalFormSchema,
-} from '../../src/contract/enrolments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

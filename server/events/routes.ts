@@ -1,12 +1,9 @@
+import { eventRegistrationSchema, PUBLIC_VALIDATION } from '@contract/forms/public';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { eventDetailsSchema, eventPageSchema, eventRegistrationStatusSchema } from '@contract/wire/events';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import {
-  eventDetailsSchema,
-  eventPageSchema,
-  eventRegistrationStatusSchema,
-} from '../../src/contract/events';
-import { eventRegistrationSchema, PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorResponse, HttpProblem } from '../http';

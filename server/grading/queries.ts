@@ -1,15 +1,15 @@
-import {
-  GRADING_MESSAGES,
-  type GradedQuizAttempt,
-  type GradedSubmission,
-  type GradingCourse,
-  type GradingItem,
-  type GradingItemSummary,
-  gradeStatistics,
-  type TraineeWork,
-  type TraineeWorkStatus,
-} from '../../src/contract/grading';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+import { gradeStatistics } from '@contract/domain/grading';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type {
+  GradedQuizAttempt,
+  GradedSubmission,
+  GradingCourse,
+  GradingItem,
+  GradingItemSummary,
+  TraineeWork,
+  TraineeWorkStatus,
+} from '@contract/wire/grading';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { lecturePath } from '../learning/grading';

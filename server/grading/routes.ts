@@ -1,16 +1,13 @@
-import { Hono } from 'hono';
-import * as z from 'zod/mini';
+import { GRADING_VALIDATION, gradeFormSchema, readGrade, returnFormSchema } from '@contract/forms/grading';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
 import {
-  GRADING_MESSAGES,
-  GRADING_VALIDATION,
   type GradingDecision,
-  gradeFormSchema,
   gradingCourseSchema,
   gradingDecisionSchema,
   gradingItemSchema,
-  readGrade,
-  returnFormSchema,
-} from '../../src/contract/grading';
+} from '@contract/wire/grading';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Queryable } from '../db';

@@ -4,13 +4,13 @@ import type {
   HistoryEntry,
   HistoryStatus,
   PendingReason,
-} from '../../src/contract/history';
+} from '@contract/wire/history';
 import type { Queryable } from '../db';
 import { type Certificate, certificateOf } from '../records/certificates';
 import { courseCompletion, traineeCompletion, traineeRecord } from '../records/completion';
 
 /**
- * The trainee's course history (src/contract/history.ts): a status per enrolment, decided from the
+ * The trainee's course history (contract/wire/history.ts): a status per enrolment, decided from the
  * enrolment, its last payment and whether the course has ended (`course_ended`, migration 019). The
  * figures of a course are the completion rule's (server/records/completion.ts), never counted here.
  */

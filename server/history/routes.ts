@@ -1,15 +1,15 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { HISTORY_MESSAGES } from '@contract/messages/history';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   certificateFileName,
   certificateRequestSchema,
-  HISTORY_MESSAGES,
   type HistoryDetails,
   type TraineeHistory,
   transcriptFileName,
   transcriptRequestSchema,
-} from '../../src/contract/history';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/history';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

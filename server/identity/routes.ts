@@ -1,11 +1,3 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import * as z from 'zod/mini';
-import {
-  confirmationResponseSchema,
-  otpVerifyResponseSchema,
-  registrationResponseSchema,
-} from '../../src/contract/auth';
 import {
   forgotPasswordFormSchema,
   normaliseCode,
@@ -14,9 +6,17 @@ import {
   otpFormSchema,
   registrationFormSchema,
   resetPasswordFormSchema,
-} from '../../src/contract/auth-forms';
-import type { Role } from '../../src/contract/common';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/forms/auth';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  confirmationResponseSchema,
+  otpVerifyResponseSchema,
+  registrationResponseSchema,
+} from '@contract/wire/auth';
+import type { Role } from '@contract/wire/common';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod/mini';
 import { checkOtp, generateOtp, issueOtp, retireOtps, spendOtpIssue } from '../auth/otp';
 import { hashPassword } from '../auth/passwords';
 import {

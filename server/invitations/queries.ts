@@ -1,12 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  INVITATION_DAYS,
-  INVITATION_MESSAGES,
-  type Invitation,
-  type InvitationState,
-  type InvitedCourse,
-  type SentInvitation,
-} from '../../src/contract/invitations';
+import { INVITATION_DAYS } from '@contract/domain/invitations';
+import { INVITATION_MESSAGES } from '@contract/messages/invitations';
+import type { Invitation, InvitationState, InvitedCourse, SentInvitation } from '@contract/wire/invitations';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { sendMail } from '../mail';

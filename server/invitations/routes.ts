@@ -1,13 +1,12 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { checkInvitees } from '@contract/forms/invitations';
+import { INVITATION_MESSAGES, invalidAddressMessage } from '@contract/messages/invitations';
 import {
-  checkInvitees,
-  INVITATION_MESSAGES,
   type InvitationAccepted,
   type InvitationsSent,
-  invalidAddressMessage,
   inviteRequestSchema,
-} from '../../src/contract/invitations';
+} from '@contract/wire/invitations';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
@@ -37,7 +36,7 @@ function tokenOf(c: Context): string {
 }
 
 /**
- * Invitations (src/contract/invitations.ts has the rules): trainees invite up to five addresses at
+ * Invitations (contract/wire/invitations.ts has the rules): trainees invite up to five addresses at
  * a time and list what they sent; anyone reads an invitation by its token; any signed-in account
  * but the inviter's accepts it once.
  */

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { type FileLink, UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type FileLink, UPLOAD_MAX_BYTES, type UploadResponse } from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { Db, Queryable } from '../db';
 import type { Deps } from '../deps';

@@ -1,6 +1,8 @@
+import { GRADE_MAX } from '@contract/domain/grading';
+import { SURVEY_TEXT_MAX } from '@contract/forms/learning';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { SubmissionStatus } from '@contract/wire/learning';
 import * as z from 'zod/mini';
-import { GRADE_MAX, SURVEY_TEXT_MAX, type SubmissionStatus } from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import type { Db } from '../db';
 import { NOTIFICATIONS, type NotificationContent, type Notifier } from '../notifications/notifier';
 import { LearningError } from './queries';

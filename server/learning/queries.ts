@@ -1,3 +1,6 @@
+import { GRADE_MAX } from '@contract/domain/grading';
+import { VIDEO_EXTENSIONS, VIDEO_READ_SHARE } from '@contract/domain/learning';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type {
   AssignmentState,
   CaptionTrack,
@@ -15,10 +18,8 @@ import type {
   Submission,
   SurveyInfo,
   SurveyQuestion,
-} from '../../src/contract/learning';
-import { GRADE_MAX, VIDEO_EXTENSIONS, VIDEO_READ_SHARE } from '../../src/contract/learning';
-import type { EnrolmentStatus } from '../../src/contract/payments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/learning';
+import type { EnrolmentStatus } from '@contract/wire/payments';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { fileLink, type UploadRow } from './files';

@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
-import type { Confirmation } from '../../src/contract/common';
+import { SURVEY_TEXT_MAX, SURVEY_VALIDATION } from '@contract/forms/learning';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { Confirmation } from '@contract/wire/common';
 import {
   courseGradesSchema,
   courseLecturesSchema,
   type LectureRead,
   lectureDetailsSchema,
   ongoingCoursesSchema,
-  SURVEY_TEXT_MAX,
-  SURVEY_VALIDATION,
   type SurveyAnswer,
   type SurveyQuestion,
   submissionSchema,
@@ -15,8 +14,8 @@ import {
   surveyResponseSchema,
   videoPositionResponseSchema,
   videoPositionSchema,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/learning';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Queryable } from '../db';

@@ -4,7 +4,7 @@
 -- A certificate of a completed course, one per trainee and course. What it states is kept as it was
 -- when issued (the holder's name, the course, its trainer, dates and hours), so the printed page and
 -- the public verification page agree whatever changes later. `code` is random (80 bits, Crockford
--- base32 in groups: src/contract/certificates.ts) and is the only way to look a certificate up
+-- base32 in groups: contract/domain/certificates.ts) and is the only way to look a certificate up
 -- publicly. Revoking keeps the row: verification then says it was revoked, when and why.
 CREATE TABLE certificates (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

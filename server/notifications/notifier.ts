@@ -1,5 +1,5 @@
-import { toArabicIndicDigits } from '../../src/contract/digits';
-import type { Notification } from '../../src/contract/notifications';
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import type { Notification } from '@contract/wire/notifications';
 import type { Broadcast } from '../broadcast';
 import type { Db, Queryable } from '../db';
 import { describeError } from '../http';

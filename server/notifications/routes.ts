@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { notificationListSchema, notificationSchema } from '@contract/wire/notifications';
 import { Hono } from 'hono';
-import { notificationListSchema, notificationSchema } from '../../src/contract/notifications';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

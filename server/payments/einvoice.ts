@@ -1,4 +1,4 @@
-import { riyals } from '../../src/contract/money';
+import { riyals } from '@contract/domain/money';
 
 /**
  * The QR code of a simplified tax invoice (ZATCA, phase 1): base64 of five TLV fields — 1 seller

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import {
   type EnrolmentStatus,
   type FailureReason,
@@ -6,8 +7,7 @@ import {
   type PaymentStatus,
   WALLET_CODE_LENGTH,
   WALLET_CODE_TRIES,
-} from '../../src/contract/payments';
-import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
+} from '@contract/wire/payments';
 import type { Db, Queryable } from '../db';
 import { sendMail } from '../mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';

@@ -1,5 +1,5 @@
+import { receiptCode, riyals } from '@contract/domain/money';
 import { html, raw } from 'hono/html';
-import { receiptCode, riyals } from '../../src/contract/money';
 import { printableDocument, qrSvg } from '../print/document';
 
 /** The centre's clock: receipts show the time in Riyadh, whatever the server's zone. */

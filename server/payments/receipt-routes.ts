@@ -1,7 +1,7 @@
+import { receiptCode } from '@contract/domain/money';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { receiptCode } from '../../src/contract/money';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

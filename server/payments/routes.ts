@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
-import { normalisePhone } from '../../src/contract/auth-forms';
-import { priceBreakdown } from '../../src/contract/money';
+import { priceBreakdown } from '@contract/domain/money';
+import { normalisePhone } from '@contract/forms/auth';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   CURRENCY,
   type Payment,
@@ -11,8 +10,9 @@ import {
   quoteSchema,
   receiptSchema,
   walletCodeRequestSchema,
-} from '../../src/contract/payments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/payments';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';

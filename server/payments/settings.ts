@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_VAT_RATE_BASIS_POINTS } from '../../src/contract/money';
+import { DEFAULT_VAT_RATE_BASIS_POINTS } from '@contract/domain/money';
 
 /** The settings of payments, read once when the server starts (paymentSettingsFromEnv). */
 export interface PaymentSettings {

@@ -1,4 +1,5 @@
-import { PHOTO_MAX_BYTES, PROFILE_MESSAGES, type ProfileMessage } from '../../src/contract/profile';
+import { PROFILE_MESSAGES, type ProfileMessage } from '@contract/messages/profile';
+import { PHOTO_MAX_BYTES } from '@contract/wire/profile';
 
 /**
  * Profile photos: accepted by their bytes (never by the name or the type the browser gave), stored

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Profile, ProfileRequest } from '../../src/contract/profile';
+import type { ProfileRequest } from '@contract/forms/profile';
+import type { Profile } from '@contract/wire/profile';
 import type { Db } from '../db';
 import { normaliseEmail } from '../users';
 

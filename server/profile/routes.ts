@@ -1,20 +1,22 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { confirmationResponseSchema } from '../../src/contract/auth';
-import { normaliseCode, otpFormSchema } from '../../src/contract/auth-forms';
+import { normaliseCode, otpFormSchema } from '@contract/forms/auth';
 import {
   changePasswordFormSchema,
-  changePasswordResponseSchema,
   closeAccountFormSchema,
   emailChangeFormSchema,
-  PHOTO_MAX_BYTES,
-  PROFILE_MESSAGES,
-  type Profile,
   profileFormSchema,
   profileRequestOf,
+} from '@contract/forms/profile';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { confirmationResponseSchema } from '@contract/wire/auth';
+import {
+  changePasswordResponseSchema,
+  PHOTO_MAX_BYTES,
+  type Profile,
   profileSchema,
-} from '../../src/contract/profile';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/profile';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requireAuth } from '../auth/middleware';
 import { checkEmailChangeOtp, issueOtp, retireOtps } from '../auth/otp';
 import { hashPassword, verifyPassword } from '../auth/passwords';

@@ -1,6 +1,6 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import type {
   Attempt,
   AttemptReview,
@@ -7,8 +8,7 @@ import type {
   QuizQuestion,
   SavedAnswer,
   SavedAnswerResponse,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES, type ServerMessage } from '../../src/contract/server-messages';
+} from '@contract/wire/learning';
 import type { Db, Queryable } from '../db';
 import { assertEnrolled } from '../enrolments/access';
 import { HttpProblem } from '../http';

@@ -1,13 +1,13 @@
-import { Hono } from 'hono';
-import { validator } from 'hono/validator';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   attemptReviewSchema,
   attemptSchema,
   saveAnswerSchema,
   savedAnswerResponseSchema,
   submitAttemptSchema,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/learning';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

@@ -1,4 +1,4 @@
-import type { QuestionKind } from '../../src/contract/learning';
+import type { QuestionKind } from '@contract/wire/learning';
 
 /** The question kinds a quiz holds (the others are survey questions). */
 export const QUIZ_KINDS: readonly QuestionKind[] = ['single', 'multiple', 'true_false'];

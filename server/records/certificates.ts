@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { certificateCodeOf } from '../../src/contract/certificates';
+import { certificateCodeOf } from '@contract/domain/certificates';
 import type { Db, Queryable } from '../db';
 import { courseCompletion } from './completion';
 

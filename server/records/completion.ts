@@ -1,14 +1,13 @@
-import type { RoutineSlot } from '../../src/contract/courses';
-import type { CompletionRule, GradedItemStat, TraineeOutcome } from '../../src/contract/records';
 import {
   centreDate,
   centreInstant,
   courseSessions,
   lastSessionDay,
-  type Session,
-  type SessionChange,
   sessionMinutes,
-} from '../../src/contract/sessions';
+} from '@contract/domain/sessions';
+import type { RoutineSlot } from '@contract/wire/courses';
+import type { CompletionRule, GradedItemStat, TraineeOutcome } from '@contract/wire/records';
+import type { Session, SessionChange } from '@contract/wire/sessions';
 import { ENROLLED_STATUSES } from '../authoring/course-queries';
 import type { Queryable } from '../db';
 
@@ -18,7 +17,7 @@ import type { Queryable } from '../db';
  * sessions held, and an average grade of at least `min_grade` out of 10 over every assignment and
  * quiz of the course.
  *
- * - Sessions come from src/contract/sessions.ts with the course's `session_changes` (never counted
+ * - Sessions come from contract/domain/sessions.ts with the course's `session_changes` (never counted
  *   another way). A session counts once it has ended (its end time passed, in the centre's time);
  *   on a course closed early, only the sessions that had started before it was closed. Cancelled
  *   sessions do not count. A session with no mark for a trainee counts as Absent.

@@ -1,14 +1,14 @@
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import {
-  type CompletedCourse,
-  type CompletionRule,
-  type CompletionSettings,
-  type CompletionStage,
-  type HistoryCourse,
-  RECORDS_MESSAGES,
-} from '../../src/contract/records';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { centreDate } from '../../src/contract/sessions';
+import { centreDate } from '@contract/domain/sessions';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type {
+  CompletedCourse,
+  CompletionRule,
+  CompletionSettings,
+  CompletionStage,
+  HistoryCourse,
+} from '@contract/wire/records';
 import type { Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { courseCompletion, courseFigures } from './completion';

@@ -1,13 +1,8 @@
+import { COMPLETION_RULE_FIELDS, completionRuleFormSchema, ruleOfForm } from '@contract/forms/records';
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CompletionSaved, CourseHistory } from '@contract/wire/records';
 import { Hono } from 'hono';
-import {
-  COMPLETION_RULE_FIELDS,
-  type CompletionSaved,
-  type CourseHistory,
-  completionRuleFormSchema,
-  RECORDS_MESSAGES,
-  ruleOfForm,
-} from '../../src/contract/records';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RoutineSlot } from '../../src/contract/courses';
+import type { RoutineSlot } from '@contract/wire/courses';
 import type { Db } from '../db';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { SEED_TRAINERS } from '../seed-content';

@@ -1,18 +1,17 @@
+import { REVIEWS_MESSAGES, type ReviewsMessage } from '@contract/messages/reviews';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type MyReview,
   RATINGS,
-  REVIEWS_MESSAGES,
   type Review,
   type ReviewPage,
   type ReviewSummary,
-  type ReviewsMessage,
-} from '../../src/contract/reviews';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/reviews';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 
 /**
- * Reviews of a course (the rule: src/contract/reviews.ts). Only approved courses that are not
+ * Reviews of a course (the rule: contract/wire/reviews.ts). Only approved courses that are not
  * deleted have reviews to read or write; any other id is answered as unknown (404).
  */
 

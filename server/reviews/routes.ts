@@ -1,14 +1,12 @@
-import { Hono } from 'hono';
+import { REVIEW_FIELDS, ratingOf, reviewFormSchema } from '@contract/forms/reviews';
+import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
 import {
-  REVIEW_FIELDS,
   REVIEWS_MAX_PAGE_SIZE,
-  REVIEWS_MESSAGES,
   REVIEWS_PAGE_SIZE,
   type ReviewSaved,
-  ratingOf,
-  reviewFormSchema,
   reviewInputSchema,
-} from '../../src/contract/reviews';
+} from '@contract/wire/reviews';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
@@ -24,7 +22,7 @@ const REVIEW_PAGES: PageSizes = {
 };
 
 /**
- * Reviews and ratings (src/contract/reviews.ts): the trainee's review (`POST /course/rating/`, spec
+ * Reviews and ratings (contract/wire/reviews.ts): the trainee's review (`POST /course/rating/`, spec
  * section 7), a course's public reviews with their summary, and the trainee's standing for the form.
  */
 export function reviewRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {

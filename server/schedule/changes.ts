@@ -1,18 +1,10 @@
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import { toLatinDigits } from '../../src/contract/digits';
-import {
-  cancelFormSchema,
-  moveFormSchema,
-  SCHEDULE_MESSAGES,
-  type SessionChanged,
-  type SessionChangeInput,
-} from '../../src/contract/schedule';
-import {
-  courseSessions,
-  lastSessionDay,
-  routineSessions,
-  type SessionChange,
-} from '../../src/contract/sessions';
+import { toLatinDigits } from '@contract/domain/digits';
+import { courseSessions, lastSessionDay, routineSessions } from '@contract/domain/sessions';
+import { cancelFormSchema, moveFormSchema } from '@contract/forms/schedule';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
+import type { SessionChanged, SessionChangeInput } from '@contract/wire/schedule';
+import type { SessionChange } from '@contract/wire/sessions';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Db } from '../db';
 import { HttpProblem } from '../http';

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, centreDate, courseSessions, lastSessionDay } from '@contract/domain/sessions';
+import type { CalendarFeed } from '@contract/wire/schedule';
+import type { Session } from '@contract/wire/sessions';
 import ICAL from 'ical.js';
-import type { CalendarFeed } from '../../src/contract/schedule';
-import {
-  addDays,
-  centreDate,
-  courseSessions,
-  lastSessionDay,
-  type Session,
-} from '../../src/contract/sessions';
 import type { Db, Queryable } from '../db';
 import { changesOf, type ScheduledCourse, traineeCourses, trainerCourses } from './queries';
 

@@ -1,5 +1,3 @@
-import type { RoutineSlot } from '../../src/contract/courses';
-import type { ScheduleSession, ScheduleWeek } from '../../src/contract/schedule';
 import {
   addDays,
   centreDate,
@@ -7,10 +5,12 @@ import {
   courseSessions,
   lastSessionDay,
   routineSessions,
-  type SessionChange,
   type SessionCourse,
   weekStartOf,
-} from '../../src/contract/sessions';
+} from '@contract/domain/sessions';
+import type { RoutineSlot } from '@contract/wire/courses';
+import type { ScheduleSession, ScheduleWeek } from '@contract/wire/schedule';
+import type { SessionChange } from '@contract/wire/sessions';
 import type { Queryable } from '../db';
 
 /** A course whose sessions the schedule or a feed lists. */

@@ -1,15 +1,15 @@
-import { Hono } from 'hono';
+import { isIsoDate } from '@contract/domain/sessions';
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   calendarFeedInputSchema,
   calendarFeedSchema,
   feedLanguageSchema,
-  SCHEDULE_MESSAGES,
   scheduleWeekSchema,
   sessionChangedSchema,
   sessionChangeInputSchema,
-} from '../../src/contract/schedule';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { isIsoDate } from '../../src/contract/sessions';
+} from '@contract/wire/schedule';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';

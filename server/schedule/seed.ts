@@ -1,5 +1,5 @@
-import { WEEKDAYS, type Weekday } from '../../src/contract/courses';
-import { addDays, centreDate, courseSessions, weekStartOf } from '../../src/contract/sessions';
+import { addDays, centreDate, courseSessions, weekStartOf } from '@contract/domain/sessions';
+import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
 import type { Db } from '../db';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { findUserByEmail } from '../users';

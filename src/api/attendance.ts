@@ -17,7 +17,7 @@ import {
   type RosterEntry,
   rosterEntrySchema,
   rosterSchema,
-} from '@/contract/attendance';
+} from '@contract/wire/attendance';
 import type { ApiClient } from './client';
 
 /** GET /attendance/courses/: the trainer's approved courses with today's sessions. */

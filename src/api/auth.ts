@@ -1,3 +1,4 @@
+import { FAILURES } from '@contract/messages/failures';
 import {
   type ConfirmationResponse,
   confirmationResponseSchema,
@@ -16,8 +17,7 @@ import {
   refreshResponseSchema,
   registrationResponseSchema,
   type SetPasswordRequest,
-} from '@/contract/auth';
-import { FAILURES } from '@/contract/failures';
+} from '@contract/wire/auth';
 import type { ApiClient } from './client';
 
 /** POST /user/login/ */

@@ -1,11 +1,10 @@
+import type { ClassInput, CourseInput } from '@contract/forms/authoring';
 import {
   type AuthoringCourse,
   authoringCourseSchema,
-  type ClassInput,
   type ClassRecord,
   type ClassSaved,
   type ClassType,
-  type CourseInput,
   type CourseRecord,
   type CourseSaved,
   classRecordSchema,
@@ -19,8 +18,8 @@ import {
   surveyCategoryListSchema,
   type TrainerCourse,
   trainerCourseListSchema,
-} from '@/contract/authoring';
-import { type Confirmation, confirmationSchema } from '@/contract/common';
+} from '@contract/wire/authoring';
+import { type Confirmation, confirmationSchema } from '@contract/wire/common';
 import type { ApiClient } from './client';
 
 /** GET /course/course-list-of-a-trainer/: the courses the trainer created or facilitates, newest first. */

@@ -7,7 +7,7 @@ import {
   conversationSchema,
   type MessagePage,
   messagePageSchema,
-} from '@/contract/chat';
+} from '@contract/wire/chat';
 import type { ApiClient } from './client';
 
 /** GET /chat/conversations/: the caller's conversations, newest activity first, with unread counts. */

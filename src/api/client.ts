@@ -1,6 +1,6 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { createFetch, FetchError } from 'ofetch';
 import type * as z from 'zod/mini';
-import { DEFAULT_FAILURE } from '@/contract/errors';
 import { ApiError, httpError, isApiError } from './errors';
 
 /** Spec section 7 and 9: every request gives up after 10 000 ms. */

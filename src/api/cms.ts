@@ -1,3 +1,4 @@
+import type { CourseRequestForm, GetInTouchForm } from '@contract/forms/public';
 import {
   type AboutPromotion,
   type AboutStory,
@@ -13,9 +14,8 @@ import {
   heroSectionSchema,
   type KeyBenefits,
   keyBenefitsSchema,
-} from '@/contract/cms';
-import { type Confirmation, confirmationSchema } from '@/contract/common';
-import type { CourseRequestForm, GetInTouchForm } from '@/contract/public-forms';
+} from '@contract/wire/cms';
+import { type Confirmation, confirmationSchema } from '@contract/wire/common';
 import type { ApiClient } from './client';
 
 /** GET /cms/king-fahad-details/: the centre's details shown in the footer. */

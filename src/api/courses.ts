@@ -1,4 +1,4 @@
-import type { Paged, PageQuery } from '@/contract/common';
+import type { Paged, PageQuery } from '@contract/wire/common';
 import {
   type Availability,
   availabilityListSchema,
@@ -8,7 +8,7 @@ import {
   categoryListSchema,
   courseAboutSchema,
   courseCardPageSchema,
-} from '@/contract/courses';
+} from '@contract/wire/courses';
 import type { ApiClient } from './client';
 
 /** Spec section 9: the catalogue's page size. */

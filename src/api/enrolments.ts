@@ -1,10 +1,6 @@
-import type { Confirmation, Paged, PageQuery } from '@/contract/common';
-import { confirmationSchema } from '@/contract/common';
-import {
-  type EnrolledCourse,
-  enrolledCoursesPageSchema,
-  type WithdrawalRequest,
-} from '@/contract/enrolments';
+import type { WithdrawalRequest } from '@contract/forms/enrolments';
+import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from '@contract/wire/common';
+import { type EnrolledCourse, enrolledCoursesPageSchema } from '@contract/wire/enrolments';
 import type { ApiClient } from './client';
 
 /** POST /course/enroll-status-update/ (trainee): asks to leave a course; an admin decides. */

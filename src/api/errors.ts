@@ -1,4 +1,10 @@
-import { DEFAULT_FAILURE, messageFromBody, retryAfterOf, waitOf, waitSentence } from '@/contract/errors';
+import {
+  DEFAULT_FAILURE,
+  messageFromBody,
+  retryAfterOf,
+  waitOf,
+  waitSentence,
+} from '@contract/messages/errors';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'contract';
 

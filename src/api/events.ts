@@ -1,4 +1,4 @@
-import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from '@/contract/common';
+import { type Confirmation, confirmationSchema, type Paged, type PageQuery } from '@contract/wire/common';
 import {
   type EventDetails,
   type EventRegistrationStatus,
@@ -6,7 +6,7 @@ import {
   eventDetailsSchema,
   eventPageSchema,
   eventRegistrationStatusSchema,
-} from '@/contract/events';
+} from '@contract/wire/events';
 import type { ApiClient } from './client';
 
 /** GET /event/?page&limit: upcoming and ongoing events first, then past ones. */

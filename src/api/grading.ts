@@ -7,7 +7,7 @@ import {
   gradingDecisionSchema,
   gradingItemSchema,
   type ReturnRequest,
-} from '@/contract/grading';
+} from '@contract/wire/grading';
 import type { ApiClient } from './client';
 
 /** GET /grading/courses/{courseId}/ (its trainer or a facilitator): the items, statistics and who waits. */

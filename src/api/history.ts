@@ -3,7 +3,7 @@ import {
   historyDetailsSchema,
   type TraineeHistory,
   traineeHistorySchema,
-} from '@/contract/history';
+} from '@contract/wire/history';
 import type { ApiClient } from './client';
 
 /** GET /course/history/: every course the trainee has had, with its status, newest first. */

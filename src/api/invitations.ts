@@ -1,4 +1,4 @@
-import type { PageQuery } from '@/contract/common';
+import type { PageQuery } from '@contract/wire/common';
 import {
   type Invitation,
   type InvitationAccepted,
@@ -9,7 +9,7 @@ import {
   invitationsSentSchema,
   type SentInvitations,
   sentInvitationsSchema,
-} from '@/contract/invitations';
+} from '@contract/wire/invitations';
 import type { ApiClient } from './client';
 
 /** POST /invitations/: invites up to five addresses, to a course or (no course) to the platform. */

@@ -1,6 +1,6 @@
-import type { Paged, PageQuery } from '@/contract/common';
-import { type Issue, issuePageSchema, issueSchema } from '@/contract/issues';
-import type { IssueReportForm } from '@/contract/public-forms';
+import type { IssueReportForm } from '@contract/forms/public';
+import type { Paged, PageQuery } from '@contract/wire/common';
+import { type Issue, issuePageSchema, issueSchema } from '@contract/wire/issues';
 import type { ApiClient } from './client';
 
 /** GET /cms/report-an-issues/: the signed-in user's reports, newest first. */

@@ -1,5 +1,5 @@
-import type { Confirmation } from '@/contract/common';
-import { confirmationSchema } from '@/contract/common';
+import { UPLOAD_FAILURE } from '@contract/messages/learning';
+import { type Confirmation, confirmationSchema } from '@contract/wire/common';
 import {
   type Attempt,
   type AttemptReview,
@@ -21,12 +21,11 @@ import {
   type SurveyResponse,
   savedAnswerResponseSchema,
   submissionSchema,
-  UPLOAD_FAILURE,
   type UploadResponse,
   uploadResponseSchema,
   type VideoPositionResponse,
   videoPositionResponseSchema,
-} from '@/contract/learning';
+} from '@contract/wire/learning';
 import type { ApiClient } from './client';
 
 /** GET /learning/courses/ (trainee): the courses being studied, with progress and the next lecture. */

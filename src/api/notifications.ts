@@ -1,5 +1,5 @@
-import type { AttendanceMarkedMessage } from '@/contract/attendance';
-import { type Notification, notificationListSchema, notificationSchema } from '@/contract/notifications';
+import type { AttendanceMarkedMessage } from '@contract/wire/attendance';
+import { type Notification, notificationListSchema, notificationSchema } from '@contract/wire/notifications';
 import type { ApiClient } from './client';
 
 /** GET /notification/: the signed-in user's notifications, newest first. */

@@ -1,4 +1,4 @@
-import type { Paged, PageQuery } from '@/contract/common';
+import type { Paged, PageQuery } from '@contract/wire/common';
 import {
   type Payment,
   type PaymentHistoryItem,
@@ -9,7 +9,7 @@ import {
   quoteSchema,
   type Receipt,
   receiptSchema,
-} from '@/contract/payments';
+} from '@contract/wire/payments';
 import type { ApiClient } from './client';
 
 /** GET /checkout/quote/{courseId}/ (trainee): the price with VAT, and whether the trainee is enrolled or has a payment under way. */

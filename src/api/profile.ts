@@ -1,16 +1,18 @@
-import { type ConfirmationResponse, confirmationResponseSchema } from '@/contract/auth';
-import { FAILURES } from '@/contract/failures';
+import type {
+  ChangePasswordForm,
+  CloseAccountForm,
+  EmailChangeRequest,
+  ProfileRequest,
+} from '@contract/forms/profile';
+import { FAILURES } from '@contract/messages/failures';
+import { type ConfirmationResponse, confirmationResponseSchema } from '@contract/wire/auth';
 import {
-  type ChangePasswordForm,
   type ChangePasswordResponse,
-  type CloseAccountForm,
   changePasswordResponseSchema,
-  type EmailChangeRequest,
   type EmailConfirmRequest,
   type Profile,
-  type ProfileRequest,
   profileSchema,
-} from '@/contract/profile';
+} from '@contract/wire/profile';
 import type { ApiClient } from './client';
 
 /** GET /user/profile/: the signed-in person's details. */

@@ -8,7 +8,7 @@ import {
   completionSavedSchema,
   completionSettingsSchema,
   courseHistorySchema,
-} from '@/contract/records';
+} from '@contract/wire/records';
 import type { ApiClient } from './client';
 
 /** GET /trainer/course-history/: the trainer's past courses, newest first. */

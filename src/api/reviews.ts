@@ -6,7 +6,7 @@ import {
   type ReviewSaved,
   reviewPageSchema,
   reviewSavedSchema,
-} from '@/contract/reviews';
+} from '@contract/wire/reviews';
 import type { ApiClient } from './client';
 
 /** GET /course/{id}/reviews/?page&limit (public): the summary and one page of reviews, newest first. */

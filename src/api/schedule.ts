@@ -6,7 +6,7 @@ import {
   type SessionChangeInput,
   scheduleWeekSchema,
   sessionChangedSchema,
-} from '@/contract/schedule';
+} from '@contract/wire/schedule';
 import type { ApiClient } from './client';
 
 /** GET /schedule/?week=YYYY-MM-DD: the trainer's week holding that date (this week without one). */

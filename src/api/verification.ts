@@ -1,4 +1,4 @@
-import { type CertificateCheck, certificateCheckSchema } from '@/contract/verification';
+import { type CertificateCheck, certificateCheckSchema } from '@contract/wire/verification';
 import type { ApiClient } from './client';
 
 /** GET /certificates/{code}/ (public): the certificate with this code, valid or revoked; 404 when none. */

@@ -42,7 +42,7 @@ export const EARLY_MAX_AGE_MS = 10_000;
 /** The storage key of the language (src/i18n/languages.ts). */
 const LANGUAGE_KEY = 'language';
 
-/** The catalogue's page size (src/contract/courses.ts CATALOGUE_PAGE_SIZE); the home page's lists. */
+/** The catalogue's page size (src/api/courses.ts CATALOGUE_PAGE_SIZE); the home page's lists. */
 const CATALOGUE_PAGE_SIZE = 25;
 const HOME_COURSES = '/course/browse-course-list/?page=1&limit=25';
 const HOME_EVENTS = '/event/?page=1&limit=12';

@@ -1,7 +1,7 @@
+import { DEFAULT_FAILURE, readWaitSentence, type Wait } from '@contract/messages/errors';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { isApiError } from '@/api/errors';
-import { DEFAULT_FAILURE, readWaitSentence, type Wait } from '@/contract/errors';
 
 /**
  * English sentences that reach the user from outside the views — the spec's validation messages and
@@ -16,7 +16,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Payment Failed': msg`Payment Failed`,
   'Choose a payment method': msg`Choose a payment method`,
   'Accept the terms to continue': msg`Accept the terms to continue`,
-  // Withdrawal (src/contract/enrolments.ts).
+  // Withdrawal (contract/forms/enrolments.ts).
   'Reason is required': msg`Reason is required`,
   'Reason must be at most 500 characters': msg`Reason must be at most 500 characters`,
   'Could not logged in at this time. Try again': msg`Could not logged in at this time. Try again`,
@@ -149,7 +149,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
 
 /**
  * How long to wait after too many attempts (a 429 that said so; see waitSentence in
- * src/contract/errors.ts), as whole sentences per plural form: Arabic has six of them.
+ * contract/messages/errors.ts), as whole sentences per plural form: Arabic has six of them.
  */
 function waitMessage({ unit, count }: Wait): MessageDescriptor {
   switch (unit) {

@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS } from '@/contract/learning';
+import { UPLOAD_EXTENSIONS } from '@contract/wire/learning';
 import type { Language } from '@/i18n/languages';
 import { formattingLocale } from '@/i18n/numbers';
 

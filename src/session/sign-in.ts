@@ -1,6 +1,6 @@
+import type { User } from '@contract/wire/auth';
 import type { SessionData } from '@machines/session.machine';
 import { useEffect, useRef } from 'react';
-import type { User } from '@/contract/auth';
 import { dialogStore } from '@/stores/dialogs';
 import { sessionActor } from './index';
 

@@ -1,10 +1,10 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { connectFormSubmission } from '@machines/formSubmission.connect';
 import { formSubmissionMachine } from '@machines/formSubmission.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import * as z from 'zod/mini';
-import { DEFAULT_FAILURE } from '@/contract/errors';
 import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from './forms';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import type { CourseAbout } from '@contract/wire/courses';
+import type { CourseLectures, LectureDetails, OngoingCourse } from '@contract/wire/learning';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CourseAbout } from '@/contract/courses';
-import type { CourseLectures, LectureDetails, OngoingCourse } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
+import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import type { AttendanceCode } from '@contract/wire/attendance';
+import { WEEKDAYS } from '@contract/wire/courses';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_STEP_SECONDS, type AttendanceCode } from '@/contract/attendance';
-import { WEEKDAYS } from '@/contract/courses';
-import { addDays, centreDate, weekdayOf } from '@/contract/sessions';
 import type { Language } from '@/i18n/languages';
 import { approvedCourse, trainerToken } from './support/authoring';
 import { expectNoAxeViolations, type Width } from './support/browser';

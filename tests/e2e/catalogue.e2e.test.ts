@@ -1,6 +1,6 @@
+import type { Paged } from '@contract/wire/common';
+import type { Category, CourseAbout, CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { Category, CourseAbout, CourseCard } from '@/contract/courses';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations } from './support/browser';

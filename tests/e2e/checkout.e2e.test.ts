@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Paged } from '@contract/wire/common';
+import type { CourseAbout, CourseCard } from '@contract/wire/courses';
+import type { PaymentHistoryItem } from '@contract/wire/payments';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
-import type { PaymentHistoryItem } from '@/contract/payments';
 import { paths } from '@/routing/paths';
 import { expectNoAxeViolations } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';

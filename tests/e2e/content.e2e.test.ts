@@ -1,5 +1,5 @@
+import type { AboutPromotion, AboutStory } from '@contract/wire/cms';
 import { describe, expect, it } from 'vitest';
-import type { AboutPromotion, AboutStory } from '@/contract/cms';
 import { paths } from '@/routing/paths';
 import { expectNoAxeViolations } from './support/browser';
 import { productSuite } from './support/suite';

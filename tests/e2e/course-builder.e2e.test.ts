@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import type { ClassRecord, TrainerCourse } from '@contract/wire/authoring';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ClassRecord, TrainerCourse } from '@/contract/authoring';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ClassForm } from './pages/class-form';

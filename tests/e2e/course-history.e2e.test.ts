@@ -1,6 +1,6 @@
+import type { TrainerCourseList } from '@contract/wire/authoring';
+import type { CompletedCourse, CourseHistory } from '@contract/wire/records';
 import { describe, expect, it } from 'vitest';
-import type { TrainerCourseList } from '@/contract/authoring';
-import type { CompletedCourse, CourseHistory } from '@/contract/records';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';

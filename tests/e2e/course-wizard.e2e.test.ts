@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CourseRecord, CourseSaved } from '@contract/wire/authoring';
+import type { UploadResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord, CourseSaved } from '@/contract/authoring';
-import type { UploadResponse } from '@/contract/learning';
 import { paths } from '@/routing/paths';
 import { NOT_AN_IMAGE, pngOf } from '../fixtures/images';
 import { CourseWizard } from './pages/course-wizard';

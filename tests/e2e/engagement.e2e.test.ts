@@ -1,6 +1,6 @@
+import type { Paged } from '@contract/wire/common';
+import type { EventDetails, EventSummary } from '@contract/wire/events';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { EventDetails, EventSummary } from '@/contract/events';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations } from './support/browser';

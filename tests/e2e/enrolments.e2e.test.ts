@@ -1,6 +1,6 @@
+import type { Paged } from '@contract/wire/common';
+import type { CourseAbout, CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
 import { pick } from '@/i18n/pick';
 import { expectNoAxeViolations } from './support/browser';
 import { runAdmin, verifiedTrainee } from './support/identity';

@@ -1,7 +1,7 @@
+import type { Paged } from '@contract/wire/common';
+import type { CourseAbout, CourseCard } from '@contract/wire/courses';
+import type { EventSummary } from '@contract/wire/events';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
-import type { EventSummary } from '@/contract/events';
 import { paths } from '@/routing/paths';
 import { COOKIE } from '@/session/storage';
 import { expectNoAxeViolations } from './support/browser';

@@ -1,6 +1,6 @@
+import type { GradingCourse } from '@contract/wire/grading';
+import type { CourseLectures } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import type { GradingCourse } from '@/contract/grading';
-import type { CourseLectures } from '@/contract/learning';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

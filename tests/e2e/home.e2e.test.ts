@@ -1,5 +1,5 @@
+import type { HeroSection } from '@contract/wire/cms';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HeroSection } from '@/contract/cms';
 import { paths } from '@/routing/paths';
 import { expectNoAxeViolations } from './support/browser';
 import { productSuite } from './support/suite';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Paged } from '@contract/wire/common';
+import type { CourseCard } from '@contract/wire/courses';
+import type { Invitation } from '@contract/wire/invitations';
+import type { Notification } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseCard } from '@/contract/courses';
-import type { Invitation } from '@/contract/invitations';
-import type { Notification } from '@/contract/notifications';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { NOTIFICATIONS } from '../../server/notifications/notifier';

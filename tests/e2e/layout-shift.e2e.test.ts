@@ -1,8 +1,8 @@
+import type { Paged } from '@contract/wire/common';
+import type { CourseCard } from '@contract/wire/courses';
+import type { EventSummary } from '@contract/wire/events';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseCard } from '@/contract/courses';
-import type { EventSummary } from '@/contract/events';
 import { paths } from '@/routing/paths';
 import { productSuite } from './support/suite';
 

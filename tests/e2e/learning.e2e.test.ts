@@ -1,5 +1,5 @@
+import type { CourseLectures } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';

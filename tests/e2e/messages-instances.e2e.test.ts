@@ -1,5 +1,5 @@
+import type { MessagePage } from '@contract/wire/chat';
 import { describe, expect, it } from 'vitest';
-import type { MessagePage } from '@/contract/chat';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { readApi } from './support/api';

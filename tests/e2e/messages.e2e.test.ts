@@ -1,5 +1,5 @@
+import type { ConversationList } from '@contract/wire/chat';
 import { describe, expect, it } from 'vitest';
-import type { ConversationList } from '@/contract/chat';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations } from './support/browser';

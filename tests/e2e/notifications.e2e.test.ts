@@ -1,7 +1,7 @@
+import type { Paged } from '@contract/wire/common';
+import type { EventSummary } from '@contract/wire/events';
+import type { Notification } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { EventSummary } from '@/contract/events';
-import type { Notification } from '@/contract/notifications';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

@@ -1,5 +1,5 @@
+import type { Attempt, AttemptReview, LectureDetails } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import type { Attempt, AttemptReview, LectureDetails } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import { LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';
 import { QuizLecture } from './pages/quiz';

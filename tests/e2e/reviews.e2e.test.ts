@@ -1,6 +1,6 @@
+import type { LoginResponse } from '@contract/wire/auth';
+import type { ReviewPage } from '@contract/wire/reviews';
 import { describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@/contract/auth';
-import type { ReviewPage } from '@/contract/reviews';
 import type { Language } from '@/i18n/languages';
 import { formattingLocale } from '@/i18n/numbers';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

@@ -1,10 +1,10 @@
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import { addDays, centreDate, weekdayOf, weekStartOf } from '@contract/domain/sessions';
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
+import type { RoutineSlot } from '@contract/wire/courses';
+import type { Notification } from '@contract/wire/notifications';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { RoutineSlot } from '@/contract/courses';
-import { toArabicIndicDigits } from '@/contract/digits';
-import type { Notification } from '@/contract/notifications';
-import { SCHEDULE_MESSAGES } from '@/contract/schedule';
-import { addDays, centreDate, weekdayOf, weekStartOf } from '@/contract/sessions';
 import { formatTime } from '@/i18n/dates';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';

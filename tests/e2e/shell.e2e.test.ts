@@ -1,5 +1,5 @@
+import type { CentreDetails } from '@contract/wire/cms';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CentreDetails } from '@/contract/cms';
 import { LANGUAGE_STORAGE_KEY } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { COOKIE } from '@/session/storage';

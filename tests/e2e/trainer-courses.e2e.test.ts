@@ -1,5 +1,6 @@
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { AuthoringCourse, TrainerCourseList } from '@contract/wire/authoring';
 import { describe, expect, it } from 'vitest';
-import { AUTHORING_MESSAGES, type AuthoringCourse, type TrainerCourseList } from '@/contract/authoring';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
 import { LEARNING_COURSES, LEARNING_LECTURES } from '../../server/seed-learning';

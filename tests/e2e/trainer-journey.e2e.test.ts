@@ -1,5 +1,7 @@
+import { CLASS_TYPE_IDS } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { AuthoringCourse } from '@contract/wire/authoring';
 import { describe, expect, it } from 'vitest';
-import { AUTHORING_MESSAGES, type AuthoringCourse, CLASS_TYPE_IDS } from '@/contract/authoring';
 import { pick } from '@/i18n/pick';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

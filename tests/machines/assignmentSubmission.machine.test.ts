@@ -1,3 +1,6 @@
+import { FAILURES } from '@contract/messages/failures';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { type Submission, UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { connectAssignmentSubmission } from '../../machines/assignmentSubmission.connect.ts';
 import {
@@ -7,9 +10,6 @@ import {
   type SubmitInput,
   type UploadInput,
 } from '../../machines/assignmentSubmission.machine.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { type Submission, UPLOAD_MAX_BYTES, type UploadResponse } from '../../src/contract/learning.ts';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,11 +1,8 @@
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import type { AttendanceGiven, AttendanceTicket } from '@contract/wire/attendance';
 import { describe, expect, it } from 'vitest';
 import { connectAttendance } from '../../machines/attendance.connect.ts';
 import { type AttendanceInput, attendanceMachine } from '../../machines/attendance.machine.ts';
-import {
-  ATTENDANCE_MESSAGES,
-  type AttendanceGiven,
-  type AttendanceTicket,
-} from '../../src/contract/attendance.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,7 +1,7 @@
+import { VERIFICATION_VALIDATION } from '@contract/forms/verification';
 import { describe, expect, it } from 'vitest';
 import { connectCertificateCodeForm } from '../../machines/certificateCodeForm.connect.ts';
 import { certificateCodeFormMachine } from '../../machines/certificateCodeForm.machine.ts';
-import { VERIFICATION_VALIDATION } from '../../src/contract/verification.ts';
 import {
   createPathModel,
   expectState,

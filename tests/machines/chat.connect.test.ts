@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { connectChat } from '../../machines/chat.connect.ts';
-import { type ChatEvent, chatMachine, type OutboxItem, serverEvent } from '../../machines/chat.machine.ts';
-import type { ChatView } from '../../machines/chat.view.ts';
+import { CHAT_MESSAGES } from '@contract/messages/chat';
 import {
   CHAT_BODY_MAX,
-  CHAT_MESSAGES,
   type ChatContact,
   type Conversation,
   type ConversationList,
   type MessagePage,
-} from '../../src/contract/chat.ts';
-import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications.ts';
+} from '@contract/wire/chat';
+import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
+import { describe, expect, it } from 'vitest';
+import { connectChat } from '../../machines/chat.connect.ts';
+import { type ChatEvent, chatMachine, type OutboxItem, serverEvent } from '../../machines/chat.machine.ts';
+import type { ChatView } from '../../machines/chat.view.ts';
 import {
   CLIENT_IDS,
   channel,

@@ -1,3 +1,13 @@
+import { CHAT_MESSAGES } from '@contract/messages/chat';
+import {
+  CHAT_BODY_MAX,
+  type ChatContact,
+  type Conversation,
+  type ConversationList,
+  chatTypingMessage,
+  type MessagePage,
+} from '@contract/wire/chat';
+import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
 import {
   type ChatContext,
@@ -8,16 +18,6 @@ import {
   serverEvent,
   TYPING_SHOWN_MS,
 } from '../../machines/chat.machine.ts';
-import {
-  CHAT_BODY_MAX,
-  CHAT_MESSAGES,
-  type ChatContact,
-  type Conversation,
-  type ConversationList,
-  chatTypingMessage,
-  type MessagePage,
-} from '../../src/contract/chat.ts';
-import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications.ts';
 import {
   CLIENT_IDS,
   channel,

@@ -1,3 +1,13 @@
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import type {
+  AttendanceCode,
+  AttendanceCourse,
+  AttendanceCourseList,
+  AttendanceSheet,
+  Roster,
+  RosterEntry,
+} from '@contract/wire/attendance';
+import type { Session } from '@contract/wire/sessions';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { connectClassAttendance, orderCourses, sessionDays } from '../../machines/classAttendance.connect.ts';
@@ -13,16 +23,6 @@ import {
   codeLifeOf,
   type RosterRead,
 } from '../../machines/classAttendance.machine.ts';
-import {
-  ATTENDANCE_MESSAGES,
-  type AttendanceCode,
-  type AttendanceCourse,
-  type AttendanceCourseList,
-  type AttendanceSheet,
-  type Roster,
-  type RosterEntry,
-} from '../../src/contract/attendance.ts';
-import type { Session } from '../../src/contract/sessions.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   afterDelay,

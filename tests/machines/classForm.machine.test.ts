@@ -1,3 +1,6 @@
+import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { AuthoringCourse, ClassRecord, ClassSaved, TrainerCourse } from '@contract/wire/authoring';
 import { describe, expect, it } from 'vitest';
 import { type ClassFormView, connectClassForm } from '../../machines/classForm.connect.ts';
 import {
@@ -11,14 +14,6 @@ import {
   typedNumber,
 } from '../../machines/classForm.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  type AuthoringCourse,
-  type ClassRecord,
-  type ClassSaved,
-  type TrainerCourse,
-} from '../../src/contract/authoring.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,8 +1,8 @@
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import type { CompletionSaved } from '@contract/wire/records';
 import { describe, expect, it } from 'vitest';
 import { connectCloseCourse } from '../../machines/closeCourse.connect.ts';
 import { type CloseCourseInput, closeCourseMachine } from '../../machines/closeCourse.machine.ts';
-import type { CompletionSaved } from '../../src/contract/records.ts';
-import { RECORDS_MESSAGES } from '../../src/contract/records.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

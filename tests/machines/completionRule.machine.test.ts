@@ -1,3 +1,6 @@
+import { type CompletionRuleForm, RECORDS_VALIDATION, ruleOfForm } from '@contract/forms/records';
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import type { CompletionSaved } from '@contract/wire/records';
 import { describe, expect, it } from 'vitest';
 import { connectCompletionRule } from '../../machines/completionRule.connect.ts';
 import {
@@ -5,13 +8,6 @@ import {
   completionRuleMachine,
   ruleFormOf,
 } from '../../machines/completionRule.machine.ts';
-import {
-  type CompletionRuleForm,
-  type CompletionSaved,
-  RECORDS_MESSAGES,
-  RECORDS_VALIDATION,
-  ruleOfForm,
-} from '../../src/contract/records.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,3 +1,6 @@
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { TrainerCourseStatus } from '@contract/wire/authoring';
+import type { Confirmation } from '@contract/wire/common';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { connectCourseApproval } from '../../machines/courseApproval.connect.ts';
@@ -7,8 +10,6 @@ import {
   type CourseApprovalInput,
   courseApprovalMachine,
 } from '../../machines/courseApproval.machine.ts';
-import { AUTHORING_MESSAGES, type TrainerCourseStatus } from '../../src/contract/authoring.ts';
-import type { Confirmation } from '../../src/contract/common.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseLectures, LectureDetails } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { connectCoursePlayer } from '../../machines/coursePlayer.connect.ts';
 import {
@@ -5,8 +7,6 @@ import {
   type CoursePlayerInput,
   coursePlayerMachine,
 } from '../../machines/coursePlayer.machine.ts';
-import type { CourseLectures, LectureDetails } from '../../src/contract/learning.ts';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import { COURSE_LECTURES, lectureDetails } from './support/learning-fixtures.ts';
 import { doneActor, errorActor, harnesses, type RuntimeEvent, scriptedPromise } from './support/paths.ts';

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { CourseLectures, LectureDetails } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import {
   type CoursePlayerContext,
@@ -7,8 +9,6 @@ import {
   type LectureTarget,
   targetOf,
 } from '../../machines/coursePlayer.machine.ts';
-import type { CourseLectures, LectureDetails } from '../../src/contract/learning.ts';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import { ALL_READ, COURSE_LECTURES, lectureDetails, NO_LECTURES } from './support/learning-fixtures.ts';
 import {

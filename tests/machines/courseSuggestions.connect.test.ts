@@ -1,3 +1,4 @@
+import type { CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
 import {
   type CourseSuggestionsView,
@@ -10,7 +11,6 @@ import {
   type CourseSuggestionsInput,
   courseSuggestionsMachine,
 } from '../../machines/courseSuggestions.machine.ts';
-import type { CourseCard } from '../../src/contract/courses.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   afterDelay,

@@ -1,10 +1,10 @@
+import type { CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
 import {
   type CourseSuggestionsContext,
   courseSuggestionsMachine,
   SUGGESTION_DELAY,
 } from '../../machines/courseSuggestions.machine.ts';
-import type { CourseCard } from '../../src/contract/courses.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   afterDelay,

@@ -1,3 +1,8 @@
+import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { FAILURES } from '@contract/messages/failures';
+import type { CourseRecord, CourseSaved, Facilitator } from '@contract/wire/authoring';
+import type { UploadResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { connectCourseWizard } from '../../machines/courseWizard.connect.ts';
@@ -24,15 +29,6 @@ import {
   WIZARD_MESSAGES,
 } from '../../machines/courseWizard.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  type CourseRecord,
-  type CourseSaved,
-  type Facilitator,
-} from '../../src/contract/authoring.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import type { UploadResponse } from '../../src/contract/learning.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

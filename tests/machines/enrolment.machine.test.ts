@@ -1,3 +1,4 @@
+import type { Payment, Quote } from '@contract/wire/payments';
 import { describe, expect, it } from 'vitest';
 import { connectCheckout, connectEnrolment } from '../../machines/enrolment.connect.ts';
 import {
@@ -7,7 +8,6 @@ import {
   enrolmentMachine,
   type Viewer,
 } from '../../machines/enrolment.machine.ts';
-import type { Payment, Quote } from '../../src/contract/payments.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   afterDelay,

@@ -1,10 +1,10 @@
+import { FAILURES } from '@contract/messages/failures';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import type { Confirmation } from '@contract/wire/common';
+import type { EventRegistrationStatus } from '@contract/wire/events';
 import { describe, expect, it } from 'vitest';
 import { connectEventRegistration } from '../../machines/eventRegistration.connect.ts';
 import { eventRegistrationMachine } from '../../machines/eventRegistration.machine.ts';
-import type { Confirmation } from '../../src/contract/common.ts';
-import type { EventRegistrationStatus } from '../../src/contract/events.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { PUBLIC_MESSAGES } from '../../src/contract/public-forms.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

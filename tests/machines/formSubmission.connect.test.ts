@@ -1,3 +1,4 @@
+import { courseRequestFormSchema } from '@contract/forms/public';
 import { describe, expect, it } from 'vitest';
 import { connectFormSubmission } from '../../machines/formSubmission.connect.ts';
 import {
@@ -5,7 +6,6 @@ import {
   type FormSubmissionInput,
   formSubmissionMachine,
 } from '../../machines/formSubmission.machine.ts';
-import { courseRequestFormSchema } from '../../src/contract/public-forms.ts';
 import { httpFailure } from './support/fixtures.ts';
 import { errorActor, harnesses, type RuntimeEvent, scriptedPromise } from './support/paths.ts';
 

@@ -1,6 +1,6 @@
+import { courseRequestFormSchema } from '@contract/forms/public';
 import { describe, expect, it } from 'vitest';
 import { type FormSubmissionInput, formSubmissionMachine } from '../../machines/formSubmission.machine.ts';
-import { courseRequestFormSchema } from '../../src/contract/public-forms.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

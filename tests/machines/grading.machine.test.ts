@@ -1,18 +1,18 @@
+import { gradeStatistics } from '@contract/domain/grading';
+import { GRADING_VALIDATION } from '@contract/forms/grading';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
+import type {
+  GradedSubmission,
+  GradeRequest,
+  GradingCourse,
+  GradingDecision,
+  GradingItem,
+  ReturnRequest,
+} from '@contract/wire/grading';
 import { describe, expect, it } from 'vitest';
 import { connectGrading } from '../../machines/grading.connect.ts';
 import { type GradingContext, gradingMachine, nextWaiting } from '../../machines/grading.machine.ts';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring.ts';
-import {
-  GRADING_MESSAGES,
-  GRADING_VALIDATION,
-  type GradedSubmission,
-  type GradeRequest,
-  type GradingCourse,
-  type GradingDecision,
-  type GradingItem,
-  gradeStatistics,
-  type ReturnRequest,
-} from '../../src/contract/grading.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,11 +1,8 @@
+import { INVITATION_MESSAGES } from '@contract/messages/invitations';
+import type { Invitation, InvitationAccepted } from '@contract/wire/invitations';
 import { describe, expect, it } from 'vitest';
 import { connectInvitation } from '../../machines/invitation.connect.ts';
 import { type InvitationInput, invitationMachine } from '../../machines/invitation.machine.ts';
-import {
-  INVITATION_MESSAGES,
-  type Invitation,
-  type InvitationAccepted,
-} from '../../src/contract/invitations.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

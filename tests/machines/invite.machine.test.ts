@@ -1,11 +1,8 @@
+import { INVITATION_MESSAGES, invalidAddressMessage } from '@contract/messages/invitations';
+import type { InvitationsSent } from '@contract/wire/invitations';
 import { describe, expect, it } from 'vitest';
 import { connectInvite } from '../../machines/invite.connect.ts';
 import { type InviteInput, inviteMachine } from '../../machines/invite.machine.ts';
-import {
-  INVITATION_MESSAGES,
-  type InvitationsSent,
-  invalidAddressMessage,
-} from '../../src/contract/invitations.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

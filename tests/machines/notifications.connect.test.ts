@@ -1,8 +1,8 @@
+import type { Notification } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import { connectNotifications, type NotificationsView } from '../../machines/notifications.connect.ts';
 import { type NotificationsEvent, notificationsMachine } from '../../machines/notifications.machine.ts';
-import type { Notification } from '../../src/contract/notifications.ts';
 import { silentFailure } from './support/fixtures.ts';
 import { doneActor, errorActor, harnesses, type RuntimeEvent, scriptedPromise } from './support/paths.ts';
 

@@ -1,3 +1,4 @@
+import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type StateValue } from 'xstate';
 import {
@@ -6,7 +7,6 @@ import {
   type SocketCommand,
   unreadCount,
 } from '../../machines/notifications.machine.ts';
-import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications.ts';
 import { silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { connectPasswordDialog } from '../../machines/passwordDialog.connect.ts';
-import { type PasswordDialogInput, passwordDialogMachine } from '../../machines/passwordDialog.machine.ts';
-import { VALIDATION } from '../../src/contract/auth-forms.ts';
+import { VALIDATION } from '@contract/forms/auth';
 import {
   changePasswordFormSchema,
   closeAccountFormSchema,
-  PROFILE_MESSAGES,
   PROFILE_VALIDATION,
-} from '../../src/contract/profile.ts';
+} from '@contract/forms/profile';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { describe, expect, it } from 'vitest';
+import { connectPasswordDialog } from '../../machines/passwordDialog.connect.ts';
+import { type PasswordDialogInput, passwordDialogMachine } from '../../machines/passwordDialog.machine.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,3 +1,13 @@
+import {
+  type ForgotPasswordForm,
+  forgotPasswordFormSchema,
+  OTP_LENGTH,
+  type ResetPasswordForm,
+  resetPasswordFormSchema,
+} from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import { connectPasswordReset } from '../../machines/passwordReset.connect.ts';
 import {
@@ -5,16 +15,6 @@ import {
   type PasswordResetEvent,
   passwordResetMachine,
 } from '../../machines/passwordReset.machine.ts';
-import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '../../src/contract/auth.ts';
-import {
-  type ForgotPasswordForm,
-  forgotPasswordFormSchema,
-  OTP_LENGTH,
-  type ResetPasswordForm,
-  resetPasswordFormSchema,
-} from '../../src/contract/auth-forms.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, otpResetToken, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

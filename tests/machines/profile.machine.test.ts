@@ -1,17 +1,12 @@
+import { VALIDATION } from '@contract/forms/auth';
+import { type EmailChangeRequest, type ProfileRequest, profileEditFormSchema } from '@contract/forms/profile';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { ConfirmationResponse } from '@contract/wire/auth';
+import type { EmailConfirmRequest, Profile } from '@contract/wire/profile';
 import { describe, expect, it } from 'vitest';
 import { connectProfile } from '../../machines/profile.connect.ts';
 import { type ProfileContext, type ProfileEvent, profileMachine } from '../../machines/profile.machine.ts';
-import type { ConfirmationResponse } from '../../src/contract/auth.ts';
-import { VALIDATION } from '../../src/contract/auth-forms.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import {
-  type EmailChangeRequest,
-  type EmailConfirmRequest,
-  type Profile,
-  type ProfileRequest,
-  profileEditFormSchema,
-} from '../../src/contract/profile.ts';
-import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

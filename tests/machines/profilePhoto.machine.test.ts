@@ -1,8 +1,9 @@
+import { FAILURES } from '@contract/messages/failures';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { PHOTO_MAX_BYTES, type Profile, STOCK_AVATAR } from '@contract/wire/profile';
 import { describe, expect, it } from 'vitest';
 import { connectProfilePhoto } from '../../machines/profilePhoto.connect.ts';
 import { type ChosenPhoto, profilePhotoMachine } from '../../machines/profilePhoto.machine.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { PHOTO_MAX_BYTES, PROFILE_MESSAGES, type Profile, STOCK_AVATAR } from '../../src/contract/profile.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

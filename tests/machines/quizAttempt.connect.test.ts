@@ -1,3 +1,4 @@
+import type { AttemptReview, SavedAnswerResponse } from '@contract/wire/learning';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import { connectQuizAttempt } from '../../machines/quizAttempt.connect.ts';
@@ -7,7 +8,6 @@ import {
   quizAttemptMachine,
   type SaveRequest,
 } from '../../machines/quizAttempt.machine.ts';
-import type { AttemptReview, SavedAnswerResponse } from '../../src/contract/learning.ts';
 import { harnesses, scriptedPromise } from './support/paths.ts';
 import { deviceTimeAt, loaded, loadedTimed, review } from './support/quiz.ts';
 

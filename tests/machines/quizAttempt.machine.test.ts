@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { AttemptReview, SavedAnswerResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import {
@@ -5,8 +7,6 @@ import {
   quizAttemptMachine,
   type SaveRequest,
 } from '../../machines/quizAttempt.machine.ts';
-import type { AttemptReview, SavedAnswerResponse } from '../../src/contract/learning.ts';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages.ts';
 import { httpFailure } from './support/fixtures.ts';
 import {
   afterDelay,

@@ -1,16 +1,10 @@
+import { REVIEWS_VALIDATION, type ReviewForm, reviewFormValid } from '@contract/forms/reviews';
+import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
+import type { MyReview, Review, ReviewSaved } from '@contract/wire/reviews';
 import { describe, expect, it } from 'vitest';
 import { connectReviewForm } from '../../machines/reviewForm.connect.ts';
 import { fieldErrorsOf, reviewFormMachine, type SaveRequest } from '../../machines/reviewForm.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  type MyReview,
-  REVIEWS_MESSAGES,
-  REVIEWS_VALIDATION,
-  type Review,
-  type ReviewForm,
-  type ReviewSaved,
-  reviewFormValid,
-} from '../../src/contract/reviews.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

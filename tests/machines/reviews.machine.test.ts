@@ -1,7 +1,7 @@
+import type { Review, ReviewPage } from '@contract/wire/reviews';
 import { describe, expect, it } from 'vitest';
 import { connectReviews } from '../../machines/reviews.connect.ts';
 import { type PageRequest, reviewsMachine } from '../../machines/reviews.machine.ts';
-import type { Review, ReviewPage } from '../../src/contract/reviews.ts';
 import { httpFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,3 +1,11 @@
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
+import type {
+  CalendarFeed,
+  ScheduleSession,
+  ScheduleWeek,
+  SessionChanged,
+  SessionChangeInput,
+} from '@contract/wire/schedule';
 import { describe, expect, it } from 'vitest';
 import { connectCalendarFeed } from '../../machines/calendarFeed.connect.ts';
 import { calendarFeedMachine } from '../../machines/calendarFeed.machine.ts';
@@ -8,14 +16,6 @@ import {
   scheduleMachine,
 } from '../../machines/schedule.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import {
-  type CalendarFeed,
-  SCHEDULE_MESSAGES,
-  type ScheduleSession,
-  type ScheduleWeek,
-  type SessionChanged,
-  type SessionChangeInput,
-} from '../../src/contract/schedule.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

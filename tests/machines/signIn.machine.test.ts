@@ -1,3 +1,7 @@
+import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { LoginResponse } from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import { connectSignIn } from '../../machines/signIn.connect.ts';
 import {
@@ -6,10 +10,6 @@ import {
   type SignInInput,
   signInMachine,
 } from '../../machines/signIn.machine.ts';
-import type { LoginResponse } from '../../src/contract/auth.ts';
-import { type LoginForm, loginFormSchema } from '../../src/contract/auth-forms.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { validate } from '../../src/contract/rules.ts';
 import { firstInvalid, httpFailure, loginReply, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

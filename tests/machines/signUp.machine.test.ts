@@ -1,15 +1,11 @@
+import { OTP_LENGTH, type RegistrationForm, registrationFormSchema } from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { FAILURES } from '@contract/messages/failures';
+import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
 import { connectSignUp } from '../../machines/signUp.connect.ts';
 import { type SignUpContext, type SignUpEvent, signUpMachine } from '../../machines/signUp.machine.ts';
-import type {
-  OtpVerifyResponse,
-  RegistrationRequest,
-  RegistrationResponse,
-} from '../../src/contract/auth.ts';
-import { OTP_LENGTH, type RegistrationForm, registrationFormSchema } from '../../src/contract/auth-forms.ts';
-import { FAILURES } from '../../src/contract/failures.ts';
-import { validate } from '../../src/contract/rules.ts';
 import {
   firstInvalid,
   httpFailure,

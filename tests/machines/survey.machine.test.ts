@@ -1,3 +1,7 @@
+import { SURVEY_TEXT_MAX, SURVEY_VALIDATION } from '@contract/forms/learning';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { Confirmation } from '@contract/wire/common';
+import type { SurveyQuestion, SurveyResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { connectSurvey } from '../../machines/survey.connect.ts';
 import {
@@ -6,14 +10,6 @@ import {
   surveyProblems,
   surveyResponseOf,
 } from '../../machines/survey.machine.ts';
-import type { Confirmation } from '../../src/contract/common.ts';
-import {
-  SURVEY_TEXT_MAX,
-  SURVEY_VALIDATION,
-  type SurveyQuestion,
-  type SurveyResponse,
-} from '../../src/contract/learning.ts';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages.ts';
 import { httpFailure } from './support/fixtures.ts';
 import {
   createPathModel,

@@ -1,7 +1,8 @@
+import { WITHDRAWAL_VALIDATION } from '@contract/forms/enrolments';
+import { WITHDRAWAL_SENT } from '@contract/messages/enrolments';
+import type { Confirmation } from '@contract/wire/common';
 import { describe, expect, it } from 'vitest';
 import { withdrawalMachine } from '../../machines/withdrawal.machine.ts';
-import type { Confirmation } from '../../src/contract/common.ts';
-import { WITHDRAWAL_SENT, WITHDRAWAL_VALIDATION } from '../../src/contract/enrolments.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
 import {
   createPathModel,

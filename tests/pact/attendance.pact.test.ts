@@ -1,3 +1,7 @@
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import { attendanceMarkedMessageSchema } from '@contract/wire/attendance';
+import { serverSocketMessageSchema } from '@contract/wire/notifications';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,12 +14,6 @@ import {
   markAttendance,
   requestAttendanceTicket,
 } from '../../src/api/attendance';
-import {
-  ATTENDANCE_MESSAGES,
-  ATTENDANCE_STEP_SECONDS,
-  attendanceMarkedMessageSchema,
-} from '../../src/contract/attendance';
-import { serverSocketMessageSchema } from '../../src/contract/notifications';
 import { ATTENDANCE_MESSAGE, ATTENDANCE_STATES, INJECTED_ATTENDANCE } from './attendance-states';
 import {
   apiPath,

@@ -1,9 +1,9 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
 import { login, logout, refreshToken } from '../../src/api/auth';
 import { type ApiError, isApiError } from '../../src/api/errors';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_REFRESH_TOKEN, PROVIDER_STATES } from './states';
 import {
   apiPath,

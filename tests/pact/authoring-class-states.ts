@@ -1,4 +1,4 @@
-import type { ClassInput } from '@/contract/authoring';
+import type { ClassInput } from '@contract/forms/authoring';
 
 /**
  * Provider states of the class, assignment and quiz contracts (tests/pact/authoring-classes.pact.test.ts),

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUTHORING_VALIDATION, type ClassInput } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,6 @@ import {
   updateClass,
 } from '../../src/api/authoring';
 import { uploadFile } from '../../src/api/learning';
-import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type ClassInput } from '../../src/contract/authoring';
 import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from './authoring-class-states';
 import {
   apiPath,

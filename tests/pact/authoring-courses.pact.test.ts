@@ -1,3 +1,5 @@
+import { AUTHORING_VALIDATION, type CourseInput } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,6 @@ import {
   updateCourse,
 } from '../../src/api/authoring';
 import { listNotifications } from '../../src/api/notifications';
-import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type CourseInput } from '../../src/contract/authoring';
 import { AUTHORING_COURSE_STATES, FACILITATOR_EMAIL, INJECTED_AUTHORING } from './authoring-course-states';
 import {
   apiPath,

@@ -1,7 +1,7 @@
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { checkCertificate } from '../../src/api/verification';
-import { VERIFICATION_MESSAGES } from '../../src/contract/verification';
 import { CERTIFICATE_STATES, INJECTED_CERTIFICATE } from './certificates-states';
 import { apiPath, errorBody, failureOf, JSON_CONTENT, PROVIDERS, pactWith, signedOutClient } from './support';
 

@@ -1,3 +1,6 @@
+import { CHAT_MESSAGES } from '@contract/messages/chat';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { chatClientMessageSchema, chatServerMessageSchema } from '@contract/wire/chat';
 import { MatchersV3, PactV4, SpecificationVersion } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,8 +10,6 @@ import {
   listConversations,
   startConversation,
 } from '../../src/api/chat';
-import { CHAT_MESSAGES, chatClientMessageSchema, chatServerMessageSchema } from '../../src/contract/chat';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { CHAT_SOCKET_MESSAGES, CHAT_STATES, INJECTED_CHAT } from './chat-states';
 import {
   apiPath,

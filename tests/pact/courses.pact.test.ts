@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   getCourseAbout,
   searchCourses,
 } from '../../src/api/courses';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_CATEGORY_IDS, INJECTED_COURSE_ID, PROVIDER_STATES, PUBLISHED_COURSE } from './states';
 import {
   apiPath,

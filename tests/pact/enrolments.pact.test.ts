@@ -1,8 +1,9 @@
+import { WITHDRAWAL_VALIDATION } from '@contract/forms/enrolments';
+import { WITHDRAWAL_SENT } from '@contract/messages/enrolments';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { listEnrolments, requestWithdrawal } from '../../src/api/enrolments';
-import { WITHDRAWAL_SENT, WITHDRAWAL_VALIDATION } from '../../src/contract/enrolments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_COURSE_ID, PROVIDER_STATES } from './states';
 import {
   apiPath,

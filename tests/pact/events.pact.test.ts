@@ -1,8 +1,8 @@
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getEvent, getEventRegistration, listEvents, registerForEvent } from '../../src/api/events';
-import { PUBLIC_MESSAGES } from '../../src/contract/public-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_EVENT_ID, PROVIDER_STATES } from './states';
 import {
   apiPath,

@@ -1,7 +1,8 @@
+import { GRADING_VALIDATION } from '@contract/forms/grading';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getGradingCourse, getGradingItem, gradeSubmission, returnSubmission } from '../../src/api/grading';
-import { GRADING_MESSAGES, GRADING_VALIDATION } from '../../src/contract/grading';
 import { GRADING_STATES, INJECTED_GRADING } from './grading-states';
 import {
   bearerHeader,

@@ -1,3 +1,4 @@
+import { HISTORY_MESSAGES } from '@contract/messages/history';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +7,6 @@ import {
   getHistoryDetails,
   getTraineeHistory,
 } from '../../src/api/history';
-import { HISTORY_MESSAGES } from '../../src/contract/history';
 import { HISTORY_STATES, INJECTED_HISTORY } from './history-states';
 import { INJECTED_ACCESS_TOKEN } from './states';
 import {

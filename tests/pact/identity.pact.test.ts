@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { RegistrationRequest } from '@contract/wire/auth';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { register, requestPasswordReset, setPassword, verifyOtp } from '../../src/api/auth';
 import { type ApiError, isApiError } from '../../src/api/errors';
-import type { RegistrationRequest } from '../../src/contract/auth';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import {
   APPLICANTS,
   EXAMPLE_OTP,

@@ -1,3 +1,4 @@
+import { INVITATION_MESSAGES, invalidAddressMessage } from '@contract/messages/invitations';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +7,6 @@ import {
   getSentInvitations,
   sendInvitations,
 } from '../../src/api/invitations';
-import { INVITATION_MESSAGES, invalidAddressMessage } from '../../src/contract/invitations';
 import { INJECTED_INVITATIONS, INVITATION_STATES } from './invitations-states';
 import {
   apiPath,

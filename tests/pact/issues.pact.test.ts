@@ -1,8 +1,8 @@
+import { PUBLIC_VALIDATION } from '@contract/forms/public';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getIssue, listIssues, reportIssue } from '../../src/api/issues';
-import { PUBLIC_VALIDATION } from '../../src/contract/public-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_ISSUE_ID, PROVIDER_STATES } from './states';
 import {
   apiPath,

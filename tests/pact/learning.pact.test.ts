@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,6 @@ import {
   submitAttempt,
   uploadFile,
 } from '../../src/api/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import {
   INJECTED_ATTEMPT_ID,
   INJECTED_COURSE_ID,

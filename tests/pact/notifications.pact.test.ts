@@ -1,13 +1,13 @@
-import { MatchersV3 } from '@pact-foundation/pact';
-import { describe, expect, it } from 'vitest';
-import { listNotifications, markNotificationSeen } from '../../src/api/notifications';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   newNotificationMessageSchema,
   notificationSeenMessageSchema,
   notificationSelectedMessageSchema,
   serverSocketMessageSchema,
-} from '../../src/contract/notifications';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
+} from '@contract/wire/notifications';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { listNotifications, markNotificationSeen } from '../../src/api/notifications';
 import { INJECTED_NOTIFICATION_ID, MESSAGES, PROVIDER_STATES } from './states';
 import {
   apiPath,

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_SIGNATURE_HEADER, noticeBody, noticeSender, signNotice } from '../../server/payments/gateway';
@@ -11,7 +12,6 @@ import {
   getReceipt,
   listPayments,
 } from '../../src/api/payments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import {
   EXAMPLE_NOTICE,
   INJECTED_COURSE_ID,

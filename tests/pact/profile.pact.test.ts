@@ -1,6 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VALIDATION } from '@contract/forms/auth';
+import { type ProfileRequest, profileRequestOf } from '@contract/forms/profile';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
@@ -15,9 +19,6 @@ import {
   updateProfile,
   uploadPhoto,
 } from '../../src/api/profile';
-import { VALIDATION } from '../../src/contract/auth-forms';
-import { PROFILE_MESSAGES, type ProfileRequest, profileRequestOf } from '../../src/contract/profile';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { pngOf } from '../fixtures/images';
 import { CLOSED_ACCOUNT, EXAMPLE_OTP, INJECTED_OTP_CODE, PROFILE_PERSON, PROVIDER_STATES } from './states';
 import {

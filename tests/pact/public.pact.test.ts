@@ -1,3 +1,5 @@
+import { PUBLIC_VALIDATION } from '@contract/forms/public';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,6 @@ import {
   requestCourse,
   sendGetInTouch,
 } from '../../src/api/cms';
-import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
 import { PROVIDER_STATES } from './states';
 import {
   apiPath,

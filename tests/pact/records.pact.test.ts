@@ -1,3 +1,7 @@
+import { RECORDS_VALIDATION } from '@contract/forms/records';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,9 +11,6 @@ import {
   getCourseHistory,
   saveCompletionRule,
 } from '../../src/api/records';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import { RECORDS_MESSAGES, RECORDS_VALIDATION } from '../../src/contract/records';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_RECORDS, RECORDS_STATES } from './records-states';
 import {
   apiPath,

@@ -1,8 +1,9 @@
+import { REVIEWS_VALIDATION } from '@contract/forms/reviews';
+import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getMyReview, listReviews, saveReview } from '../../src/api/reviews';
-import { REVIEWS_MESSAGES, REVIEWS_VALIDATION } from '../../src/contract/reviews';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { INJECTED_REVIEWS, REVIEWS_STATES } from './reviews-states';
 import {
   apiPath,

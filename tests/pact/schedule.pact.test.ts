@@ -1,3 +1,4 @@
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_BASE } from '../../src/api/client';
@@ -9,7 +10,6 @@ import {
   renewCalendarFeed,
   restoreSession,
 } from '../../src/api/schedule';
-import { SCHEDULE_MESSAGES } from '../../src/contract/schedule';
 import { INJECTED_SCHEDULE, SCHEDULE_STATES } from './schedule-states';
 import {
   apiPath,

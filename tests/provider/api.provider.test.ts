@@ -1,3 +1,11 @@
+import {
+  chatReadMessage,
+  chatReceivedMessage,
+  chatSendMessage,
+  chatSyncMessage,
+  chatTypingMessage,
+} from '@contract/wire/chat';
+import { notificationSelectedMessage } from '@contract/wire/notifications';
 import type { MessageProviders } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,14 +18,6 @@ import {
 } from '../../server/chat/socket';
 import { attendanceMarkedMessage, newNotificationMessage, notificationSeenMessage } from '../../server/live';
 import { startTestServer, type TestServer } from '../../server/testing';
-import {
-  chatReadMessage,
-  chatReceivedMessage,
-  chatSendMessage,
-  chatSyncMessage,
-  chatTypingMessage,
-} from '../../src/contract/chat';
-import { notificationSelectedMessage } from '../../src/contract/notifications';
 import { ATTENDANCE_MESSAGE } from '../pact/attendance-states';
 import { CHAT_SOCKET_MESSAGES } from '../pact/chat-states';
 import { MESSAGES } from '../pact/states';

@@ -1,11 +1,11 @@
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
+import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { WEEKDAYS } from '@contract/wire/courses';
 import { createAttendanceCodes } from '../../server/attendance/codes';
 import { startSession } from '../../server/auth/sessions';
 import type { TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { ensureUser, type UserRow } from '../../server/users';
-import { ATTENDANCE_STEP_SECONDS } from '../../src/contract/attendance';
-import { WEEKDAYS } from '../../src/contract/courses';
-import { addDays, centreDate, weekdayOf } from '../../src/contract/sessions';
 import { ATTENDANCE_STATES, INJECTED_ATTENDANCE } from '../pact/attendance-states';
 import { INJECTED_ACCESS_TOKEN } from '../pact/states';
 import type { StateHandlers } from './pact-files';

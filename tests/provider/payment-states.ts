@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { priceBreakdown } from '@contract/domain/money';
 import { startSession } from '../../server/auth/sessions';
 import { decideWithdrawal, requestWithdrawal } from '../../server/enrolments/queries';
 import { noticeBody, signNotice } from '../../server/payments/gateway';
 import { findCourseForSale, insertPayment, settlePayment } from '../../server/payments/queries';
 import type { TestServer } from '../../server/testing';
 import type { UserRow } from '../../server/users';
-import { priceBreakdown } from '../../src/contract/money';
 import {
   EXAMPLE_NOTICE,
   INJECTED_ACCESS_TOKEN,

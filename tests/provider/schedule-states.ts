@@ -1,3 +1,4 @@
+import { addDays, centreDate, weekStartOf } from '@contract/domain/sessions';
 import { startSession } from '../../server/auth/sessions';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ensureFeed } from '../../server/schedule/feed';
@@ -5,7 +6,6 @@ import { LEARNING_COURSES } from '../../server/seed-learning';
 import type { TestServer } from '../../server/testing';
 import type { UserRow } from '../../server/users';
 import { findUserByEmail } from '../../server/users';
-import { addDays, centreDate, weekStartOf } from '../../src/contract/sessions';
 import { INJECTED_SCHEDULE, SCHEDULE_STATES } from '../pact/schedule-states';
 import { INJECTED_ACCESS_TOKEN } from '../pact/states';
 import type { StateHandlers } from './pact-files';

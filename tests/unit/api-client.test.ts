@@ -1,8 +1,8 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { type AuthBridge, createApiClient } from '@/api/client';
 import { ApiError } from '@/api/errors';
-import { DEFAULT_FAILURE } from '@/contract/errors';
 
 const okSchema = z.object({ ok: z.boolean() });
 

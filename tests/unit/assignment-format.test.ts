@@ -1,5 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../src/contract/learning.ts';
 import { acceptedTypes, formatFileSize, formatPercent } from '../../src/i18n/files.ts';
 
 describe('what the assignment modal says of files and progress', () => {

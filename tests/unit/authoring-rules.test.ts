@@ -1,5 +1,5 @@
+import { type CourseInput, classProblems, courseProblems } from '@contract/forms/authoring';
 import { describe, expect, it } from 'vitest';
-import { type CourseInput, classProblems, courseProblems } from '@/contract/authoring';
 
 const course: CourseInput = {
   title: 'Cloud basics',

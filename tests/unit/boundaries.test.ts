@@ -42,7 +42,26 @@ const refused: [string, string, string][] = [
   ['a machine importing React', 'machines/two.machine.ts', "import { useState } from 'react';"],
   ['the server importing the web app', 'server/one.ts', "import { api } from '../src/api/http';"],
   ['the server importing i18n', 'server/routes/probe.ts', "import { x } from '../../src/i18n/index';"],
-  ['the contract importing the API client', 'src/contract/probe.ts', "import { api } from '../api/http';"],
+  [
+    'the contract importing the API client',
+    'contract/wire/probe.ts',
+    "import { api } from '../../src/api/http';",
+  ],
+  [
+    'the contract importing itself by a relative path',
+    'contract/forms/probe.ts',
+    "import { x } from '../wire/auth';",
+  ],
+  [
+    'a test importing the contract by a relative path',
+    'tests/unit/contract-probe.test.ts',
+    "import { x } from '../../contract/wire/auth';",
+  ],
+  [
+    'the server importing the contract by a relative path',
+    'server/routes/contract-probe.ts',
+    "import { x } from '../../contract/wire/auth';",
+  ],
 ];
 
 const allowed: [string, string, string][] = [
@@ -55,9 +74,14 @@ const allowed: [string, string, string][] = [
   [
     'a machine importing xstate and the contract',
     'machines/probe.machine.ts',
-    "import { setup } from 'xstate';\nimport { x } from '../src/contract/auth';",
+    "import { setup } from 'xstate';\nimport { x } from '@contract/wire/auth';",
   ],
-  ['the server importing the contract', 'server/probe.ts', "import { x } from '../src/contract/auth';"],
+  ['the server importing the contract', 'server/probe.ts', "import { x } from '@contract/wire/auth';"],
+  [
+    'the contract importing itself',
+    'contract/forms/probe-two.ts',
+    "import * as z from 'zod/mini';\nimport { x } from '@contract/forms/rules';",
+  ],
   ['src/app importing a feature', 'src/app/Probe.tsx', "import x from '@/features/home/HomePage';"],
 ];
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { CERTIFICATE_CODE, certificateCodeOf, readCertificateCode } from '@contract/domain/certificates';
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_CODE, certificateCodeOf, readCertificateCode } from '../../src/contract/certificates';
 
 describe('certificate codes', () => {
   it('makes codes of 80 random bits in four groups of Crockford base32', () => {

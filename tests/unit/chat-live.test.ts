@@ -1,7 +1,7 @@
+import { CHAT_MESSAGES } from '@contract/messages/chat';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../machines/chat.machine';
-import { CHAT_MESSAGES } from '../../src/contract/chat';
 import {
   frameEvent,
   outboxKey,

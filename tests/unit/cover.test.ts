@@ -1,5 +1,5 @@
+import { COVER_WIDTHS } from '@contract/domain/covers';
 import { describe, expect, it } from 'vitest';
-import { COVER_WIDTHS } from '@/contract/covers';
 import { coverSrcSet } from '@/entities/course/cover';
 
 describe('the srcset of a course cover', () => {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { toArabicIndicDigits, toLatinDigits } from '@contract/domain/digits';
 import {
   normaliseCode,
   normaliseEmailOrPhone,
   otpFormSchema,
   registrationFormSchema,
-} from '@/contract/auth-forms';
-import { toArabicIndicDigits, toLatinDigits } from '@/contract/digits';
-import { validate } from '@/contract/rules';
+} from '@contract/forms/auth';
+import { validate } from '@contract/forms/rules';
+import { describe, expect, it } from 'vitest';
 
 const valid = {
   full_name: 'Noura Al-Harbi',

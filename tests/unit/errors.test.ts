@@ -1,6 +1,6 @@
+import { messageFromBody } from '@contract/messages/errors';
 import { describe, expect, it } from 'vitest';
 import { httpError } from '@/api/errors';
-import { messageFromBody } from '@/contract/errors';
 
 describe('error normalisation (spec section 8)', () => {
   it('prefers details[0].message', () => {

@@ -1,5 +1,5 @@
+import type { EventSummary } from '@contract/wire/events';
 import { describe, expect, it } from 'vitest';
-import type { EventSummary } from '@/contract/events';
 import { eventsInOrder } from '@/features/home/events';
 import { formatDate, formatDateTimeRange } from '@/i18n/dates';
 

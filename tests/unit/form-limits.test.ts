@@ -1,5 +1,3 @@
-import { setupI18n } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
 import {
   EMAIL_MAX,
   forgotPasswordFormSchema,
@@ -9,7 +7,7 @@ import {
   registrationFormSchema,
   resetPasswordFormSchema,
   VALIDATION,
-} from '@/contract/auth-forms';
+} from '@contract/forms/auth';
 import {
   courseRequestFormSchema,
   DESCRIPTION_MAX,
@@ -17,8 +15,10 @@ import {
   issueReportFormSchema,
   PUBLIC_VALIDATION,
   SUBJECT_MAX,
-} from '@/contract/public-forms';
-import { validate } from '@/contract/rules';
+} from '@contract/forms/public';
+import { validate } from '@contract/forms/rules';
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
 import { KNOWN_MESSAGES, translateMessage } from '@/i18n/api-messages';
 import { arabic } from '../catalogues';
 

@@ -1,5 +1,5 @@
+import { DEFAULT_VAT_RATE_BASIS_POINTS, priceBreakdown, riyals, vatOf } from '@contract/domain/money';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VAT_RATE_BASIS_POINTS, priceBreakdown, riyals, vatOf } from '@/contract/money';
 import { eInvoiceQr, readEInvoiceQr } from '../../server/payments/einvoice';
 
 describe('VAT in whole halalas', () => {

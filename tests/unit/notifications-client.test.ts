@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { socketUrl, touchesNotifications } from '../../src/api/notifications';
 import {
   notificationSelectedMessage,
   notificationSelectedMessageSchema,
   SOCKET_PATHS,
-} from '../../src/contract/notifications';
+} from '@contract/wire/notifications';
+import { describe, expect, it } from 'vitest';
+import { socketUrl, touchesNotifications } from '../../src/api/notifications';
 
 describe('socketUrl', () => {
   it('uses the page host with ws: under http and wss: under https when the API base is a path', () => {

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   courseRequestFormSchema,
   eventRegistrationSchema,
   getInTouchFormSchema,
   issueReportFormSchema,
-} from '../../src/contract/public-forms';
-import { validate } from '../../src/contract/rules';
+} from '@contract/forms/public';
+import { validate } from '@contract/forms/rules';
+import { describe, expect, it } from 'vitest';
 
 describe('public form rules (spec section 5)', () => {
   it('reports the contact form messages, one per field', () => {

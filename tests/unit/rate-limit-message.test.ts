@@ -1,8 +1,8 @@
+import { readWaitSentence, retryAfterOf, waitOf, waitSentence } from '@contract/messages/errors';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { type I18n, setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, httpError } from '@/api/errors';
-import { readWaitSentence, retryAfterOf, waitOf, waitSentence } from '@/contract/errors';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { errorText, translateMessage } from '@/i18n/api-messages';
 import { arabic, english } from '../catalogues';
 

@@ -1,3 +1,17 @@
+import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '@contract/domain/attendance';
+import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
+import {
+  attendanceCodeSchema,
+  attendanceCourseListSchema,
+  attendanceGivenSchema,
+  attendanceHistorySchema,
+  attendanceSheetSchema,
+  attendanceTicketSchema,
+  rosterEntrySchema,
+  rosterSchema,
+} from '@contract/wire/attendance';
+import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustableClock } from '../../server/attendance/clock';
 import { seedAttendance } from '../../server/attendance/seed';
@@ -7,21 +21,6 @@ import { LEARNING_COURSES } from '../../server/seed-learning';
 import { courseIdBySlug, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { findUserByEmail, type UserRow } from '../../server/users';
-import {
-  ATTENDANCE_MESSAGES,
-  ATTENDANCE_STEP_SECONDS,
-  ATTENDANCE_TICKET_SECONDS,
-  attendanceCodeSchema,
-  attendanceCourseListSchema,
-  attendanceGivenSchema,
-  attendanceHistorySchema,
-  attendanceSheetSchema,
-  attendanceTicketSchema,
-  rosterEntrySchema,
-  rosterSchema,
-} from '../../src/contract/attendance';
-import { SOCKET_PATHS } from '../../src/contract/notifications';
-import { addDays, centreDate, weekdayOf } from '../../src/contract/sessions';
 import { testClient } from '../support/test-client';
 import { liveUrl, openLiveClient, within } from './support/live-client';
 

@@ -1,3 +1,6 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { loginResponseSchema, refreshResponseSchema } from '@contract/wire/auth';
+import { centreDetailsSchema } from '@contract/wire/cms';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,9 +16,6 @@ import { migrate } from '../../server/migrate';
 import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser } from '../../server/users';
-import { loginResponseSchema, refreshResponseSchema } from '../../src/contract/auth';
-import { centreDetailsSchema } from '../../src/contract/cms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const trainee = DEMO_ACCOUNTS.trainee;
 

@@ -1,6 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AUTHORING_VALIDATION, type ClassInput } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  authoringCourseSchema,
+  classRecordSchema,
+  classSavedSchema,
+  classTypeListSchema,
+} from '@contract/wire/authoring';
+import {
+  attemptReviewSchema,
+  attemptSchema,
+  lectureDetailsSchema,
+  uploadResponseSchema,
+} from '@contract/wire/learning';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ROOT } from '../../server/paths';
@@ -15,22 +30,6 @@ import {
   type TestServer,
 } from '../../server/testing';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  authoringCourseSchema,
-  type ClassInput,
-  classRecordSchema,
-  classSavedSchema,
-  classTypeListSchema,
-} from '../../src/contract/authoring';
-import {
-  attemptReviewSchema,
-  attemptSchema,
-  lectureDetailsSchema,
-  uploadResponseSchema,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

@@ -2,6 +2,19 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COVER_WIDTHS } from '@contract/domain/covers';
+import { AUTHORING_VALIDATION, type CourseInput } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  courseRecordSchema,
+  courseSavedSchema,
+  facilitatorSchema,
+  surveyCategoryListSchema,
+  trainerCourseListSchema,
+} from '@contract/wire/authoring';
+import { confirmationSchema } from '@contract/wire/common';
+import { courseAboutSchema, courseCardPageSchema } from '@contract/wire/courses';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_AUTHORING_COURSES, SURVEY_CATEGORIES } from '../../server/authoring/course-seed';
@@ -13,20 +26,6 @@ import { seed } from '../../server/seed';
 import { openSeededPglite } from '../../server/test-database';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
-import {
-  AUTHORING_MESSAGES,
-  AUTHORING_VALIDATION,
-  type CourseInput,
-  courseRecordSchema,
-  courseSavedSchema,
-  facilitatorSchema,
-  surveyCategoryListSchema,
-  trainerCourseListSchema,
-} from '../../src/contract/authoring';
-import { confirmationSchema } from '../../src/contract/common';
-import { courseAboutSchema, courseCardPageSchema } from '../../src/contract/courses';
-import { COVER_WIDTHS } from '../../src/contract/covers';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { jpegLike, photo, pngOf } from '../fixtures/images';
 import { testClient } from '../support/test-client';
 

@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { loginResponseSchema } from '@contract/wire/auth';
+import { courseSavedSchema } from '@contract/wire/authoring';
+import { issueSchema } from '@contract/wire/issues';
+import { attemptSchema } from '@contract/wire/learning';
+import { paymentSchema } from '@contract/wire/payments';
+import { profileSchema } from '@contract/wire/profile';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
@@ -19,14 +27,6 @@ import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } fro
 import { courseWithSessions } from '../../server/testing-attendance';
 import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { loginResponseSchema } from '../../src/contract/auth';
-import { courseSavedSchema } from '../../src/contract/authoring';
-import { issueSchema } from '../../src/contract/issues';
-import { attemptSchema } from '../../src/contract/learning';
-import { paymentSchema } from '../../src/contract/payments';
-import { profileSchema } from '../../src/contract/profile';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { addDays, centreDate, weekdayOf } from '../../src/contract/sessions';
 import { pngOf } from '../fixtures/images';
 
 /**

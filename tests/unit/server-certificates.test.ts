@@ -2,6 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
+import { certificateCheckSchema } from '@contract/wire/verification';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { seedCertificates } from '../../server/certificates/seed';
@@ -15,8 +18,6 @@ import { RECORD_COURSES } from '../../server/records/seed';
 import { openSeededPglite } from '../../server/test-database';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
-import { certificateCheckSchema, VERIFICATION_MESSAGES } from '../../src/contract/verification';
 
 let server: TestServer;
 let dataDir: string;

@@ -5,20 +5,20 @@
  * `npm run with-postgres -- npx vitest run --project unit tests/unit/server-chat-multi-instance.test.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
-import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
-import { courseWithSessions } from '../../server/testing-attendance';
-import { ensureUser } from '../../server/users';
 import {
   chatReadMessage,
   chatSendMessage,
   chatServerMessageSchema,
   conversationSchema,
   messagePageSchema,
-} from '../../src/contract/chat';
-import { SOCKET_PATHS } from '../../src/contract/notifications';
+} from '@contract/wire/chat';
+import { SOCKET_PATHS } from '@contract/wire/notifications';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../server/broadcast';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { courseWithSessions } from '../../server/testing-attendance';
+import { ensureUser } from '../../server/users';
 import { type LiveClient, liveUrl, openLiveClient, within } from './support/live-client';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

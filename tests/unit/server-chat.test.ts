@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedChat } from '../../server/chat/seed';
-import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { NOTIFICATIONS } from '../../server/notifications/notifier';
-import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
-import { courseWithSessions } from '../../server/testing-attendance';
-import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
+import { CHAT_MESSAGES } from '@contract/messages/chat';
 import {
   CHAT_BODY_MAX,
-  CHAT_MESSAGES,
   CHAT_PAGE_SIZE,
   CHAT_SENDS_PER_MINUTE,
   chatContactListSchema,
@@ -21,8 +14,15 @@ import {
   conversationListSchema,
   conversationSchema,
   messagePageSchema,
-} from '../../src/contract/chat';
-import { notificationListSchema, SOCKET_PATHS } from '../../src/contract/notifications';
+} from '@contract/wire/chat';
+import { notificationListSchema, SOCKET_PATHS } from '@contract/wire/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedChat } from '../../server/chat/seed';
+import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { NOTIFICATIONS } from '../../server/notifications/notifier';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { courseWithSessions } from '../../server/testing-attendance';
+import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import { testClient } from '../support/test-client';
 import { type LiveClient, liveUrl, openLiveClient, WAIT_MS } from './support/live-client';
 

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveTokenSecret } from '../../server/auth/secret';
 import { adminCommand, outboxCommand } from '../../server/cli';
@@ -18,7 +19,6 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { createUploadStore, cvProblem, uploadedName } from '../../server/uploads';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { docBytes, docxBytes } from '../fixtures/documents';
 
 const folders: string[] = [];

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WITHDRAWAL_REASON_MAX, WITHDRAWAL_VALIDATION } from '@contract/forms/enrolments';
+import { WITHDRAWAL_SENT } from '@contract/messages/enrolments';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { enrolledCoursesPageSchema } from '@contract/wire/enrolments';
+import { type Payment, paymentSchema, quoteSchema } from '@contract/wire/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastEvent } from '../../server/broadcast';
 import { adminCommand } from '../../server/cli';
@@ -11,14 +16,6 @@ import { HttpProblem } from '../../server/http';
 import { adminTokenFile } from '../../server/paths';
 import { TEST_CARDS } from '../../server/payments/gateway';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
-import {
-  enrolledCoursesPageSchema,
-  WITHDRAWAL_REASON_MAX,
-  WITHDRAWAL_SENT,
-  WITHDRAWAL_VALIDATION,
-} from '../../src/contract/enrolments';
-import { type Payment, paymentSchema, quoteSchema } from '../../src/contract/payments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

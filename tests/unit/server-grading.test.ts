@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { gradeStatistics } from '@contract/domain/grading';
+import { GRADING_VALIDATION, readGrade } from '@contract/forms/grading';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
+import { gradingCourseSchema, gradingDecisionSchema, gradingItemSchema } from '@contract/wire/grading';
+import { uploadResponseSchema } from '@contract/wire/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { GRADING_CLASSMATES, seedGrading } from '../../server/grading/seed';
@@ -11,17 +17,6 @@ import {
   type TestServer,
 } from '../../server/testing';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import {
-  GRADING_MESSAGES,
-  GRADING_VALIDATION,
-  gradeStatistics,
-  gradingCourseSchema,
-  gradingDecisionSchema,
-  gradingItemSchema,
-  readGrade,
-} from '../../src/contract/grading';
-import { uploadResponseSchema } from '../../src/contract/learning';
 import { pngOf } from '../fixtures/images';
 import { testClient } from '../support/test-client';
 

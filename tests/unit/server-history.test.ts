@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { HISTORY_MESSAGES } from '@contract/messages/history';
+import { type HistoryEntry, historyDetailsSchema, traineeHistorySchema } from '@contract/wire/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { HISTORY_COURSES, seedHistory } from '../../server/history/seed';
@@ -12,12 +14,6 @@ import { RECORD_COURSES } from '../../server/records/seed';
 import { LEARNING_COURSES } from '../../server/seed-learning';
 import { courseIdBySlug, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail, type UserRow } from '../../server/users';
-import {
-  HISTORY_MESSAGES,
-  type HistoryEntry,
-  historyDetailsSchema,
-  traineeHistorySchema,
-} from '../../src/contract/history';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

@@ -1,4 +1,7 @@
 import { format } from 'node:util';
+import { VALIDATION } from '@contract/forms/auth';
+import { PUBLIC_VALIDATION } from '@contract/forms/public';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
@@ -11,9 +14,6 @@ import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
-import { VALIDATION } from '../../src/contract/auth-forms';
-import { PUBLIC_VALIDATION } from '../../src/contract/public-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const API = '/api/v1';
 const NUL = '\u0000';

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VALIDATION } from '@contract/forms/auth';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { loginResponseSchema, otpVerifyResponseSchema } from '@contract/wire/auth';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminError, approveTrainer } from '../../server/admin/queries';
@@ -21,9 +24,6 @@ import { seed } from '../../server/seed';
 import { openSeededPglite, openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { CV_MAX_BYTES } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { loginResponseSchema, otpVerifyResponseSchema } from '../../src/contract/auth';
-import { VALIDATION } from '../../src/contract/auth-forms';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const trainee = DEMO_ACCOUNTS.trainee;
 

@@ -1,17 +1,17 @@
+import { checkInvitees } from '@contract/forms/invitations';
+import { INVITATION_MESSAGES } from '@contract/messages/invitations';
+import {
+  invitationAcceptedSchema,
+  invitationSchema,
+  invitationsSentSchema,
+  sentInvitationsSchema,
+} from '@contract/wire/invitations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../server/invitations/queries';
 import { RATE_LIMITS } from '../../server/rate-limits';
 import { LEARNING_COURSES } from '../../server/seed-learning';
 import { courseIdBySlug, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import type { UserRow } from '../../server/users';
-import {
-  checkInvitees,
-  INVITATION_MESSAGES,
-  invitationAcceptedSchema,
-  invitationSchema,
-  invitationsSentSchema,
-  sentInvitationsSchema,
-} from '../../src/contract/invitations';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

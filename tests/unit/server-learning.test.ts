@@ -2,6 +2,19 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  courseGradesSchema,
+  courseLecturesSchema,
+  lectureDetailsSchema,
+  lectureReadSchema,
+  ongoingCoursesSchema,
+  submissionSchema,
+  UPLOAD_MAX_BYTES,
+  uploadResponseSchema,
+  videoPositionResponseSchema,
+} from '@contract/wire/learning';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand } from '../../server/cli';
@@ -28,19 +41,6 @@ import {
 } from '../../server/testing';
 import { createUploadStore } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import {
-  courseGradesSchema,
-  courseLecturesSchema,
-  lectureDetailsSchema,
-  lectureReadSchema,
-  ongoingCoursesSchema,
-  submissionSchema,
-  UPLOAD_MAX_BYTES,
-  uploadResponseSchema,
-  videoPositionResponseSchema,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

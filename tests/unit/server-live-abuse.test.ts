@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect as connectTcp, type Socket } from 'node:net';
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { INBOUND_MESSAGES_PER_SECOND, MAX_INBOUND_BYTES, MAX_SOCKETS_PER_USER } from '../../server/live';
 import { NOTIFICATIONS } from '../../server/notifications/notifier';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
 const PATHS = [SOCKET_PATHS.notifications, SOCKET_PATHS.chat] as const;

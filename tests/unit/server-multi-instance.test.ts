@@ -3,6 +3,8 @@
  * the sockets held by the other (LISTEN/NOTIFY, server/broadcast.ts). Needs a PostgreSQL server:
  * `npm run with-postgres -- npx vitest run --project unit tests/unit/server-multi-instance.test.ts`.
  */
+
+import { SOCKET_PATHS, SOCKET_REFUSED } from '@contract/wire/notifications';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
@@ -13,7 +15,6 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { findUserByEmail } from '../../server/users';
-import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 import { type LiveClient, liveUrl, openLiveClient, socketsRegistered, within } from './support/live-client';
 
 function open(instance: TestServer, token: string): LiveClient {

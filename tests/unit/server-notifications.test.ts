@@ -1,3 +1,5 @@
+import { eventPageSchema } from '@contract/wire/events';
+import { notificationListSchema, SOCKET_PATHS, SOCKET_REFUSED } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/auth/tokens';
@@ -5,8 +7,6 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { NOTIFICATIONS } from '../../server/notifications/notifier';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
-import { eventPageSchema } from '../../src/contract/events';
-import { notificationListSchema, SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

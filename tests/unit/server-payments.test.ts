@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { priceBreakdown } from '@contract/domain/money';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { courseAboutSchema } from '@contract/wire/courses';
+import { type Payment, paymentSchema, quoteSchema, WALLET_CODE_TRIES } from '@contract/wire/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand } from '../../server/cli';
 import { adminTokenFile } from '../../server/paths';
@@ -10,10 +14,6 @@ import { NOTICE_SIGNATURE_HEADER, signNotice, TEST_CARDS } from '../../server/pa
 import { DEFAULT_VAT_NUMBER, vatRateFromPercent } from '../../server/payments/settings';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { getLatestPayment, getPayment, getQuote, getReceipt, listPayments } from '../../src/api/payments';
-import { courseAboutSchema } from '../../src/contract/courses';
-import { priceBreakdown } from '../../src/contract/money';
-import { type Payment, paymentSchema, quoteSchema, WALLET_CODE_TRIES } from '../../src/contract/payments';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

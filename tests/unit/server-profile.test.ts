@@ -1,17 +1,13 @@
+import { VALIDATION } from '@contract/forms/auth';
+import { PROFILE_VALIDATION } from '@contract/forms/profile';
+import { PROFILE_MESSAGES } from '@contract/messages/profile';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { loginResponseSchema, refreshResponseSchema } from '@contract/wire/auth';
+import { changePasswordResponseSchema, PHOTO_MAX_BYTES, profileSchema } from '@contract/wire/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../server/mail';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser } from '../../server/users';
-import { loginResponseSchema, refreshResponseSchema } from '../../src/contract/auth';
-import { VALIDATION } from '../../src/contract/auth-forms';
-import {
-  changePasswordResponseSchema,
-  PHOTO_MAX_BYTES,
-  PROFILE_MESSAGES,
-  PROFILE_VALIDATION,
-  profileSchema,
-} from '../../src/contract/profile';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { jpegLike, NOT_AN_IMAGE, pngOf, webpLike } from '../fixtures/images';
 import { testClient } from '../support/test-client';
 

@@ -1,4 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PUBLIC_VALIDATION } from '@contract/forms/public';
+import { PUBLIC_MESSAGES } from '@contract/messages/public';
+import { courseAboutSchema, courseCardPageSchema } from '@contract/wire/courses';
+import { eventDetailsSchema, eventPageSchema } from '@contract/wire/events';
+import { issuePageSchema, issueSchema } from '@contract/wire/issues';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -13,10 +18,6 @@ import { generatedCoursesFromEnv, seed } from '../../server/seed';
 import { CATEGORIES, CMS_BLOCKS } from '../../server/seed-content';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { courseAboutSchema, courseCardPageSchema } from '../../src/contract/courses';
-import { eventDetailsSchema, eventPageSchema } from '../../src/contract/events';
-import { issuePageSchema, issueSchema } from '../../src/contract/issues';
-import { PUBLIC_MESSAGES, PUBLIC_VALIDATION } from '../../src/contract/public-forms';
 
 let db: Db;
 let database: TestDatabase;

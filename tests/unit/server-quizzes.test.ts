@@ -3,6 +3,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import {
+  type Attempt,
+  type AttemptReview,
+  attemptReviewSchema,
+  attemptSchema,
+  savedAnswerResponseSchema,
+} from '@contract/wire/learning';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCommand } from '../../server/cli';
 import { type Db, openPglite } from '../../server/db';
@@ -21,14 +29,6 @@ import {
   type QuizSpec,
   SAMPLE_QUESTIONS,
 } from '../../server/testing-quizzes';
-import {
-  type Attempt,
-  type AttemptReview,
-  attemptReviewSchema,
-  attemptSchema,
-  savedAnswerResponseSchema,
-} from '../../src/contract/learning';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { errorBodySchema } from '@contract/wire/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
@@ -8,8 +10,6 @@ import { findOtp } from '../../server/mail';
 import { createRateLimiter, RATE_LIMITS } from '../../server/rate-limits';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser } from '../../server/users';
-import { errorBodySchema } from '../../src/contract/common';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 /*
  * Every server here runs on the product's own thresholds (RATE_LIMITS), passed explicitly so that a

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
 import { createPrinter } from '../../server/print/printer';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 let server: TestServer;
 let noPrinter: TestServer;

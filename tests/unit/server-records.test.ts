@@ -1,4 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { centreInstant } from '@contract/domain/sessions';
+import { RECORDS_VALIDATION } from '@contract/forms/records';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { RECORDS_MESSAGES } from '@contract/messages/records';
+import { trainerCourseListSchema } from '@contract/wire/authoring';
+import { courseCardPageSchema } from '@contract/wire/courses';
+import { ongoingCoursesSchema } from '@contract/wire/learning';
+import {
+  completedCourseSchema,
+  completionSavedSchema,
+  completionSettingsSchema,
+  courseHistorySchema,
+} from '@contract/wire/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
@@ -12,18 +25,6 @@ import {
 import { RECORD_COURSES, seedRecords } from '../../server/records/seed';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
-import { AUTHORING_MESSAGES, trainerCourseListSchema } from '../../src/contract/authoring';
-import { courseCardPageSchema } from '../../src/contract/courses';
-import { ongoingCoursesSchema } from '../../src/contract/learning';
-import {
-  completedCourseSchema,
-  completionSavedSchema,
-  completionSettingsSchema,
-  courseHistorySchema,
-  RECORDS_MESSAGES,
-  RECORDS_VALIDATION,
-} from '../../src/contract/records';
-import { centreInstant } from '../../src/contract/sessions';
 import { testClient } from '../support/test-client';
 
 const RULE = { min_attendance: 75, min_grade: 5 };

@@ -1,3 +1,7 @@
+import { REVIEWS_VALIDATION } from '@contract/forms/reviews';
+import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { myReviewSchema, reviewPageSchema, reviewSavedSchema } from '@contract/wire/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
@@ -8,14 +12,6 @@ import { seedReviews } from '../../server/reviews/seed';
 import { LEARNING_COURSES } from '../../server/seed-learning';
 import { courseIdBySlug, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { findUserByEmail } from '../../server/users';
-import {
-  myReviewSchema,
-  REVIEWS_MESSAGES,
-  REVIEWS_VALIDATION,
-  reviewPageSchema,
-  reviewSavedSchema,
-} from '../../src/contract/reviews';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 let server: TestServer;
 let endedCourse: number;

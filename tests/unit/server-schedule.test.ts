@@ -1,20 +1,16 @@
+import { toArabicIndicDigits } from '@contract/domain/digits';
+import { addDays, centreDate, weekdayOf, weekStartOf } from '@contract/domain/sessions';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
+import type { RoutineSlot } from '@contract/wire/courses';
+import { notificationListSchema } from '@contract/wire/notifications';
+import { calendarFeedSchema, scheduleWeekSchema, sessionChangedSchema } from '@contract/wire/schedule';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { seedSchedule } from '../../server/schedule/seed';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail } from '../../server/users';
-import { AUTHORING_MESSAGES } from '../../src/contract/authoring';
-import type { RoutineSlot } from '../../src/contract/courses';
-import { toArabicIndicDigits } from '../../src/contract/digits';
-import { notificationListSchema } from '../../src/contract/notifications';
-import {
-  calendarFeedSchema,
-  SCHEDULE_MESSAGES,
-  scheduleWeekSchema,
-  sessionChangedSchema,
-} from '../../src/contract/schedule';
-import { addDays, centreDate, weekdayOf, weekStartOf } from '../../src/contract/sessions';
 import { testClient } from '../support/test-client';
 
 let server: TestServer;

@@ -1,3 +1,6 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { loginResponseSchema, refreshResponseSchema } from '@contract/wire/auth';
+import { SOCKET_PATHS, SOCKET_REFUSED } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { issueResetToken } from '../../server/auth/reset-tokens';
@@ -5,9 +8,6 @@ import { startSession, verifyAccess } from '../../server/auth/sessions';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../server/auth/tokens';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, type UserRow } from '../../server/users';
-import { loginResponseSchema, refreshResponseSchema } from '../../src/contract/auth';
-import { SOCKET_PATHS, SOCKET_REFUSED } from '../../src/contract/notifications';
-import { SERVER_MESSAGES } from '../../src/contract/server-messages';
 
 const PASSWORD = 'Session#Pass2026';
 const SIGNED_OUT = { success: true, message: SERVER_MESSAGES.signedOut };

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   addDays,
   centreDate,
@@ -8,13 +7,14 @@ import {
   daysBetween,
   heldSessionCount,
   isIsoDate,
-  type SessionChange,
   type SessionCourse,
   sessionMinutes,
   sessionsOn,
   weekdayOf,
   weekStartOf,
-} from '../../src/contract/sessions';
+} from '@contract/domain/sessions';
+import type { SessionChange } from '@contract/wire/sessions';
+import { describe, expect, it } from 'vitest';
 
 // 2026-11-21 is a Saturday.
 const course: SessionCourse = {

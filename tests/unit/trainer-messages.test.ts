@@ -1,8 +1,10 @@
+import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
+import { GRADING_VALIDATION } from '@contract/forms/grading';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { GRADING_MESSAGES } from '@contract/messages/grading';
+import { UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@contract/messages/learning';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { describe, expect, it } from 'vitest';
-import { AUTHORING_MESSAGES, AUTHORING_VALIDATION } from '@/contract/authoring';
-import { GRADING_MESSAGES, GRADING_VALIDATION } from '@/contract/grading';
-import { UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@/contract/learning';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { TRAINER_MESSAGES } from '@/features/trainer/known-messages';
 import { KNOWN_MESSAGES } from '@/i18n/api-messages';
 

@@ -1,9 +1,9 @@
+import type { CentreDetails } from '@contract/wire/cms';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { getCentreDetails } from '@/api/cms';
 import { api } from '@/api/http';
-import type { CentreDetails } from '@/contract/cms';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { openDialog } from '@/stores/dialogs';

@@ -1,8 +1,8 @@
+import { STOCK_AVATAR } from '@contract/wire/profile';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { STOCK_AVATAR } from '@/contract/profile';
 import { signOut, useProfile, useSessionRole } from '@/session';
 import { ChevronDownIcon, LogoutIcon } from '@/ui/icons';
 import { profileMenus } from '../menus';

@@ -1,8 +1,8 @@
+import { STOCK_AVATAR } from '@contract/wire/profile';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { STOCK_AVATAR } from '@/contract/profile';
 import { signOut, useProfile, useSessionRole, useSignedIn } from '@/session';
 import { CloseIcon, LogoutIcon } from '@/ui/icons';
 import { ModalToaster } from '@/ui/Toaster';

@@ -1,6 +1,6 @@
+import { OTP_LENGTH } from '@contract/forms/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import { OTP_LENGTH } from '@/contract/auth-forms';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

@@ -1,5 +1,5 @@
+import { PASSWORD_MIN } from '@contract/forms/auth';
 import { Trans } from '@lingui/react/macro';
-import { PASSWORD_MIN } from '@/contract/auth-forms';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 

@@ -1,6 +1,6 @@
+import type { CourseCard as Course } from '@contract/wire/courses';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import type { CourseCard as Course } from '@/contract/courses';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';

@@ -1,7 +1,7 @@
-import { COVER_WIDTHS, COVERS_ADDRESS } from '@/contract/covers';
+import { COVER_WIDTHS, COVERS_ADDRESS } from '@contract/domain/covers';
 
 /**
- * How a course's cover is drawn: a cover the server prepared in several widths (src/contract/covers.ts)
+ * How a course's cover is drawn: a cover the server prepared in several widths (contract/domain/covers.ts)
  * gets a `srcset` of them, so a phone downloads a copy that fits its screen, in AVIF or WebP; any
  * other picture (the seeded vector covers, another server's files) is shown as it is.
  */

@@ -1,6 +1,6 @@
+import type { PaymentMethod, PaymentStatus } from '@contract/wire/payments';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PaymentMethod, PaymentStatus } from '@/contract/payments';
 
 /** Payment methods as checkout, receipts and the payment history name them. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {

@@ -1,3 +1,4 @@
+import type { RegistrationForm } from '@contract/forms/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Audience } from '@machines/signIn.machine';
 import { connectSignUp } from '@machines/signUp.connect';
@@ -8,7 +9,6 @@ import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { register, verifyOtp } from '@/api/auth';
 import { api } from '@/api/http';
-import type { RegistrationForm } from '@/contract/auth-forms';
 import { OtpStep } from '@/entities/account/OtpStep';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { paths } from '@/routing/paths';

@@ -1,3 +1,5 @@
+import { normaliseCode } from '@contract/forms/auth';
+import type { FailureReason, PaymentMethod, Quote } from '@contract/wire/payments';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -9,8 +11,6 @@ import { Link, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { confirmWalletCode, createPayment, getLatestPayment, getPayment, getQuote } from '@/api/payments';
-import { normaliseCode } from '@/contract/auth-forms';
-import type { FailureReason, PaymentMethod, Quote } from '@/contract/payments';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatMoney, formatNumber } from '@/i18n/numbers';

@@ -1,3 +1,5 @@
+import { receiptCode } from '@contract/domain/money';
+import type { Receipt } from '@contract/wire/payments';
 import { useLingui } from '@lingui/react/macro';
 import { downloadMachine } from '@machines/download.machine';
 import { useMachine } from '@xstate/react';
@@ -7,8 +9,6 @@ import { useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { downloadReceiptPdf, getReceipt } from '@/api/payments';
-import { receiptCode } from '@/contract/money';
-import type { Receipt } from '@/contract/payments';
 import { PAYMENT_METHOD_LABELS } from '@/entities/payment/labels';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateTime } from '@/i18n/dates';

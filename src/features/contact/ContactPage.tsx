@@ -1,7 +1,7 @@
+import { getInTouchFormSchema } from '@contract/forms/public';
 import { useLingui } from '@lingui/react/macro';
 import { getGetInTouchTitle, sendGetInTouch } from '@/api/cms';
 import { api } from '@/api/http';
-import { getInTouchFormSchema } from '@/contract/public-forms';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';

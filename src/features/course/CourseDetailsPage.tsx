@@ -1,11 +1,11 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { type CourseAbout, WEEKDAYS } from '@contract/wire/courses';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { getCourseAbout } from '@/api/courses';
 import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
-import { type CourseAbout, WEEKDAYS } from '@/contract/courses';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { INVITE_BUTTON } from '@/features/invitations/invite-button';
 import { formatDateRange, formatTime } from '@/i18n/dates';

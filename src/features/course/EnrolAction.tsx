@@ -1,3 +1,4 @@
+import type { CourseAbout } from '@contract/wire/courses';
 import { useLingui } from '@lingui/react/macro';
 import { connectEnrolment } from '@machines/enrolment.connect';
 import { enrolmentMachine } from '@machines/enrolment.machine';
@@ -8,7 +9,6 @@ import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getQuote } from '@/api/payments';
-import type { CourseAbout } from '@/contract/courses';
 import { paths } from '@/routing/paths';
 import { useSessionRole, useSignedIn } from '@/session';
 import { useSignInDismissed } from '@/session/sign-in';

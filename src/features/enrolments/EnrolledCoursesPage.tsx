@@ -1,3 +1,5 @@
+import type { EnrolledCourse } from '@contract/wire/enrolments';
+import type { EnrolmentStatus } from '@contract/wire/payments';
 import { useLingui } from '@lingui/react/macro';
 import { withdrawalMachine } from '@machines/withdrawal.machine';
 import { useMachine } from '@xstate/react';
@@ -6,8 +8,6 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { listEnrolments, requestWithdrawal } from '@/api/enrolments';
 import { api } from '@/api/http';
-import type { EnrolledCourse } from '@/contract/enrolments';
-import type { EnrolmentStatus } from '@/contract/payments';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { formatDate } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';

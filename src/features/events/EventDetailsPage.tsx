@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { EventDetails } from '@contract/wire/events';
 import { useLingui } from '@lingui/react/macro';
 import { connectEventRegistration } from '@machines/eventRegistration.connect';
 import { eventRegistrationMachine } from '@machines/eventRegistration.machine';
@@ -8,8 +10,6 @@ import { fromPromise } from 'xstate';
 import { httpError } from '@/api/errors';
 import { getEvent, getEventRegistration, registerForEvent } from '@/api/events';
 import { api } from '@/api/http';
-import type { EventDetails } from '@/contract/events';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateTimeRange } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';

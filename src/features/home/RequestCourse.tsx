@@ -1,7 +1,7 @@
+import { courseRequestFormSchema } from '@contract/forms/public';
 import { useLingui } from '@lingui/react/macro';
 import { requestCourse } from '@/api/cms';
 import { api } from '@/api/http';
-import { courseRequestFormSchema } from '@/contract/public-forms';
 import { SubmissionForm } from '@/ui/SubmissionForm';
 
 export const REQUEST_COURSE_ANCHOR = 'request-a-course';

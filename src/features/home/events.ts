@@ -1,5 +1,5 @@
+import type { EventSummary } from '@contract/wire/events';
 import { useSyncExternalStore } from 'react';
-import type { EventSummary } from '@/contract/events';
 
 export interface CarouselEvent {
   event: EventSummary;

@@ -1,3 +1,5 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
+import type { Invitation } from '@contract/wire/invitations';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectInvitation } from '@machines/invitation.connect';
 import { invitationMachine } from '@machines/invitation.machine';
@@ -8,8 +10,6 @@ import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { acceptInvitation, getInvitation } from '@/api/invitations';
-import { DEFAULT_FAILURE } from '@/contract/errors';
-import type { Invitation } from '@/contract/invitations';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';

@@ -1,9 +1,9 @@
+import type { InvitationState } from '@contract/wire/invitations';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { getSentInvitations } from '@/api/invitations';
-import type { InvitationState } from '@/contract/invitations';
 import { formatDate } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';

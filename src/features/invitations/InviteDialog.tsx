@@ -1,3 +1,4 @@
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { useLingui } from '@lingui/react/macro';
 import { connectInvite } from '@machines/invite.connect';
 import type { InviteFieldError } from '@machines/invite.machine';
@@ -7,7 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { sendInvitations } from '@/api/invitations';
-import { DEFAULT_FAILURE } from '@/contract/errors';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

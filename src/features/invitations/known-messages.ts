@@ -4,7 +4,7 @@ import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
  * The invitation sentences of the reference server (INVITATION_MESSAGES in
- * src/contract/invitations.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but
+ * contract/messages/invitations.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but
  * loaded with the invitation dialog and page. The sentence naming a bad address is said by the
  * dialog itself, with the address.
  */

@@ -1,8 +1,8 @@
+import type { IssueStatus } from '@contract/wire/issues';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '@/api/http';
 import { getIssue, listIssues } from '@/api/issues';
-import type { IssueStatus } from '@/contract/issues';
 import { formatDate } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';

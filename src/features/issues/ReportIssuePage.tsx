@@ -1,8 +1,8 @@
+import { issueReportFormSchema } from '@contract/forms/public';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { reportIssue } from '@/api/issues';
-import { issueReportFormSchema } from '@/contract/public-forms';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useSignedIn } from '@/session';

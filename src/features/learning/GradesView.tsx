@@ -1,3 +1,5 @@
+import { GRADE_MAX } from '@contract/domain/grading';
+import type { CourseGrades, GradeItem, GradeStatus } from '@contract/wire/learning';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -5,7 +7,6 @@ import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { getCourseGrades } from '@/api/learning';
-import { type CourseGrades, GRADE_MAX, type GradeItem, type GradeStatus } from '@/contract/learning';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';

@@ -1,8 +1,8 @@
+import type { OngoingCourse } from '@contract/wire/learning';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { listOngoingCourses } from '@/api/learning';
-import type { OngoingCourse } from '@/contract/learning';
 import { CalendarFeedPanel } from '@/features/learning/calendar-feed/CalendarFeedPanel';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';

@@ -1,6 +1,6 @@
+import type { Progress } from '@contract/wire/learning';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Progress } from '@/contract/learning';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 

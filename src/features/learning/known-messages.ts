@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
- * The learning sentences of the reference server and the learning forms (src/contract/learning.ts,
- * src/contract/server-messages.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but
+ * The learning sentences of the reference server and the learning forms (contract/messages/,
+ * contract/forms/learning.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but
  * loaded with the learning screens, in their catalogue, rather than on every page.
  */
 export const LEARNING_MESSAGES: Record<string, MessageDescriptor> = {
@@ -34,7 +34,7 @@ export const LEARNING_MESSAGES: Record<string, MessageDescriptor> = {
   'Please answer this question': msg`Please answer this question`,
   'The answer must be at most 2000 characters': msg`The answer must be at most 2000 characters`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,
-  // The course history and its documents (HISTORY_MESSAGES in src/contract/history.ts).
+  // The course history and its documents (HISTORY_MESSAGES in contract/messages/history.ts).
   'Your transcript lists the courses that have ended. None of yours has ended yet': msg`Your transcript lists the courses that have ended. None of yours has ended yet`,
   'The certificate can be had once the course has ended': msg`The certificate can be had once the course has ended`,
   'The certificate is for trainees who met the course’s completion rule': msg`The certificate is for trainees who met the course’s completion rule`,

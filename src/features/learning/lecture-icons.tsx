@@ -1,4 +1,4 @@
-import type { LectureKind } from '@/contract/learning';
+import type { LectureKind } from '@contract/domain/learning';
 import { type IconProps, Outline } from '@/ui/icons';
 
 /** An open book: text to read. */

@@ -1,4 +1,4 @@
-import type { LectureDetails } from '@/contract/learning';
+import type { LectureDetails } from '@contract/wire/learning';
 
 /** What the course player gives the view of one lecture. */
 export interface LectureViewProps {

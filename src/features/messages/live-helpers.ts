@@ -1,8 +1,8 @@
+import { chatServerMessageSchema } from '@contract/wire/chat';
 import { type ChatServerEvent, type OutboxItem, serverEvent } from '@machines/chat.machine';
 import { knownSentence } from '@machines/chat.model';
 import { decodeJwt } from 'jose';
 import * as z from 'zod/mini';
-import { chatServerMessageSchema } from '@/contract/chat';
 
 /** The machine's event for a frame of `/ws/chat`, or null for one that is not the protocol's. */
 export function frameEvent(data: string): ChatServerEvent | null {

@@ -1,3 +1,4 @@
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { connectChat } from '@machines/chat.connect';
 import { type ChatEvent, type ChatSocketCommand, chatMachine } from '@machines/chat.machine';
 import { unreadTotal } from '@machines/chat.model';
@@ -11,7 +12,6 @@ import { getMessages, listChatContacts, listConversations, startConversation } f
 import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
 import { SOCKET_RECONNECTION, socketUrl } from '@/api/notifications';
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { browserStorage, frameEvent, outboxStore, userIdOf } from '@/features/messages/live-helpers';
 import { paths } from '@/routing/paths';
 import { renewSession, sessionActor } from '@/session';

@@ -1,3 +1,4 @@
+import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { connectNotifications, type NotificationsView } from '@machines/notifications.connect';
 import {
   type NotificationsEvent,
@@ -18,7 +19,6 @@ import {
   socketUrl,
   touchesNotifications,
 } from '@/api/notifications';
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@/contract/notifications';
 import { renewSession, sessionActor } from '@/session';
 import { noteLiveNotice } from '@/stores/live-notices';
 

@@ -1,3 +1,5 @@
+import { changePasswordFormSchema, closeAccountFormSchema } from '@contract/forms/profile';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectPasswordDialog, type PasswordDialogView } from '@machines/passwordDialog.connect';
 import { passwordDialogMachine } from '@machines/passwordDialog.machine';
@@ -7,8 +9,6 @@ import { fromPromise } from 'xstate';
 import type * as z from 'zod/mini';
 import { api } from '@/api/http';
 import { changePassword, closeAccount } from '@/api/profile';
-import { DEFAULT_FAILURE } from '@/contract/errors';
-import { changePasswordFormSchema, closeAccountFormSchema } from '@/contract/profile';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { endClosedAccount, replaceTokens } from '@/session';
 import { showToast } from '@/stores/toasts';

@@ -1,3 +1,4 @@
+import { type Profile, STOCK_AVATAR } from '@contract/wire/profile';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectProfilePhoto } from '@machines/profilePhoto.connect';
 import { profilePhotoMachine } from '@machines/profilePhoto.machine';
@@ -6,7 +7,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { removePhoto, uploadPhoto } from '@/api/profile';
-import { type Profile, STOCK_AVATAR } from '@/contract/profile';
 import { showToast } from '@/stores/toasts';
 import { AlertBox } from '@/ui/forms';
 

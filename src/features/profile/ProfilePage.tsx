@@ -1,3 +1,5 @@
+import type { ProfileEditForm } from '@contract/forms/profile';
+import { type Profile, USER_TYPES, type UserType } from '@contract/wire/profile';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +10,6 @@ import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { confirmEmailChange, getProfile, requestEmailChange, updateProfile } from '@/api/profile';
-import { type Profile, type ProfileEditForm, USER_TYPES, type UserType } from '@/contract/profile';
 import { OtpStep } from '@/entities/account/OtpStep';
 import { translateMessage } from '@/i18n/api-messages';
 import type { RouteView } from '@/routing/route-view';

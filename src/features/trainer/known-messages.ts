@@ -4,7 +4,7 @@ import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
  * The authoring sentences of the forms and the reference server (AUTHORING_VALIDATION and
- * AUTHORING_MESSAGES in src/contract/authoring.ts, and the upload sentences the builder's widget
+ * AUTHORING_MESSAGES in contract/{forms,messages}/authoring.ts, and the upload sentences the builder's widget
  * shows), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but loaded with the trainer's
  * screens, in their catalogue.
  */
@@ -79,7 +79,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Enter the e-mail address of an approved trainer': msg`Enter the e-mail address of an approved trainer`,
   'This trainer is already a facilitator of the course': msg`This trainer is already a facilitator of the course`,
   'Your course has been sent again for approval': msg`Your course has been sent again for approval`,
-  // Grading (GRADING_VALIDATION and GRADING_MESSAGES in src/contract/grading.ts).
+  // Grading (GRADING_VALIDATION and GRADING_MESSAGES in contract/{forms,messages}/grading.ts).
   'Enter a grade from 0 to 10': msg`Enter a grade from 0 to 10`,
   'The grade must be a number, for example 7 or 8.5': msg`The grade must be a number, for example 7 or 8.5`,
   'The grade must be from 0 to 10': msg`The grade must be from 0 to 10`,
@@ -90,7 +90,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Only the latest attempt that is not returned can be graded or returned': msg`Only the latest attempt that is not returned can be graded or returned`,
   'The grade has been saved': msg`The grade has been saved`,
   'The submission has been returned to the trainee': msg`The submission has been returned to the trainee`,
-  // The schedule's sentences (SCHEDULE_MESSAGES in src/contract/schedule.ts).
+  // The schedule's sentences (SCHEDULE_MESSAGES in contract/messages/schedule.ts).
   'Choose a week by one of its dates, such as 2026-11-21': msg`Choose a week by one of its dates, such as 2026-11-21`,
   'This course has no session on that date': msg`This course has no session on that date`,
   'This session has already been cancelled or moved: restore it first': msg`This session has already been cancelled or moved: restore it first`,
@@ -104,7 +104,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'The session has been cancelled': msg`The session has been cancelled`,
   'The session has been moved': msg`The session has been moved`,
   'The session has been restored': msg`The session has been restored`,
-  // The trainer's records (RECORDS_MESSAGES and RECORDS_VALIDATION in src/contract/records.ts).
+  // The trainer's records (RECORDS_MESSAGES and RECORDS_VALIDATION in contract/{messages,forms}/records.ts).
   'The course is closed. It is now in your course history.': msg`The course is closed. It is now in your course history.`,
   'The completion rule has been saved': msg`The completion rule has been saved`,
   'Only the trainer who created this course can do this': msg`Only the trainer who created this course can do this`,
@@ -116,7 +116,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'Enter a whole number of per cent from 0 to 100': msg`Enter a whole number of per cent from 0 to 100`,
   'Enter the minimum average grade': msg`Enter the minimum average grade`,
   'Enter a grade from 0 to 10, with at most two decimals': msg`Enter a grade from 0 to 10, with at most two decimals`,
-  // Attendance marked by hand (ATTENDANCE_MESSAGES in src/contract/attendance.ts).
+  // Attendance marked by hand (ATTENDANCE_MESSAGES in contract/messages/attendance.ts).
   'This person is not a trainee of this course.': msg`This person is not a trainee of this course.`,
   'This course has no session on that day.': msg`This course has no session on that day.`,
   'Attendance cannot be marked before the session day.': msg`Attendance cannot be marked before the session day.`,

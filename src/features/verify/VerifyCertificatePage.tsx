@@ -1,11 +1,12 @@
+import { readCertificateCode } from '@contract/domain/certificates';
+import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
+import type { CertificateCheck } from '@contract/wire/verification';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
 import { checkCertificate } from '@/api/verification';
-import { readCertificateCode } from '@/contract/certificates';
-import { type CertificateCheck, VERIFICATION_MESSAGES } from '@/contract/verification';
 import { CertificateCodeForm } from '@/features/verify/CertificateCodeForm';
 import { formatDate, formatDateRange } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';

@@ -1,10 +1,10 @@
+import { VERIFICATION_VALIDATION } from '@contract/forms/verification';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { VERIFICATION_VALIDATION } from '@/contract/verification';
 import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
- * The certificate code form's sentences (src/contract/verification.ts), translated like
+ * The certificate code form's sentences (contract/forms/verification.ts), translated like
  * KNOWN_MESSAGES in src/i18n/api-messages.ts but loaded with the page rather than on every page.
  */
 export const VERIFICATION_TEXTS: Record<string, MessageDescriptor> = {

@@ -1,5 +1,5 @@
+import type { Category } from '@contract/wire/courses';
 import type { Locator } from 'playwright-core';
-import type { Category } from '@/contract/courses';
 import type { CatalogueQuery } from '@/routing/catalogue-query';
 import { paths } from '@/routing/paths';
 import type { Tab } from '../support/browser';

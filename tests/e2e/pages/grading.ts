@@ -1,5 +1,5 @@
+import type { GradeStatistics } from '@contract/wire/grading';
 import type { Locator } from 'playwright-core';
-import type { GradeStatistics } from '@/contract/grading';
 import { paths } from '@/routing/paths';
 import { PageObject } from './page-object';
 

@@ -1,5 +1,5 @@
+import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
 import type { Locator } from 'playwright-core';
-import { WEEKDAYS, type Weekday } from '@/contract/courses';
 import { paths } from '@/routing/paths';
 import { PageObject } from './page-object';
 

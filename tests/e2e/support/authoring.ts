@@ -1,6 +1,7 @@
+import type { CourseInput } from '@contract/forms/authoring';
+import type { CourseSaved, SurveyCategory } from '@contract/wire/authoring';
+import type { Category } from '@contract/wire/courses';
 import { expect } from 'vitest';
-import type { CourseInput, CourseSaved, SurveyCategory } from '@/contract/authoring';
-import type { Category } from '@/contract/courses';
 import type { Language } from '@/i18n/languages';
 import { DEMO_ACCOUNTS } from '../../../server/demo-accounts';
 import { pngOf } from '../../fixtures/images';

@@ -1,6 +1,7 @@
 /** What the chat's browser tests share: texts no other test writes, sign-ins and conversations through the API. */
+
+import type { ChatContactList } from '@contract/wire/chat';
 import { expect } from 'vitest';
-import type { ChatContactList } from '@/contract/chat';
 import { callApi, readApi } from './api';
 import type { RunningApp } from './app';
 

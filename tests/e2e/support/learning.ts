@@ -1,7 +1,7 @@
+import type { Paged } from '@contract/wire/common';
+import type { CourseAbout, CourseCard } from '@contract/wire/courses';
+import type { CourseLectures } from '@contract/wire/learning';
 import { expect } from 'vitest';
-import type { Paged } from '@/contract/common';
-import type { CourseAbout, CourseCard } from '@/contract/courses';
-import type { CourseLectures } from '@/contract/learning';
 import type { Language } from '@/i18n/languages';
 import type { Width } from './browser';
 import { runAdmin, verifiedTrainee } from './identity';

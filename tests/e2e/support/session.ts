@@ -1,5 +1,5 @@
+import { type LoginResponse, loginResponseSchema } from '@contract/wire/auth';
 import type { BrowserContext } from 'playwright-core';
-import { type LoginResponse, loginResponseSchema } from '@/contract/auth';
 import { COOKIE } from '@/session/storage';
 import { callApi } from './api';
 import type { RunningApp } from './app';

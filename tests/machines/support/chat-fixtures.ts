@@ -1,5 +1,3 @@
-import { fromCallback } from 'xstate';
-import type { ChatSocketCommand } from '../../../machines/chat.machine.ts';
 import type {
   ChatClientMessage,
   ChatContact,
@@ -7,7 +5,9 @@ import type {
   Conversation,
   ConversationList,
   MessagePage,
-} from '../../../src/contract/chat.ts';
+} from '@contract/wire/chat';
+import { fromCallback } from 'xstate';
+import type { ChatSocketCommand } from '../../../machines/chat.machine.ts';
 
 /** The signed-in trainee of these fixtures, and the trainer she writes to. */
 export const SARA = 7;

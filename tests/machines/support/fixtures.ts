@@ -1,5 +1,5 @@
+import type { LoginResponse, OtpVerifyResponse, User } from '@contract/wire/auth';
 import { ApiError } from '../../../src/api/errors.ts';
-import type { LoginResponse, OtpVerifyResponse, User } from '../../../src/contract/auth.ts';
 
 /**
  * Replies and failures shaped like the ones the API client hands to the identity machines.

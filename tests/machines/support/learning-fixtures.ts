@@ -1,4 +1,4 @@
-import type { CourseLectures, LectureDetails, LectureListItem } from '../../../src/contract/learning.ts';
+import type { CourseLectures, LectureDetails, LectureListItem } from '@contract/wire/learning';
 
 /** A lecture of the list. */
 export function listItem(

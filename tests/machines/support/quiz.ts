@@ -1,5 +1,5 @@
+import type { Attempt, AttemptReview, SavedAnswerResponse } from '@contract/wire/learning';
 import type { LoadedAttempt, LocalAttempt } from '../../../machines/quizAttempt.machine.ts';
-import type { Attempt, AttemptReview, SavedAnswerResponse } from '../../../src/contract/learning.ts';
 
 /** Attempts, saves and reviews shaped like the quiz calls' answers. */
 

@@ -1,3 +1,5 @@
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@contract/forms/reviews';
+import { RATINGS } from '@contract/wire/reviews';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { connectReviewForm } from '@machines/reviewForm.connect';
 import { reviewFormMachine } from '@machines/reviewForm.machine';
@@ -6,7 +8,6 @@ import { useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getMyReview, saveReview } from '@/api/reviews';
-import { RATINGS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@/contract/reviews';
 import { Star } from '@/features/course/reviews/Stars';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';

@@ -1,3 +1,4 @@
+import { RATINGS, type Review, type ReviewSummary } from '@contract/wire/reviews';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { connectReviews } from '@machines/reviews.connect';
 import { reviewsMachine } from '@machines/reviews.machine';
@@ -5,7 +6,6 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { listReviews } from '@/api/reviews';
-import { RATINGS, type Review, type ReviewSummary } from '@/contract/reviews';
 import '@/features/course/reviews/known-messages';
 import { MyReview } from '@/features/course/reviews/MyReview';
 import { Stars } from '@/features/course/reviews/Stars';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
- * The reviews' sentences of the reference server and the review form (src/contract/reviews.ts),
+ * The reviews' sentences of the reference server and the review form (contract/{messages,forms}/reviews.ts),
  * translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but loaded with the reviews section, in
  * its catalogue, rather than on every page.
  */

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { LectureDetails } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectAssignmentSubmission } from '@machines/assignmentSubmission.connect';
 import {
@@ -9,8 +11,6 @@ import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { submitAssignment, uploadFile } from '@/api/learning';
-import type { LectureDetails } from '@/contract/learning';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';

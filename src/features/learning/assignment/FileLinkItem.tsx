@@ -1,5 +1,5 @@
+import type { FileLink } from '@contract/wire/learning';
 import { useLingui } from '@lingui/react/macro';
-import type { FileLink } from '@/contract/learning';
 import { formatFileSize } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 

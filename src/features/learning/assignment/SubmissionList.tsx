@@ -1,5 +1,6 @@
+import { GRADE_MAX } from '@contract/domain/grading';
+import type { Submission, SubmissionStatus } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { GRADE_MAX, type Submission, type SubmissionStatus } from '@/contract/learning';
 import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

@@ -1,7 +1,7 @@
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AssignmentSubmissionView } from '@machines/assignmentSubmission.connect';
 import { useId, useRef } from 'react';
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';

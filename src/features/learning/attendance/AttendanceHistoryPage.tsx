@@ -1,8 +1,8 @@
+import type { AttendanceHistory } from '@contract/wire/attendance';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { getAttendanceHistory } from '@/api/attendance';
 import { api } from '@/api/http';
-import type { AttendanceHistory } from '@/contract/attendance';
 import { formatDate, formatTime } from '@/i18n/dates';
 import type { Language } from '@/i18n/languages';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';

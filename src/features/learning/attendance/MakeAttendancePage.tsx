@@ -1,3 +1,4 @@
+import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import { useLingui } from '@lingui/react/macro';
 import { type AttendanceView, connectAttendance } from '@machines/attendance.connect';
 import { type AttendanceViewer, attendanceMachine } from '@machines/attendance.machine';
@@ -7,7 +8,6 @@ import { Link, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { makeAttendance, requestAttendanceTicket } from '@/api/attendance';
 import { api } from '@/api/http';
-import { ATTENDANCE_MESSAGES } from '@/contract/attendance';
 import { forgetTicket, storedTicket, storeTicket } from '@/features/learning/attendance/ticket';
 import { translateMessage } from '@/i18n/api-messages';
 import { paths } from '@/routing/paths';

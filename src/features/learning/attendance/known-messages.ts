@@ -4,7 +4,7 @@ import { addKnownMessages } from '@/i18n/api-messages';
 
 /**
  * The attendance sentences of the reference server (ATTENDANCE_MESSAGES in
- * src/contract/attendance.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but loaded
+ * contract/messages/attendance.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but loaded
  * with the trainee's attendance screens, in their catalogue.
  */
 export const ATTENDANCE_TEXTS: Record<string, MessageDescriptor> = {

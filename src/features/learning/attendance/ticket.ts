@@ -1,4 +1,4 @@
-import type { AttendanceTicket } from '@/contract/attendance';
+import type { AttendanceTicket } from '@contract/wire/attendance';
 import { forgetCourseId, rememberCourseId } from '@/session/sign-in';
 
 /**

@@ -1,9 +1,9 @@
+import { certificateFileName, type HistoryDetails } from '@contract/wire/history';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { downloadCertificatePdf, getHistoryDetails } from '@/api/history';
 import { api } from '@/api/http';
-import { certificateFileName, type HistoryDetails } from '@/contract/history';
 import { DocumentDownload } from '@/features/learning/history/DocumentDownload';
 import { BLOCK_TEXTS } from '@/features/learning/history/history-text';
 import { StatusBadge } from '@/features/learning/history/StatusBadge';

@@ -1,9 +1,9 @@
+import { type HistoryEntry, type HistoryStatus, transcriptFileName } from '@contract/wire/history';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { downloadTranscriptPdf, getTraineeHistory } from '@/api/history';
 import { api } from '@/api/http';
-import { type HistoryEntry, type HistoryStatus, transcriptFileName } from '@/contract/history';
 import { DocumentDownload } from '@/features/learning/history/DocumentDownload';
 import { EMPTY_TEXTS, STATUS_LABELS, STATUS_ORDER } from '@/features/learning/history/history-text';
 import { StatusBadge } from '@/features/learning/history/StatusBadge';

@@ -1,5 +1,5 @@
+import type { HistoryStatus } from '@contract/wire/history';
 import { useLingui } from '@lingui/react/macro';
-import type { HistoryStatus } from '@/contract/history';
 import { STATUS_LABELS, STATUS_STYLES } from '@/features/learning/history/history-text';
 
 /** A course's status in the history, as a coloured label. */

@@ -1,6 +1,6 @@
+import type { CertificateBlock, HistoryStatus } from '@contract/wire/history';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CertificateBlock, HistoryStatus } from '@/contract/history';
 
 /** The statuses in the order the filter lists them. */
 export const STATUS_ORDER: readonly HistoryStatus[] = [

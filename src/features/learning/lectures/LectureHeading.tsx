@@ -1,4 +1,4 @@
-import type { LectureDetails } from '@/contract/learning';
+import type { LectureDetails } from '@contract/wire/learning';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 

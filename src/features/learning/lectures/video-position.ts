@@ -1,4 +1,4 @@
-import { VIDEO_READ_SHARE } from '@/contract/learning';
+import { VIDEO_READ_SHARE } from '@contract/domain/learning';
 
 /**
  * When the video lecture saves where the trainee is (pure; the view feeds it the player's events):

@@ -1,5 +1,5 @@
+import type { QuestionKind, QuestionOption } from '@contract/wire/learning';
 import { useLingui } from '@lingui/react/macro';
-import type { QuestionKind, QuestionOption } from '@/contract/learning';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 

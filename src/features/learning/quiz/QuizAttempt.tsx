@@ -1,3 +1,4 @@
+import type { AttemptReview } from '@contract/wire/learning';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { connectQuizAttempt, type PanelItem, type QuizAttemptView } from '@machines/quizAttempt.connect';
 import { OFFLINE_ALERT, quizAttemptMachine } from '@machines/quizAttempt.machine';
@@ -7,7 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getAttempt, getAttemptReview, saveAnswer, startAttempt, submitAttempt } from '@/api/learning';
-import type { AttemptReview } from '@/contract/learning';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';

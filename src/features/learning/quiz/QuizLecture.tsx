@@ -1,10 +1,10 @@
+import type { AttemptReview, AttemptSummary, QuizInfo } from '@contract/wire/learning';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { api } from '@/api/http';
 import { getAttemptReview } from '@/api/learning';
-import type { AttemptReview, AttemptSummary, QuizInfo } from '@/contract/learning';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';

@@ -1,5 +1,5 @@
+import type { AttemptReview, ReviewedQuestion } from '@contract/wire/learning';
 import { useLingui } from '@lingui/react/macro';
-import type { AttemptReview, ReviewedQuestion } from '@/contract/learning';
 import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';

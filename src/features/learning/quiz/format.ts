@@ -1,4 +1,4 @@
-import { GRADE_MAX } from '@/contract/learning';
+import { GRADE_MAX } from '@contract/domain/grading';
 import type { Language } from '@/i18n/languages';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';
 

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { LectureDetails, SurveyInfo } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectSurvey, type SurveyQuestionView } from '@machines/survey.connect';
 import { surveyMachine } from '@machines/survey.machine';
@@ -6,8 +8,6 @@ import { useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { answerSurvey } from '@/api/learning';
-import type { LectureDetails, SurveyInfo } from '@/contract/learning';
-import { SERVER_MESSAGES } from '@/contract/server-messages';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';

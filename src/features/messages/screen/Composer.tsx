@@ -1,7 +1,7 @@
+import { CHAT_BODY_MAX } from '@contract/wire/chat';
 import { useLingui } from '@lingui/react/macro';
 import type { ThreadView } from '@machines/chat.view';
 import { type KeyboardEvent, useId } from 'react';
-import { CHAT_BODY_MAX } from '@/contract/chat';
 import { SendIcon } from '@/features/messages/screen/icons';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';

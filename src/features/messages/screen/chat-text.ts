@@ -1,7 +1,7 @@
+import type { ChatPerson } from '@contract/wire/chat';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ConversationItemView } from '@machines/chat.view';
-import type { ChatPerson } from '@/contract/chat';
 import { CENTRE_TIME_ZONE } from '@/i18n/dates';
 import type { Language } from '@/i18n/languages';
 import { formattingLocale } from '@/i18n/numbers';

@@ -1,9 +1,9 @@
+import { CHAT_MESSAGES } from '@contract/messages/chat';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { CHAT_MESSAGES } from '@/contract/chat';
 import { addKnownMessages } from '@/i18n/api-messages';
 
-/** The chat's sentences (CHAT_MESSAGES in src/contract/chat.ts), translated with the /messages screen. */
+/** The chat's sentences (CHAT_MESSAGES in contract/messages/chat.ts), translated with the /messages screen. */
 export const CHAT_SENTENCES: Record<(typeof CHAT_MESSAGES)[keyof typeof CHAT_MESSAGES], MessageDescriptor> = {
   [CHAT_MESSAGES.notMember]: msg`You are not a member of this conversation`,
   [CHAT_MESSAGES.cannotStart]: msg`You can only message the trainers and trainees of your courses`,

@@ -1,3 +1,4 @@
+import type { AttendanceCourse, AttendanceStatus } from '@contract/wire/attendance';
 import { useLingui } from '@lingui/react/macro';
 import {
   type ClassAttendanceView,
@@ -17,7 +18,6 @@ import {
   markAttendance,
 } from '@/api/attendance';
 import { api } from '@/api/http';
-import type { AttendanceCourse, AttendanceStatus } from '@/contract/attendance';
 import { CodePanel } from '@/features/trainer/attendance/CodePanel';
 import { exportSheet, sheetFileName } from '@/features/trainer/attendance/export';
 import { PrintSheet } from '@/features/trainer/attendance/PrintSheet';

@@ -1,8 +1,8 @@
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
 import { useLingui } from '@lingui/react/macro';
 import type { CourseView } from '@machines/classAttendance.connect';
 import { useEffect, useId, useRef, useState } from 'react';
 import QRCode from 'react-qr-code';
-import { ATTENDANCE_STEP_SECONDS } from '@/contract/attendance';
 import { formatDate, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';

@@ -1,7 +1,7 @@
+import type { AttendanceSheet } from '@contract/wire/attendance';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { AttendanceSheet } from '@/contract/attendance';
 import { formatDate, formatDateRange } from '@/i18n/dates';
 import { directionOf } from '@/i18n/languages';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';

@@ -1,7 +1,7 @@
+import type { AttendanceStatus, RosterEntry } from '@contract/wire/attendance';
 import { useLingui } from '@lingui/react/macro';
 import type { CourseView } from '@machines/classAttendance.connect';
 import { useId } from 'react';
-import type { AttendanceStatus, RosterEntry } from '@/contract/attendance';
 import { errorText } from '@/i18n/api-messages';
 import { formatDate, formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';

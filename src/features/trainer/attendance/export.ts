@@ -1,4 +1,4 @@
-import type { AttendanceSheet, AttendanceStatus } from '@/contract/attendance';
+import type { AttendanceSheet, AttendanceStatus } from '@contract/wire/attendance';
 
 /** The sheet's words in the page's language (the caller translates them). */
 export interface SheetLabels {

@@ -1,5 +1,5 @@
+import type { BuilderClassType } from '@contract/forms/authoring';
 import { useLingui } from '@lingui/react/macro';
-import type { BuilderClassType } from '@/contract/authoring';
 import type { RouteView } from '@/routing/route-view';
 import { PageTitle } from '@/ui/PageTitle';
 import { ClassFormBody, useClassForm } from './ClassFormFlow';

@@ -1,3 +1,5 @@
+import { AUTHORING_VALIDATION, type BuilderClassType } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ClassFormView, connectClassForm } from '@machines/classForm.connect';
 import { type ClassFormInput, classFormMachine } from '@machines/classForm.machine';
@@ -14,7 +16,6 @@ import {
   updateClass,
 } from '@/api/authoring';
 import { api } from '@/api/http';
-import { AUTHORING_MESSAGES, AUTHORING_VALIDATION, type BuilderClassType } from '@/contract/authoring';
 import { SelectField } from '@/features/trainer/shared/fields';
 import { UploadWidget } from '@/features/trainer/shared/UploadWidget';
 import { translateMessage } from '@/i18n/api-messages';

@@ -1,8 +1,8 @@
+import { lectureKind } from '@contract/domain/learning';
 import { useLingui } from '@lingui/react/macro';
 import type { ClassFormView } from '@machines/classForm.connect';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { lectureKind } from '@/contract/learning';
 import { LectureIcon } from '@/features/learning/lecture-icons';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';

@@ -1,8 +1,9 @@
+import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { useLingui } from '@lingui/react/macro';
 import type { ClassFormView, QuestionView } from '@machines/classForm.connect';
 import type { QuestionKind } from '@machines/classForm.machine';
 import { useId } from 'react';
-import { AUTHORING_MESSAGES, AUTHORING_VALIDATION } from '@/contract/authoring';
 import { SelectField } from '@/features/trainer/shared/fields';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';

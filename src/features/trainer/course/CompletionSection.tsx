@@ -1,3 +1,4 @@
+import type { CompletionSettings } from '@contract/wire/records';
 import { useLingui } from '@lingui/react/macro';
 import { connectCloseCourse } from '@machines/closeCourse.connect';
 import { closeCourseMachine } from '@machines/closeCourse.machine';
@@ -9,7 +10,6 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { closeCourse, getCompletionSettings, saveCompletionRule } from '@/api/records';
-import type { CompletionSettings } from '@/contract/records';
 import { RuleSentence } from '@/features/trainer/history/figures';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate } from '@/i18n/dates';

@@ -1,8 +1,9 @@
+import { lectureKind } from '@contract/domain/learning';
+import type { LectureDetails } from '@contract/wire/learning';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { api } from '@/api/http';
 import { getLectureDetails } from '@/api/learning';
-import { type LectureDetails, lectureKind } from '@/contract/learning';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { LectureHeading } from '@/features/learning/lectures/LectureHeading';
 import { PdfLecture } from '@/features/learning/lectures/PdfLecture';

@@ -1,3 +1,4 @@
+import type { AuthoringCourse } from '@contract/wire/authoring';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import { connectCourseApproval } from '@machines/courseApproval.connect';
@@ -8,7 +9,6 @@ import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { deleteCourse, getAuthoringCourse } from '@/api/authoring';
 import { api } from '@/api/http';
-import type { AuthoringCourse } from '@/contract/authoring';
 import { CompletionSection } from '@/features/trainer/course/CompletionSection';
 import { LecturePreview } from '@/features/trainer/course/LecturePreview';
 import { TrainerSidebar } from '@/features/trainer/course/TrainerSidebar';

@@ -1,9 +1,9 @@
+import { lectureKind } from '@contract/domain/learning';
+import type { AuthoringCourse, AuthoringLecture } from '@contract/wire/authoring';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import type { AuthoringCourse, AuthoringLecture } from '@/contract/authoring';
-import { lectureKind } from '@/contract/learning';
 import { LectureIcon } from '@/features/learning/lecture-icons';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';

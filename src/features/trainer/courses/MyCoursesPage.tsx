@@ -1,3 +1,4 @@
+import type { TrainerCourse } from '@contract/wire/authoring';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { connectCourseApproval } from '@machines/courseApproval.connect';
@@ -10,7 +11,6 @@ import { fromPromise } from 'xstate';
 import { deleteCourse, listTrainerCourses } from '@/api/authoring';
 import { ApiError } from '@/api/errors';
 import { api } from '@/api/http';
-import type { TrainerCourse } from '@/contract/authoring';
 import { DeleteCourseDialog } from '@/features/trainer/courses/DeleteCourseDialog';
 import { RoleBadge, StatusBadge } from '@/features/trainer/shared/StatusBadge';
 import { translateMessage } from '@/i18n/api-messages';

@@ -1,3 +1,12 @@
+import { GRADE_MAX } from '@contract/domain/grading';
+import { normaliseGrade } from '@contract/forms/grading';
+import type {
+  GradeStatistics,
+  GradingItem,
+  GradingItemSummary,
+  TraineeWork,
+  TraineeWorkStatus,
+} from '@contract/wire/grading';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -9,15 +18,6 @@ import { Link, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { getGradingCourse, getGradingItem, gradeSubmission, returnSubmission } from '@/api/grading';
 import { api } from '@/api/http';
-import {
-  type GradeStatistics,
-  type GradingItem,
-  type GradingItemSummary,
-  normaliseGrade,
-  type TraineeWork,
-  type TraineeWorkStatus,
-} from '@/contract/grading';
-import { GRADE_MAX } from '@/contract/learning';
 import { UploadWidget } from '@/features/trainer/shared/UploadWidget';
 import { errorText, translateMessage } from '@/i18n/api-messages';
 import { formatDateTime } from '@/i18n/dates';

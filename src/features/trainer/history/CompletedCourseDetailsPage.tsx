@@ -1,10 +1,10 @@
+import type { CompletedCourse } from '@contract/wire/records';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearch } from 'wouter';
 import { api } from '@/api/http';
 import { getCompletedCourse } from '@/api/records';
-import type { CompletedCourse } from '@/contract/records';
 import {
   ClosedBadge,
   formatPercent,

@@ -1,9 +1,9 @@
+import type { HistoryCourse } from '@contract/wire/records';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { api } from '@/api/http';
 import { getCourseHistory } from '@/api/records';
-import type { HistoryCourse } from '@/contract/records';
 import { ClosedBadge, formatPercent, HistoryStatusBadge } from '@/features/trainer/history/figures';
 import { RoleBadge } from '@/features/trainer/shared/StatusBadge';
 import { formatDate, formatDateRange } from '@/i18n/dates';

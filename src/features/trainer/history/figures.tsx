@@ -1,5 +1,5 @@
+import type { CompletionRule, HistoryStatus } from '@contract/wire/records';
 import { useLingui } from '@lingui/react/macro';
-import type { CompletionRule, HistoryStatus } from '@/contract/records';
 import type { Language } from '@/i18n/languages';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

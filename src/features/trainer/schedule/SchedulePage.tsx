@@ -1,3 +1,4 @@
+import { isIsoDate } from '@contract/domain/sessions';
 import { useLingui } from '@lingui/react/macro';
 import { connectSchedule, type ScheduleDayView, type ScheduleSessionView } from '@machines/schedule.connect';
 import { scheduleMachine } from '@machines/schedule.machine';
@@ -7,7 +8,6 @@ import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { changeSession, getScheduleWeek, restoreSession } from '@/api/schedule';
-import { isIsoDate } from '@/contract/sessions';
 import { CalendarFeedPanel } from '@/features/learning/calendar-feed/CalendarFeedPanel';
 import { ChangeSessionDialog } from '@/features/trainer/schedule/ChangeSessionDialog';
 import { errorText, translateMessage } from '@/i18n/api-messages';

@@ -1,5 +1,5 @@
+import type { CourseRole, TrainerCourseStatus } from '@contract/wire/authoring';
 import { useLingui } from '@lingui/react/macro';
-import type { CourseRole, TrainerCourseStatus } from '@/contract/authoring';
 
 /** The words and colours of a course's status as its trainer sees it. */
 export function useStatusLabel(): (status: TrainerCourseStatus) => string {

@@ -1,3 +1,4 @@
+import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectFileUpload, type FilePreview, type FileUploadView } from '@machines/fileUpload.connect';
 import { type FileUploadEvent, fileUploadMachine } from '@machines/fileUpload.machine';
@@ -6,7 +7,6 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { uploadFile } from '@/api/learning';
-import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@/contract/learning';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';

@@ -1,8 +1,8 @@
+import { COURSE_LANGUAGES, SKILL_LEVELS } from '@contract/forms/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { COVER_ACCEPT } from '@machines/courseWizard.machine';
 import { useId } from 'react';
-import { COURSE_LANGUAGES, SKILL_LEVELS } from '@/contract/authoring';
 import { coverPreview } from '@/features/trainer/wizard/cover-preview';
 import { CheckboxGroup, FieldMessage, Section, SelectField } from '@/features/trainer/wizard/fields';
 import { LANGUAGE_LABELS, SKILL_LEVEL_LABELS } from '@/features/trainer/wizard/labels';

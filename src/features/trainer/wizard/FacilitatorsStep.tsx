@@ -1,7 +1,7 @@
+import { FACILITATORS_MAX } from '@contract/forms/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { useId } from 'react';
-import { FACILITATORS_MAX } from '@/contract/authoring';
 import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

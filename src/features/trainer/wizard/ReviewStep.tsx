@@ -1,9 +1,9 @@
+import { toArabicIndicDigits, toLatinDigits } from '@contract/domain/digits';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { halalasOf, routineDays, type Step } from '@machines/courseWizard.form';
 import type { ReactNode } from 'react';
-import { toArabicIndicDigits, toLatinDigits } from '@/contract/digits';
 import { Section } from '@/features/trainer/wizard/fields';
 import {
   DAY_LABELS,

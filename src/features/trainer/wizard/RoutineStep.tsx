@@ -1,6 +1,6 @@
+import { WEEKDAYS } from '@contract/wire/courses';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
-import { WEEKDAYS } from '@/contract/courses';
 import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { DAY_LABELS } from '@/features/trainer/wizard/labels';
 import { TextField } from '@/ui/forms';

@@ -1,7 +1,7 @@
+import { WEEKS_MAX } from '@contract/forms/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import type { WeekFieldName } from '@machines/courseWizard.form';
-import { WEEKS_MAX } from '@/contract/authoring';
 import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';

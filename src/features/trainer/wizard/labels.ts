@@ -1,8 +1,9 @@
+import type { SKILL_LEVELS } from '@contract/forms/authoring';
+import type { ApprovalStatus } from '@contract/wire/authoring';
+import type { Weekday } from '@contract/wire/courses';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Step } from '@machines/courseWizard.form';
-import type { ApprovalStatus, SKILL_LEVELS } from '@/contract/authoring';
-import type { Weekday } from '@/contract/courses';
 
 /** The words of the wizard's choices, in one table each. */
 export const STEP_LABELS: Record<Step, MessageDescriptor> = {

@@ -1,0 +1,2 @@
+/** The answer to a withdrawal request (POST /course/enroll-status-update/): the spec's success toast. */
+export const WITHDRAWAL_SENT = 'Request Sent Successfully';

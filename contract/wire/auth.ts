@@ -1,0 +1,100 @@
+import { roleSchema } from '@contract/wire/common';
+import * as z from 'zod/mini';
+
+export const loginRequestSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.int(),
+  full_name: z.string(),
+  email: z.string(),
+  phone_number: z.nullable(z.string()),
+  role: roleSchema,
+  image: z.nullable(z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+  data: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+export const refreshResponseSchema = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+});
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** POST /user/logout/ (not in the spec): ends the session the refresh token belongs to. */
+export const logoutRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/** The same answer whether or not the token was still live. */
+export const logoutResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** POST /user/registration/ (multipart): the fields; `cv` is an optional file for trainers. */
+export interface RegistrationRequest {
+  full_name: string;
+  email: string;
+  phone_number: string;
+  govt_id_or_iqama_no: string;
+  password: string;
+  confirm_password: string;
+  role: 'TRAINEE' | 'TRAINER';
+  cv?: Blob & { name?: string };
+}
+
+export const registrationResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ email: z.string() }),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+export const otpVerifyRequestSchema = z.object({
+  email_or_phone: z.string(),
+  otp_code: z.string(),
+});
+export type OtpVerifyRequest = z.infer<typeof otpVerifyRequestSchema>;
+
+/**
+ * After a sign-up code: tokens and the user (none for a trainer awaiting approval).
+ * After a password-reset code: `token`, the reset token for /user/set-password/.
+ */
+export const otpVerifyResponseSchema = z.object({
+  success: z.boolean(),
+  access_token: z.optional(z.string()),
+  refresh_token: z.optional(z.string()),
+  data: z.optional(userSchema),
+  token: z.optional(z.string()),
+});
+export type OtpVerifyResponse = z.infer<typeof otpVerifyResponseSchema>;
+
+export const passwordResetRequestSchema = z.object({ email_or_phone: z.string() });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const setPasswordRequestSchema = z.object({
+  new_password: z.string(),
+  confirm_password: z.string(),
+  token: z.string(),
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+/** Replies that only confirm: /user/reset-password/ and /user/set-password/. */
+export const confirmationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.optional(z.string()),
+});
+export type ConfirmationResponse = z.infer<typeof confirmationResponseSchema>;
