@@ -10,7 +10,8 @@
  * so a row stays true when a behaviour moves to another language or width.
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const JOURNEYS_FILE = 'docs/testing.md';
 
@@ -122,20 +123,23 @@ function table(listFile: string): string {
     .join('\n');
 }
 
-const [command, file, ...only] = process.argv.slice(2);
-if (command === 'table' && file) {
-  console.log(table(file));
-} else if (command === 'check' && file) {
-  const names = only.map((name) => basename(name));
-  const rows = readRows(readFileSync(JOURNEYS_FILE, 'utf8')).filter(
-    (row) =>
-      names.length === 0 || row.tests.some((test) => names.some((name) => test.startsWith(`${name} › `))),
-  );
-  const problems = checkRows(rows, JSON.parse(readFileSync(file, 'utf8')) as Report);
-  for (const problem of problems) console.error(problem);
-  console.log(`${rows.length - problems.length} of ${rows.length} journeys have a passing test`);
-  process.exit(problems.length ? 1 : 0);
-} else if (command) {
-  console.error('usage: tsx scripts/journeys.ts check REPORT [FILE…] | table LIST');
-  process.exit(2);
+/** Run as a command (not imported by a test). */
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const [command, file, ...only] = process.argv.slice(2);
+  if (command === 'table' && file) {
+    console.log(table(file));
+  } else if (command === 'check' && file) {
+    const names = only.map((name) => basename(name));
+    const rows = readRows(readFileSync(JOURNEYS_FILE, 'utf8')).filter(
+      (row) =>
+        names.length === 0 || row.tests.some((test) => names.some((name) => test.startsWith(`${name} › `))),
+    );
+    const problems = checkRows(rows, JSON.parse(readFileSync(file, 'utf8')) as Report);
+    for (const problem of problems) console.error(problem);
+    console.log(`${rows.length - problems.length} of ${rows.length} journeys have a passing test`);
+    process.exit(problems.length ? 1 : 0);
+  } else if (command) {
+    console.error('usage: tsx scripts/journeys.ts check REPORT [FILE…] | table LIST');
+    process.exit(2);
+  }
 }

@@ -17,6 +17,11 @@ interface Step {
   project?: string;
   /** Runs with TEST_DATABASE_URL set to a throwaway PostgreSQL cluster. */
   postgres?: boolean;
+  /**
+   * A step run at the same time as this one, its output shown once it ends: for two steps that each
+   * keep about one core busy.
+   */
+  alongside?: Step;
 }
 
 const REPORTS = '.tmp/reports';
@@ -47,10 +52,15 @@ const steps: Step[] = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
   { name: 'build', command: ['npx', 'vite', 'build'] },
-  ...['unit', 'machines', 'pact', 'provider'].map((project) => vitestStep(project)),
-  // The server's suite and the contract verification once more, on a real PostgreSQL server.
+  ...['unit', 'machines', 'pact'].map((project) => vitestStep(project)),
+  // The contract verification, on the embedded database and on a real PostgreSQL server: each
+  // verifies one interaction at a time against one server, so the two run side by side.
+  {
+    ...vitestStep('provider'),
+    alongside: vitestStep('provider', { name: 'provider-postgres', postgres: true }),
+  },
+  // The server's suite once more, on a real PostgreSQL server.
   vitestStep('unit', { name: 'server-postgres', files: 'tests/unit/server-', postgres: true }),
-  vitestStep('provider', { name: 'provider-postgres', postgres: true }),
   vitestStep('e2e'),
   // Every journey of docs/testing.md has a test that ran and passed in the browser suite.
   { name: 'journeys', command: ['npx', 'tsx', 'scripts/journeys.ts', 'check', `${REPORTS}/e2e.json`] },
@@ -105,21 +115,33 @@ const dropTemplate = await prepareTestTemplate(template, cluster?.url).catch(asy
 process.env[TEMPLATE_ENV] = template;
 timings.push({ name: 'database template', seconds: (Date.now() - templateStarted) / 1000 });
 
-/** Runs a command with its output going straight through; answers its exit status. */
-function run(command: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+/**
+ * Runs a command with its output going straight through, or kept and shown when it ends (`quiet`);
+ * answers its exit status.
+ */
+function run(command: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<number | null> {
   const [program, ...args] = command;
   return new Promise((resolve) => {
-    const child = spawn(program as string, args, { env, stdio: 'inherit' });
-    child.once('error', (error) => {
-      console.error(error.message);
-      resolve(null);
+    const child = spawn(program as string, args, {
+      env,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    child.once('close', resolve);
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (status) => {
+      if (quiet) {
+        console.log(`\n▶ ${command.join(' ')} (ran alongside):`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(status);
+    });
   });
 }
 
 /** Runs one step and counts its tests; false when it failed. */
-async function runStep(step: Step): Promise<boolean> {
+async function runStep(step: Step, quiet = false): Promise<boolean> {
   if (step.postgres && !cluster) {
     console.error(`\n✗ ${step.name}: no PostgreSQL test cluster (${clusterFailure})`);
     failed.push(`${step.name} (no PostgreSQL)`);
@@ -127,9 +149,9 @@ async function runStep(step: Step): Promise<boolean> {
     return false;
   }
   const env = step.postgres ? { ...process.env, TEST_DATABASE_URL: cluster?.url } : process.env;
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+  if (!quiet) console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
   const stepStarted = Date.now();
-  const ok = (await run(step.command, env)) === 0;
+  const ok = (await run(step.command, env, quiet)) === 0;
   timings.push({ name: step.name, seconds: (Date.now() - stepStarted) / 1000 });
   if (!ok) failed.push(step.name);
   if (!step.project) {
@@ -152,7 +174,7 @@ async function runStep(step: Step): Promise<boolean> {
 }
 
 for (const step of steps) {
-  const ok = await runStep(step);
+  const [ok] = await Promise.all([runStep(step), ...(step.alongside ? [runStep(step.alongside, true)] : [])]);
   // Nothing after the build can run without it.
   if (step.name === 'build' && !ok) break;
 }
