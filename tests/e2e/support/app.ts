@@ -145,7 +145,7 @@ async function runningServer(
       async restart(whileDown) {
         await server.stop();
         await whileDown?.();
-        // The web app was built by the first start.
+        // The web app is built already (the suite builds it once, support/data-template.ts).
         server = await spawnServer(port, dataDir, { ...env, SKIP_BUILD: '1' }, npmStart);
       },
     },

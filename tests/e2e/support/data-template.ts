@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { ROOT } from '../../../server/paths';
+import { ensureSpaBuild } from '../../../server/spa-build';
 import { prepareDataFolderTemplate } from '../../../server/test-database';
 
 /** Where the run's seeded data folder is, for `startApp` (support/app.ts) to copy. */
@@ -14,6 +16,7 @@ export const ADMIN_BUNDLE_ENV = 'E2E_ADMIN_BUNDLE';
 
 /**
  * Vitest global setup of the browser suite:
+ * - the web app built once, when out of date (unless SKIP_BUILD=1);
  * - one migrated and seeded data folder for the run (from the run's database template when
  *   `npm test` made one); each product a test file starts runs on a copy of it instead of
  *   migrating and seeding;
@@ -23,20 +26,21 @@ export const ADMIN_BUNDLE_ENV = 'E2E_ADMIN_BUNDLE';
  *   that their paths from `import.meta.url` (the project's root, the migrations) are the sources'.
  */
 export default async function setup(): Promise<() => void> {
+  // The web app is built (when out of date) once, here: a product started later never builds it
+  // again, which would change the assets under the pages of the files already running.
+  if (process.env.SKIP_BUILD !== '1') await ensureSpaBuild(ROOT);
+  process.env.SKIP_BUILD = '1';
   const dir = join(process.cwd(), '.tmp', `e2e-data-template-${process.pid}`);
-  const bundles = {
-    [SERVER_BUNDLE_ENV]: ['server/start.ts', 'start'],
-    [ADMIN_BUNDLE_ENV]: ['scripts/admin.ts', 'admin'],
-  } as const;
-  const files = Object.values(bundles).map(([, name]) =>
-    join(process.cwd(), 'server', `.${name}-${process.pid}.bundle.mjs`),
-  );
+  const bundles = [
+    { env: SERVER_BUNDLE_ENV, entry: 'server/start.ts', name: 'start' },
+    { env: ADMIN_BUNDLE_ENV, entry: 'scripts/admin.ts', name: 'admin' },
+  ].map((bundle) => ({ ...bundle, file: join(ROOT, 'server', `.${bundle.name}-${process.pid}.bundle.mjs`) }));
   await Promise.all([
     prepareDataFolderTemplate(dir),
-    ...Object.values(bundles).map(([entry], index) =>
+    ...bundles.map(({ entry, file }) =>
       build({
         entryPoints: [entry],
-        outfile: files[index],
+        outfile: file,
         bundle: true,
         platform: 'node',
         format: 'esm',
@@ -47,11 +51,9 @@ export default async function setup(): Promise<() => void> {
     ),
   ]);
   process.env[DATA_TEMPLATE_ENV] = dir;
-  Object.keys(bundles).forEach((name, index) => {
-    process.env[name] = files[index];
-  });
+  for (const { env, file } of bundles) process.env[env] = file;
   return () => {
     rmSync(dir, { recursive: true, force: true });
-    for (const file of files) rmSync(file, { force: true });
+    for (const { file } of bundles) rmSync(file, { force: true });
   };
 }
