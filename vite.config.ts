@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createFontStack } from '@capsizecss/core';
@@ -9,6 +10,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { earlyData } from './scripts/lib/vite-early-data.ts';
+import LongestFirst from './tests/support/sequencer.ts';
 
 // Lingui macros need Babel; only files that import a Lingui macro pay for it.
 const linguiMacros = defineRolldownBabelPreset({
@@ -149,6 +151,8 @@ export default defineConfig({
   // Every browser the product supports preloads modules itself: no polyfill in the entry.
   build: { manifest: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   test: {
+    // The longest files first, also on a fresh clone (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

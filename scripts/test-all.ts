@@ -1,5 +1,6 @@
 /**
- * `npm test`: every check the project has, in order — typecheck, lint, catalogues, build, then the unit, machine, contract (consumer, then provider) suites, the
+ * `npm test`: every check the project has, in order — typecheck, lint and catalogues (side by side),
+ * build, then the unit, machine, contract (consumer, then provider) suites, the
  * server suite and the provider verification again on a throwaway PostgreSQL server, the browser
  * suite and its journeys (docs/testing.md). The database every test server copies is migrated and
  * seeded once for all the steps. Ends with each step's time and one summary line.
@@ -18,10 +19,10 @@ interface Step {
   /** Runs with TEST_DATABASE_URL set to a throwaway PostgreSQL cluster. */
   postgres?: boolean;
   /**
-   * A step run at the same time as this one, its output shown once it ends: for two steps that each
-   * keep about one core busy.
+   * Steps run at the same time as this one, each one's output shown once it ends: for steps that
+   * each keep about one core busy, or less.
    */
-  alongside?: Step;
+  alongside?: Step[];
 }
 
 const REPORTS = '.tmp/reports';
@@ -48,30 +49,50 @@ function vitestStep(project: string, options: { name?: string; files?: string; p
 
 const steps: Step[] = [
   // The web app (DOM, no Node), the server (Node, no DOM), then the tests and scripts.
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
-  { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
+  // Each TypeScript project is checked by a compiler on one core: the three, the linter and the
+  // catalogues' extraction run side by side.
+  {
+    name: 'typecheck',
+    command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.tools.json'],
+    alongside: [
+      { name: 'typecheck-web', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+      { name: 'typecheck-server', command: ['npx', 'tsc', '--noEmit', '-p', 'server'] },
+      { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+      { name: 'catalogues', command: ['npx', 'lingui', 'extract', '--clean'] },
+    ],
+  },
   { name: 'build', command: ['npx', 'vite', 'build'] },
   ...['unit', 'machines', 'pact'].map((project) => vitestStep(project)),
   // The contract verification, on the embedded database and on a real PostgreSQL server: each
   // verifies one interaction at a time against one server, so the two run side by side.
   {
     ...vitestStep('provider'),
-    alongside: vitestStep('provider', { name: 'provider-postgres', postgres: true }),
+    alongside: [vitestStep('provider', { name: 'provider-postgres', postgres: true })],
   },
   // The server's suite once more, on a real PostgreSQL server.
   vitestStep('unit', { name: 'server-postgres', files: 'tests/unit/server-', postgres: true }),
-  vitestStep('e2e'),
+  // Every product a browser test starts gets a copy of the seeded database on the PostgreSQL
+  // cluster (a few files keep `npm start`'s embedded one): a fifth less CPU than embedded copies.
+  vitestStep('e2e', { postgres: true }),
   // Every journey of docs/testing.md has a test that ran and passed in the browser suite.
   { name: 'journeys', command: ['npx', 'tsx', 'scripts/journeys.ts', 'check', `${REPORTS}/e2e.json`] },
   { name: 'size', command: ['npx', 'tsx', 'scripts/size.ts'] },
 ];
 
-/** `npm test -- lint provider`: only the steps whose names start with one of the words given. */
+/**
+ * `npm test -- lint provider`: only the steps whose names start with one of the words given (a step
+ * run alongside another is run alongside it when both are chosen).
+ */
 const only = process.argv.slice(2);
 if (only.length > 0) {
-  const chosen = steps.filter((step) => only.some((word) => step.name.startsWith(word)));
-  steps.splice(0, steps.length, ...chosen);
+  const chosen = (step: Step) => only.some((word) => step.name.startsWith(word));
+  const kept = steps.flatMap((step): Step[] => {
+    const alongside = (step.alongside ?? []).filter(chosen);
+    if (chosen(step)) return [{ ...step, alongside }];
+    const [first, ...rest] = alongside;
+    return first ? [{ ...first, alongside: rest }] : [];
+  });
+  steps.splice(0, steps.length, ...kept);
 }
 
 interface VitestReport {
@@ -174,7 +195,10 @@ async function runStep(step: Step, quiet = false): Promise<boolean> {
 }
 
 for (const step of steps) {
-  const [ok] = await Promise.all([runStep(step), ...(step.alongside ? [runStep(step.alongside, true)] : [])]);
+  const [ok] = await Promise.all([
+    runStep(step),
+    ...(step.alongside ?? []).map((other) => runStep(other, true)),
+  ]);
   // Nothing after the build can run without it.
   if (step.name === 'build' && !ok) break;
 }

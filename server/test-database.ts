@@ -138,18 +138,23 @@ export async function copyTemplateUploads(
   return true;
 }
 
+/** A new database on a PostgreSQL server, a copy of the run's seeded one when there is one. */
+export interface ServerDatabase {
+  url: string;
+  /** Whether it holds the migrated and seeded product already (copied from the template). */
+  seeded: boolean;
+  drop(): Promise<void>;
+}
+
 /**
- * With TEST_DATABASE_URL (a PostgreSQL server where the user may create databases) every test
- * server gets a new database there; without it, an in-memory PGlite. Either is a copy of the
- * template when there is one (TEMPLATE_ENV), else empty.
+ * Creates a database of its own on the PostgreSQL server at `serverUrl`: `CREATE DATABASE … TEMPLATE`
+ * the run's seeded database when the template has one (TEMPLATE_ENV), else empty.
  */
-export async function openTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
-  const serverUrl = env.TEST_DATABASE_URL;
+export async function createServerDatabase(
+  serverUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServerDatabase> {
   const template = env[TEMPLATE_ENV];
-  if (!serverUrl) {
-    const db = template ? await openPglite(undefined, await templateTarball(template)) : await openPglite();
-    return { db, url: undefined, seeded: Boolean(template), drop: () => db.close() };
-  }
   // A template made without TEST_DATABASE_URL holds no PostgreSQL database.
   const templateName = template
     ? await readFile(join(template, POSTGRES_NAME), 'utf8').then(
@@ -163,15 +168,37 @@ export async function openTestDatabase(env: NodeJS.ProcessEnv = process.env): Pr
       templateName ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`,
     ),
   );
-  const url = databaseUrl(serverUrl, name);
-  const db = openPostgres(url, { max: 5 });
+  return {
+    url: databaseUrl(serverUrl, name),
+    seeded: Boolean(templateName),
+    drop: () =>
+      onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => {},
+      ),
+  };
+}
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server where the user may create databases) every test
+ * server gets a new database there; without it, an in-memory PGlite. Either is a copy of the
+ * template when there is one (TEMPLATE_ENV), else empty.
+ */
+export async function openTestDatabase(env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
+  const serverUrl = env.TEST_DATABASE_URL;
+  const template = env[TEMPLATE_ENV];
+  if (!serverUrl) {
+    const db = template ? await openPglite(undefined, await templateTarball(template)) : await openPglite();
+    return { db, url: undefined, seeded: Boolean(template), drop: () => db.close() };
+  }
+  const database = await createServerDatabase(serverUrl, env);
+  const db = openPostgres(database.url, { max: 5 });
   return {
     db,
-    url,
-    seeded: Boolean(templateName),
+    url: database.url,
+    seeded: database.seeded,
     async drop() {
       await db.close();
-      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await database.drop();
     },
   };
 }

@@ -6,7 +6,8 @@ import { expectNoAxeViolations, VIEWPORTS } from './support/browser';
 import { approveTrainer, latestCode, newPerson, verifiedTrainee } from './support/identity';
 import { productSuite } from './support/suite';
 
-const suite = productSuite();
+// As `npm start` runs the product: on the embedded database in its data folder.
+const suite = productSuite({ embedded: true });
 
 /** Home in a language a returning visitor chose before. */
 function visitHome(language: Language) {

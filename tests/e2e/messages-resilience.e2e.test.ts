@@ -6,7 +6,8 @@ import { accessTokenOf, directConversationId, uniqueText } from './support/chat'
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
-const suite = productSuite();
+// As `npm start` runs the product: on the embedded database in its data folder.
+const suite = productSuite({ embedded: true });
 
 const TRAINEE = DEMO_ACCOUNTS.trainee;
 const TRAINER = DEMO_ACCOUNTS.trainer;

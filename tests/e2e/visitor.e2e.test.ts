@@ -11,7 +11,8 @@ import { expectNoAxeViolations, type Width } from './support/browser';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
-const suite = productSuite();
+// As `npm start` runs the product: on the embedded database in its data folder.
+const suite = productSuite({ embedded: true });
 let events: EventSummary[];
 let courses: CourseCard[];
 

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPgCluster } from '../../../scripts/lib/pg-cluster';
+import { uploadsDir } from '../../../server/paths';
+import { copyTemplateUploads, createServerDatabase } from '../../../server/test-database';
 import { DATA_TEMPLATE_ENV, SERVER_BUNDLE_ENV } from './data-template';
 
 export interface RunningApp {
@@ -154,12 +156,32 @@ async function runningServer(
 }
 
 /**
- * Runs the product (the server `npm start` runs) on a free port with a fresh embedded database,
- * and stops it (and only it) afterwards. The database is a copy of the run's seeded data folder
- * (support/data-template.ts) when there is one.
+ * Runs the product (the server `npm start` runs) on a free port and stops it (and only it)
+ * afterwards. Its database is a copy of the run's seeded one: on the run's PostgreSQL server when it
+ * has one (TEST_DATABASE_URL, `npm test`), a database of its own made with `CREATE DATABASE …
+ * TEMPLATE`; else an embedded database in its data folder, copied from the run's seeded data folder
+ * (support/data-template.ts) when there is one. `embedded` asks for the embedded database, as
+ * `npm start` runs it.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: { embedded?: boolean } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
+  const serverUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const database = await createServerDatabase(serverUrl);
+    await copyTemplateUploads(uploadsDir(dataDir));
+    const { app, stopServer } = await runningServer(await freePort(), dataDir, {
+      DATABASE_URL: database.url,
+      ...(database.seeded ? { SKIP_SEED: '1' } : {}),
+    });
+    return {
+      ...app,
+      async stop() {
+        await stopServer();
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template) cpSync(template, dataDir, { recursive: true });
   // The copy is migrated and seeded: the server only checks the migrations.

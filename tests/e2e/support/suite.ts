@@ -18,6 +18,11 @@ export interface SuiteOptions {
    * `npm start` does; more on one throwaway PostgreSQL server, sharing live events (support/app.ts).
    */
   instances?: number;
+  /**
+   * The embedded database in the data folder, as `npm start` runs it, even when the run has a
+   * PostgreSQL server (support/app.ts).
+   */
+  embedded?: boolean;
 }
 
 /** The product and a browser for one test file, and what each test opens in them. */
@@ -91,7 +96,8 @@ export class ProductSuite {
 
   async start(): Promise<void> {
     const count = this.options.instances ?? 1;
-    const apps = count === 1 ? [await startApp()] : await startInstances(count);
+    const apps =
+      count === 1 ? [await startApp({ embedded: this.options.embedded })] : await startInstances(count);
     try {
       this.running = { apps, browser: await launchBrowser() };
     } catch (error) {
