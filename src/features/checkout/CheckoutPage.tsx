@@ -22,17 +22,13 @@ import { useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 import { useLiveNotices } from '@/stores/live-notices';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, TextField } from '@/ui/forms';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { attemptKey, forgetAttempt } from './attempt';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50';
 
 /** The course and what it costs: original price, VAT and total (spec section 2). */
 function Summary({ quote }: { quote: Quote }) {
@@ -122,7 +118,7 @@ function ChooseStep({ view, send }: { view: ChooseView; send: Send }) {
       <form onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-slate-700">{t`This course is free: enrol now and start learning.`}</p>
         <AlertBox message={view.alert} />
-        <button type="submit" disabled={view.busy} className={BUTTON}>
+        <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
           {t`Enroll Now`}
         </button>
       </form>
@@ -192,7 +188,7 @@ function ChooseStep({ view, send }: { view: ChooseView; send: Send }) {
         )}
       </div>
       <AlertBox message={view.alert} />
-      <button type="submit" disabled={view.busy} className={BUTTON}>
+      <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
         {t`Pay ${formatMoney(quote.total, language)}`}
       </button>
     </form>
@@ -242,14 +238,14 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <div className="flex flex-col items-start gap-3">
           <AlertBox message={view.alert} />
-          <button type="button" onClick={() => send({ type: 'retry' })} className={SECONDARY}>
+          <button type="button" onClick={() => send({ type: 'retry' })} className={button('outline', 'lg')}>
             {t`Try again`}
           </button>
         </div>
       );
     case 'signIn':
       return (
-        <button type="button" onClick={askToSignIn} className={BUTTON}>
+        <button type="button" onClick={askToSignIn} className={button('primary', 'lg')}>
           {t`Log In`}
         </button>
       );
@@ -273,7 +269,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
                   ? t`The payment provider has not confirmed the payment yet. You will be notified when it does.`
                   : t`The payment could not be read.`}
               </p>
-              <button type="button" onClick={() => send({ type: 'retry' })} className={SECONDARY}>
+              <button
+                type="button"
+                onClick={() => send({ type: 'retry' })}
+                className={button('outline', 'lg')}
+              >
                 {t`Check again`}
               </button>
             </>
@@ -304,7 +304,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
             }
           />
           <AlertBox message={view.alert} />
-          <button type="submit" disabled={view.busy} className={BUTTON}>
+          <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
             {t`Confirm payment`}
           </button>
         </form>
@@ -315,7 +315,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
           <p className="text-slate-700">
             {t`Pay the total at the training centre. You are enrolled, and notified, once the centre confirms the payment.`}
           </p>
-          <Link href={paths.enrolledCourses()} className={SECONDARY}>
+          <Link href={paths.enrolledCourses()} className={button('outline', 'lg')}>
             {t`My enrolled courses`}
           </Link>
         </Outcome>
@@ -325,11 +325,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
         <Outcome title={t`Payment Success`} tone="good">
           <p className="text-slate-700">{t`You are enrolled in this course.`}</p>
           <div className="flex flex-wrap gap-3">
-            <Link href={paths.enrolledCourses()} className={BUTTON}>
+            <Link href={paths.enrolledCourses()} className={button('primary', 'lg')}>
               {t`My enrolled courses`}
             </Link>
             {view.payment?.receipt_number != null && (
-              <Link href={paths.receipt(view.payment.id)} className={SECONDARY}>
+              <Link href={paths.receipt(view.payment.id)} className={button('outline', 'lg')}>
                 {t`View receipt`}
               </Link>
             )}
@@ -344,7 +344,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
               ? t`The course is closed to you, so there is nothing to pay.`
               : t`Your request to leave this course is with the centre's administration.`}
           </p>
-          <Link href={paths.enrolledCourses()} className={SECONDARY}>
+          <Link href={paths.enrolledCourses()} className={button('outline', 'lg')}>
             {t`My enrolled courses`}
           </Link>
         </Outcome>
@@ -353,7 +353,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <Outcome title={t`Payment Failed`} tone="bad">
           <p className="text-slate-700">{i18n._(FAILURE_SENTENCES[view.reason ?? 'unknown'])}</p>
-          <button type="button" onClick={() => send({ type: 'payment.retry' })} className={BUTTON}>
+          <button
+            type="button"
+            onClick={() => send({ type: 'payment.retry' })}
+            className={button('primary', 'lg')}
+          >
             {t`Try Again`}
           </button>
         </Outcome>
@@ -431,7 +435,7 @@ function LatestPayment({ paymentId }: { paymentId: string | null }) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
         <p className="text-slate-700">{t`You have no payment yet.`}</p>
-        <Link href={paths.catalogue()} className={SECONDARY}>
+        <Link href={paths.catalogue()} className={button('outline', 'lg')}>
           {t`Browse courses`}
         </Link>
       </div>

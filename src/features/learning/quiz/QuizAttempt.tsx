@@ -13,16 +13,12 @@ import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 import { formatCountdown } from './format';
 import { OptionLabel } from './OptionLabel';
 import { browserOutbox } from './outbox';
 import { QuizReview } from './QuizReview';
-
-const PRIMARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 const shownKey = (attemptId: string) => `quiz-question:${attemptId}`;
 
@@ -297,10 +293,10 @@ function ConfirmSubmit({ view, onConfirm }: { view: QuizAttemptView; onConfirm: 
         <p>{t`Once submitted, your answers cannot be changed.`}</p>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={view.cancelSubmit} className={SECONDARY}>
+        <button type="button" onClick={view.cancelSubmit} className={button('secondary')}>
           {t`Cancel`}
         </button>
-        <button type="button" onClick={onConfirm} className={PRIMARY}>
+        <button type="button" onClick={onConfirm} className={button()}>
           {t`Submit quiz`}
         </button>
       </div>
@@ -356,10 +352,10 @@ export function QuizAttempt({
       <div className="flex flex-col gap-4">
         <Alert message={view.alert} />
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={view.retry} className={PRIMARY}>
+          <button type="button" onClick={view.retry} className={button()}>
             {t`Try again`}
           </button>
-          <button type="button" onClick={onLeave} className={SECONDARY}>
+          <button type="button" onClick={onLeave} className={button('secondary')}>
             {t`Back to the quiz`}
           </button>
         </div>
@@ -376,7 +372,7 @@ export function QuizAttempt({
         {view.alert && (
           <div className="flex flex-wrap items-center gap-3">
             <Alert message={view.alert} />
-            <button type="button" onClick={view.retry} className={SECONDARY}>
+            <button type="button" onClick={view.retry} className={button('secondary')}>
               {t`Try again`}
             </button>
           </div>
@@ -417,7 +413,7 @@ export function QuizAttempt({
                 type="button"
                 onClick={view.previous}
                 disabled={view.question?.isFirst ?? true}
-                className={SECONDARY}
+                className={button('secondary')}
               >
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
@@ -428,7 +424,7 @@ export function QuizAttempt({
                 type="button"
                 onClick={view.next}
                 disabled={view.question?.isLast ?? true}
-                className={SECONDARY}
+                className={button('secondary')}
               >
                 {t`Next question`}
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
@@ -444,10 +440,10 @@ export function QuizAttempt({
         <div className="flex flex-col gap-3">
           <Alert message={view.alert} />
           <div className="flex flex-wrap gap-3">
-            <button type="button" onClick={view.retry} className={PRIMARY}>
+            <button type="button" onClick={view.retry} className={button()}>
               {t`Try again`}
             </button>
-            <button type="button" onClick={view.cancelSubmit} className={SECONDARY}>
+            <button type="button" onClick={view.cancelSubmit} className={button('secondary')}>
               {t`Back to the questions`}
             </button>
           </div>
@@ -460,7 +456,7 @@ export function QuizAttempt({
             onClick={view.requestSubmit}
             disabled={submitting}
             aria-busy={submitting || undefined}
-            className={PRIMARY}
+            className={button()}
           >
             {submitting && (
               <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />

@@ -10,17 +10,13 @@ import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import { scoreParts } from './format';
 import { QuizAttempt } from './QuizAttempt';
 import { QuizReview } from './QuizReview';
-
-const PRIMARY =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
 
 /**
  * What this tab shows of a quiz lecture, kept in sessionStorage so that a reload (or the player
@@ -200,11 +196,11 @@ function QuizDetailsModal({
           <p className="font-semibold text-slate-800">{t`You have used every attempt allowed for this quiz`}</p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onClose} className={SECONDARY}>
+          <button type="button" onClick={onClose} className={button('secondary')}>
             {t`Close`}
           </button>
           {(state === 'start' || state === 'continue') && (
-            <button type="button" onClick={onStart} className={PRIMARY}>
+            <button type="button" onClick={onStart} className={button()}>
               {state === 'continue' ? t`Continue quiz` : t`Start quiz`}
             </button>
           )}
@@ -305,7 +301,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
           <p className="font-semibold text-slate-800">{t`You have used every attempt allowed for this quiz`}</p>
         )}
         <div>
-          <button type="button" onClick={() => setDetailsOpen(true)} className={PRIMARY}>
+          <button type="button" onClick={() => setDetailsOpen(true)} className={button()}>
             {state === 'continue' ? t`Continue quiz` : state === 'start' ? t`Start quiz` : t`Quiz details`}
           </button>
         </div>
