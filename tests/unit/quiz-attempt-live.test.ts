@@ -146,6 +146,16 @@ afterEach(() => {
 type Page = ReturnType<ReturnType<typeof device>['open']>;
 const phase = (page: Page, expected: string) => waitFor(page.actor, () => page.screen().phase === expected);
 
+/** Submit pressed, then confirmed. */
+function submit(page: Page): void {
+  page.screen().requestSubmit();
+  page.screen().confirmSubmit();
+}
+
+/** The bodies of the submits sent so far. */
+const submitsOf = (requests: FakeRequest[]) =>
+  requests.filter((request) => request.path === `${ATTEMPT_PATH}submit/`).map((request) => request.body);
+
 describe('the quiz attempt, wired to the API, the device’s storage and its clock', () => {
   it('starts an attempt and keeps each answer on the device until the server has it', async () => {
     const { server, api, requests } = quizServer();
@@ -227,8 +237,7 @@ describe('the quiz attempt, wired to the API, the device’s storage and its clo
     await waitFor(first.actor, () => first.screen().saveStatus.kind === 'saved');
 
     server.unreachable = () => true;
-    first.screen().requestSubmit();
-    first.screen().confirmSubmit();
+    submit(first);
     await phase(first, 'submitFailed');
     expect(phone.outbox().submitKey).toBe('submit-key-0001');
     first.close();
@@ -236,14 +245,9 @@ describe('the quiz attempt, wired to the API, the device’s storage and its clo
     server.unreachable = () => false;
     const second = phone.open(ATTEMPT_ID);
     await phase(second, 'answering');
-    second.screen().requestSubmit();
-    second.screen().confirmSubmit();
+    submit(second);
     await phase(second, 'submitted');
-    const submits = requests.filter((request) => request.path === `${ATTEMPT_PATH}submit/`);
-    expect(submits.map((request) => request.body)).toEqual([
-      { key: 'submit-key-0001' },
-      { key: 'submit-key-0001' },
-    ]);
+    expect(submitsOf(requests)).toEqual([{ key: 'submit-key-0001' }, { key: 'submit-key-0001' }]);
     expect(phone.outbox()).toEqual({ answers: [], flags: [], submitKey: null });
 
     // The success popup, then the review.
@@ -262,19 +266,13 @@ describe('the quiz attempt, wired to the API, the device’s storage and its clo
     await phase(second, 'answering');
 
     server.unreachable = () => true;
-    first.screen().requestSubmit();
-    first.screen().confirmSubmit();
+    submit(first);
     await phase(first, 'submitFailed');
 
     server.unreachable = () => false;
-    second.screen().requestSubmit();
-    second.screen().confirmSubmit();
+    submit(second);
     await phase(second, 'submitted');
-    const submits = requests.filter((request) => request.path === `${ATTEMPT_PATH}submit/`);
-    expect(submits.map((request) => request.body)).toEqual([
-      { key: 'submit-key-0001' },
-      { key: 'submit-key-0001' },
-    ]);
+    expect(submitsOf(requests)).toEqual([{ key: 'submit-key-0001' }, { key: 'submit-key-0001' }]);
   });
 
   it('counts down on the server’s clock, and reads the review once the time is up', async () => {
