@@ -3,14 +3,12 @@ import type { FailureReason, PaymentMethod, Quote } from '@contract/wire/payment
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { type CheckoutView, connectCheckout } from '@machines/enrolment.connect';
-import { enrolmentMachine } from '@machines/enrolment.machine';
-import { useMachine } from '@xstate/react';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { CheckoutView } from '@machines/enrolment.connect';
+import type { EnrolmentEvent } from '@machines/enrolment.machine';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import { confirmWalletCode, createPayment, getLatestPayment, getPayment, getQuote } from '@/api/payments';
+import { getLatestPayment, getPayment } from '@/api/payments';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
@@ -18,17 +16,14 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
-import { useLiveNotices } from '@/stores/live-notices';
-import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { AlertBox, TextField } from '@/ui/forms';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import { attemptKey, forgetAttempt } from './attempt';
+import { useCheckout } from './enrolment.live';
 
 /** The course and what it costs: original price, VAT and total (spec section 2). */
 function Summary({ quote }: { quote: Quote }) {
@@ -227,7 +222,7 @@ function Outcome({
   );
 }
 
-type Send = ReturnType<typeof useMachine<typeof enrolmentMachine>>[1];
+type Send = (event: EnrolmentEvent) => void;
 
 function Step({ view, send }: { view: CheckoutView; send: Send }) {
   const { t, i18n } = useLingui();
@@ -373,47 +368,7 @@ function CheckoutFlow({
   courseId: number;
   returnedPaymentId: string | null;
 }) {
-  const { t } = useLingui();
-  const language = useLanguage();
-  const languageRef = useRef(language);
-  languageRef.current = language;
-  const signedIn = useSignedIn();
-  const role = useSessionRole();
-  const [machine] = useState(() =>
-    enrolmentMachine.provide({
-      actors: {
-        readQuote: fromPromise(({ input }) => getQuote(api, input.courseId)),
-        createPayment: fromPromise(({ input }) =>
-          createPayment(api, {
-            course_id: input.courseId,
-            method: input.method,
-            idempotency_key: attemptKey(input.courseId),
-            terms_accepted: input.termsAccepted,
-            ...(input.walletPhone === undefined ? {} : { wallet_phone: input.walletPhone }),
-            lang: languageRef.current,
-          }),
-        ),
-        readPayment: fromPromise(({ input }) => getPayment(api, input.paymentId)),
-        sendWalletCode: fromPromise(({ input }) =>
-          confirmWalletCode(api, input.paymentId, normaliseCode(input.code)),
-        ),
-      },
-      actions: {
-        askToSignIn,
-        goToGateway: (_, { value }) => {
-          if (value.transaction_url) window.location.assign(value.transaction_url);
-        },
-        startNewAttempt: ({ context }) => forgetAttempt(context.courseId),
-        announcePaid: () => showToast(t`Payment Success`),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, {
-    input: { courseId, viewer: { signedIn, role }, place: 'checkout', returnedPaymentId },
-  });
-  useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
-  useLiveNotices(useCallback(() => send({ type: 'enrolment.changed' }), [send]));
-  const view = connectCheckout(state);
+  const { view, send } = useCheckout(courseId, returnedPaymentId);
   const quote = 'quote' in view ? view.quote : null;
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
