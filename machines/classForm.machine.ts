@@ -20,6 +20,7 @@ import type {
 } from '@contract/wire/authoring';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
+import { refusedFieldErrors } from './refusal';
 
 /**
  * The course builder's forms (spec sections 2, 3 and 5): a class, an assignment or a quiz, added
@@ -250,17 +251,10 @@ const FORM_PATHS = /^(detail_info\.(title|description|file)|week|quiz_info(\.\d+
 /** A 400's details that name a field of the form, by path; the rest is for the alert. */
 function refusalOf(error: unknown, drafts: readonly number[]): Record<string, string> {
   if (statusOf(error) !== 400) return {};
-  const body = (error as { body?: unknown }).body;
-  const details = (body as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return {};
-  const fields: Record<string, string> = {};
-  for (const detail of details as Array<{ field?: unknown; message?: unknown }>) {
-    if (typeof detail?.field !== 'string' || typeof detail.message !== 'string') continue;
-    if (!FORM_PATHS.test(detail.field)) continue;
-    const at = toDraftPath(detail.field, drafts);
-    if (!(at in fields)) fields[at] = detail.message;
-  }
-  return fields;
+  // Every key it holds has its sentence.
+  return refusedFieldErrors(error, (field) =>
+    FORM_PATHS.test(field) ? toDraftPath(field, drafts) : undefined,
+  ) as Record<string, string>;
 }
 
 /** The errors left once a field changes: its own go (and the totals of the quiz with a question). */

@@ -25,6 +25,7 @@ import {
   wizardProblems,
 } from './courseWizard.form';
 import { alertOf, type Failure, failureOf } from './forms';
+import { refusedFields } from './refusal';
 
 /**
  * The course wizard (/add-new-course, and /edit-course/{id} over a saved course): basics → about →
@@ -143,20 +144,6 @@ export function coverProblem(choice: { name: string; file: { size: number } }): 
   if (choice.file.size > UPLOAD_MAX_BYTES) return WIZARD_MESSAGES.coverTooLarge;
   if (choice.file.size === 0) return SERVER_MESSAGES.uploadRequired;
   return null;
-}
-
-/** The field messages of a refusal's body (`details: [{ field, message }]`). */
-export function fieldDetailsOf(error: unknown): { field: string; message: string }[] {
-  const body = typeof error === 'object' && error !== null && 'body' in error ? error.body : undefined;
-  const details =
-    typeof body === 'object' && body !== null && 'details' in body && Array.isArray(body.details)
-      ? (body.details as unknown[])
-      : [];
-  return details.flatMap((detail) => {
-    if (typeof detail !== 'object' || detail === null) return [];
-    const { field, message } = detail as { field?: unknown; message?: unknown };
-    return typeof field === 'string' && typeof message === 'string' && field ? [{ field, message }] : [];
-  });
 }
 
 const indexOf = (step: Step) => STEPS.indexOf(step);
@@ -346,7 +333,7 @@ export const courseWizardMachine = setup({
     clearAlert: assign({ alert: null }),
     /** A refusal: the fields it names, on the step that holds the first; else the alert. */
     showRefusal: assign(({ context }, { error }: Failure) => {
-      const details = fieldDetailsOf(error);
+      const details = refusedFields(error);
       const step = details.map((detail) => stepOfField(detail.field)).find((found) => found !== null);
       if (!step) return { alert: alertOf(error, DEFAULT_FAILURE), errors: {} };
       const errors: Record<string, string> = {};

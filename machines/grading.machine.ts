@@ -11,6 +11,7 @@ import type {
 } from '@contract/wire/grading';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureOf, statusOf } from './forms';
+import { refusedFieldErrors } from './refusal';
 
 /**
  * Grading a course (spec sections 1, 3 and 5; /student-assignment/{courseId}): the course's
@@ -117,14 +118,7 @@ const FIELDS: readonly GradingField[] = ['grade', 'feedback', 'feedback_file'];
 /** A 400's details that name a field of the form. */
 function refusalOf(error: unknown): GradingErrors {
   if (statusOf(error) !== 400) return {};
-  const details = (error as { body?: { details?: unknown } }).body?.details;
-  if (!Array.isArray(details)) return {};
-  const errors: GradingErrors = {};
-  for (const detail of details as Array<{ field?: unknown; message?: unknown }>) {
-    const field = FIELDS.find((name) => name === detail?.field);
-    if (field && typeof detail.message === 'string' && !errors[field]) errors[field] = detail.message;
-  }
-  return errors;
+  return refusedFieldErrors(error, (field) => FIELDS.find((name) => name === field));
 }
 
 const UPLOADING_MESSAGE = 'Upload the feedback file first, then save';

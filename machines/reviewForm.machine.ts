@@ -3,6 +3,7 @@ import { validate } from '@contract/forms/rules';
 import type { MyReview, Review, ReviewSaved } from '@contract/wire/reviews';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, statusOf, withField } from './forms';
+import { refusedFieldErrors } from './refusal';
 
 /**
  * The signed-in trainee's review of a course on its page. First their standing is read: a trainee who
@@ -43,22 +44,12 @@ export interface SaveRequest {
 const FALLBACK = 'Something went wrong';
 const EMPTY: ReviewForm = { rating: '', review: '' };
 
+const FIELDS: readonly (keyof ReviewForm)[] = ['rating', 'review'];
+
 /** The field sentences of a 400 answer (details with a field of the form). */
 export function fieldErrorsOf(error: unknown): Errors<ReviewForm> {
-  if (statusOf(error) !== 400 || typeof error !== 'object' || error === null || !('body' in error)) return {};
-  const { body } = error;
-  if (typeof body !== 'object' || body === null || !('details' in body) || !Array.isArray(body.details))
-    return {};
-  const errors: Errors<ReviewForm> = {};
-  for (const detail of body.details) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const field: unknown = 'field' in detail ? detail.field : undefined;
-    const message: unknown = 'message' in detail ? detail.message : undefined;
-    if (typeof message !== 'string') continue;
-    if (field === 'rating' && !errors.rating) errors.rating = message;
-    if (field === 'review' && !errors.review) errors.review = message;
-  }
-  return errors;
+  if (statusOf(error) !== 400) return {};
+  return refusedFieldErrors(error, (field) => FIELDS.find((name) => name === field));
 }
 
 export const reviewFormMachine = setup({

@@ -14,8 +14,8 @@ import type {
   SessionChangeInput,
 } from '@contract/wire/schedule';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { fieldDetailsOf } from './courseWizard.machine';
 import { alertOf, type Errors, type Failure, failureOf } from './forms';
+import { refusedFields } from './refusal';
 
 /**
  * The trainer's week (`/manage-schedule`): the week comes from the address (`?week=`, this week
@@ -134,7 +134,7 @@ export const scheduleMachine = setup({
     /** The server's refusal: its field messages beside the fields, any other sentence in the alert. */
     showRefusal: assign((_, { error }: Failure) => {
       const errors: Errors<SessionChangeForm> = {};
-      for (const { field, message } of fieldDetailsOf(error)) {
+      for (const { field, message } of refusedFields(error)) {
         if ((SESSION_CHANGE_FIELDS as readonly string[]).includes(field)) {
           errors[field as SessionChangeField] ??= message;
         }

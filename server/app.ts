@@ -29,6 +29,7 @@ import { invitationRoutes } from './invitations/routes';
 import { fileRoutes } from './learning/files';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
+import { mount } from './mounts';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
 import { createGatewayClient, gatewayRoutes, noticeSender } from './payments/gateway';
@@ -164,13 +165,15 @@ export function buildApp(options: AppOptions): ReferenceApp {
       formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`, `${API_BASE}/upload/`],
     }),
   );
-  api.route('/cms', cmsRoutes(deps));
-  api.route('/', courseAuthoringRoutes(deps));
-  api.route('/', classAuthoringRoutes(deps));
-  api.route('/grading', gradingRoutes(deps));
+  // Each route module is mounted at the URL prefixes it names (server/mounts.ts): of a URL's
+  // prefixes, the longest names the file that serves it (docs/architecture.md, "Routes").
+  mount(api, cmsRoutes(deps));
+  mount(api, courseAuthoringRoutes(deps));
+  mount(api, classAuthoringRoutes(deps));
+  mount(api, gradingRoutes(deps));
   // The trainee's course history, transcript and certificates (server/history/).
-  api.route(
-    '/',
+  mount(
+    api,
     historyRoutes(deps, {
       printer: options.printer ?? defaultPrinter(),
       centre: { en: paymentSettings.sellerName, ar: paymentSettings.sellerNameAr },
@@ -178,38 +181,38 @@ export function buildApp(options: AppOptions): ReferenceApp {
       publicOrigin: process.env.PUBLIC_ORIGIN,
     }),
   );
-  api.route('/course', courseRoutes(deps));
-  api.route('/', eventRoutes(deps));
-  api.route('/', enrolmentRoutes(deps));
-  api.route('/', quizRoutes(deps));
-  api.route('/', notificationRoutes(deps));
-  api.route('/', learningRoutes(deps));
+  mount(api, courseRoutes(deps));
+  mount(api, eventRoutes(deps));
+  mount(api, enrolmentRoutes(deps));
+  mount(api, quizRoutes(deps));
+  mount(api, notificationRoutes(deps));
+  mount(api, learningRoutes(deps));
   // Course history, completed course details, completion rule and closing a course.
-  api.route('/', recordsRoutes(deps));
-  api.route('/', fileRoutes(deps));
+  mount(api, recordsRoutes(deps));
+  mount(api, fileRoutes(deps));
   // Anyone checks a certificate by its code (server/certificates/).
-  api.route('/', certificateRoutes(deps));
+  mount(api, certificateRoutes(deps));
   // Reviews and ratings of a course (server/reviews/).
-  api.route('/', reviewRoutes(deps));
+  mount(api, reviewRoutes(deps));
   // Chat: conversations, history and contacts (server/chat/); messages go over /ws/chat.
-  api.route('/', chatRoutes(deps));
-  api.route('/user', authRoutes(deps));
-  api.route('/user', identityRoutes(deps));
-  api.route('/user', profileRoutes(deps));
-  api.route('/', paymentRoutes(deps, payments));
-  api.route('/', receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
-  api.route('/', scheduleRoutes(deps));
+  mount(api, chatRoutes(deps));
+  mount(api, authRoutes(deps));
+  mount(api, identityRoutes(deps));
+  mount(api, profileRoutes(deps));
+  mount(api, paymentRoutes(deps, payments));
+  mount(api, receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
+  mount(api, scheduleRoutes(deps));
   // Invitations (server/invitations/): mailed links start with PUBLIC_ORIGIN, else the request's origin.
-  api.route('/', invitationRoutes(deps, { origin: (c) => process.env.PUBLIC_ORIGIN || payments.origin(c) }));
-  api.route('/admin', adminRoutes(deps, payments));
-  api.route('/admin', quizAdminRoutes(deps));
-  api.route('/admin', certificateAdminRoutes(deps));
+  mount(api, invitationRoutes(deps, { origin: (c) => process.env.PUBLIC_ORIGIN || payments.origin(c) }));
+  mount(api, adminRoutes(deps, payments));
+  mount(api, quizAdminRoutes(deps));
+  mount(api, certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).
   const attendanceClock = options.attendanceClock ?? createAdjustableClock();
-  api.route('/', attendanceRoutes(deps, { clock: attendanceClock, broadcast }));
+  mount(api, attendanceRoutes(deps, { clock: attendanceClock, broadcast }));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') {
-    api.route('/dev', devRoutes(deps));
-    api.route('/dev', attendanceDevRoutes(adminToken, attendanceClock));
+    mount(api, devRoutes(deps));
+    mount(api, attendanceDevRoutes(adminToken, attendanceClock));
   }
   app.route(API_BASE, api);
   // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).

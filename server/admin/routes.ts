@@ -15,6 +15,7 @@ import {
   waitingSubmissions,
 } from '../learning/grading';
 import { LearningError } from '../learning/queries';
+import type { Mounts } from '../mounts';
 import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { jsonBody, jsonForm, MAX_ID, validId } from '../validation';
@@ -41,7 +42,7 @@ type PaymentIdBody = z.infer<typeof paymentIdSchema>;
  * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
  * open the database). Every call needs the admin token (requireAdminToken).
  */
-export function adminRoutes({ db, adminToken, notifier }: Deps, payments: PaymentsDeps): Hono<AppEnv> {
+export function adminRoutes({ db, adminToken, notifier }: Deps, payments: PaymentsDeps): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
 
@@ -192,5 +193,5 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
     );
   }
 
-  return routes;
+  return [['/admin/', routes]];
 }

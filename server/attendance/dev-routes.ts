@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { requireAdminToken } from '../admin/middleware';
 import type { AppEnv } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody } from '../validation';
 import type { AdjustableClock } from './clock';
 
@@ -15,12 +16,12 @@ const advanceSchema = z.object({
  * waiting). Mounted with the other /dev routes only (never when NODE_ENV is production), for the
  * admin token only.
  */
-export function attendanceDevRoutes(adminToken: string, clock: AdjustableClock): Hono<AppEnv> {
+export function attendanceDevRoutes(adminToken: string, clock: AdjustableClock): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
-  routes.post('/attendance/clock/', jsonBody(advanceSchema, SERVER_MESSAGES.malformedBody), async (c) => {
+  routes.post('/clock/', jsonBody(advanceSchema, SERVER_MESSAGES.malformedBody), async (c) => {
     clock.advance(c.req.valid('json').seconds);
     return c.json({ now: clock.now().toISOString() });
   });
-  return routes;
+  return [['/dev/attendance/', routes]];
 }

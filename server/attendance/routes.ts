@@ -22,6 +22,7 @@ import type { Broadcast } from '../broadcast';
 import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, validId, validQuery } from '../validation';
 import type { AttendanceClock } from './clock';
 import { type CodeRefusal, createAttendanceCodes } from './codes';
@@ -79,11 +80,11 @@ const rosterQuery = validQuery((query) => {
  * list their courses, show the code, read the roster and the sheet, and mark people by hand. Every
  * mark tells the course's trainer and facilitators the day's count live (`attendance_marked`).
  */
-export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): Hono<AppEnv> {
+export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): Mounts {
   const { db, tokens, limiter } = deps;
   const { clock, broadcast } = options;
   const codes = createAttendanceCodes(deps.secret);
-  const routes = new Hono<AppEnv>();
+  const attendance = new Hono<AppEnv>();
   const auth = requireAuth(db, tokens);
   const staff = requireRole('TRAINER');
 
@@ -104,7 +105,7 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     return existingCourse(db, courseId);
   }
 
-  routes.get('/attendance/courses/', auth, staff, async (c) =>
+  attendance.get('/courses/', auth, staff, async (c) =>
     c.json(
       attendanceCourseListSchema.parse({
         today: centreDate(clock.now()),
@@ -113,14 +114,14 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     ),
   );
 
-  routes.get('/attendance/courses/:id/', auth, staff, validId(), rosterQuery, async (c) => {
+  attendance.get('/courses/:id/', auth, staff, validId(), rosterQuery, async (c) => {
     const course = await taughtCourse(c.get('user').id, c.req.valid('param').id);
     const now = clock.now();
     const date = c.req.valid('query').date ?? centreDate(now);
     return c.json(rosterSchema.parse(await roster(db, course, date, now)));
   });
 
-  routes.get('/attendance/courses/:id/code/', auth, staff, validId(), async (c) => {
+  attendance.get('/courses/:id/code/', auth, staff, validId(), async (c) => {
     const course = await taughtCourse(c.get('user').id, c.req.valid('param').id);
     const now = clock.now();
     const today = centreDate(now);
@@ -139,8 +140,8 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     );
   });
 
-  routes.post(
-    '/attendance/courses/:id/marks/',
+  attendance.post(
+    '/courses/:id/marks/',
     auth,
     staff,
     validId(),
@@ -163,14 +164,14 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     },
   );
 
-  routes.get('/attendance/courses/:id/sheet/', auth, staff, validId(), async (c) => {
+  attendance.get('/courses/:id/sheet/', auth, staff, validId(), async (c) => {
     const course = await taughtCourse(c.get('user').id, c.req.valid('param').id);
     return c.json(attendanceSheetSchema.parse(await sheet(db, course, clock.now())));
   });
 
   // Public: whoever holds a fresh code keeps it as a ticket while they sign in.
-  routes.post(
-    '/attendance/tickets/',
+  attendance.post(
+    '/tickets/',
     limiter.perClient('attendanceTicketClient'),
     jsonBody(attendanceTicketInputSchema, ATTENDANCE_MESSAGES.invalid),
     async (c) => {
@@ -184,8 +185,9 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     },
   );
 
-  routes.post(
-    '/course/make-attendance/:id/',
+  const makeAttendance = new Hono<AppEnv>();
+  makeAttendance.post(
+    '/:id/',
     auth,
     async (c, next) => {
       if (c.get('user').role !== 'TRAINEE') throw new HttpProblem(403, ATTENDANCE_MESSAGES.traineesOnly);
@@ -227,9 +229,12 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     },
   );
 
-  routes.get('/attendance/history/', auth, requireRole('TRAINEE'), async (c) =>
+  attendance.get('/history/', auth, requireRole('TRAINEE'), async (c) =>
     c.json(attendanceHistorySchema.parse(await history(db, c.get('user').id, clock.now()))),
   );
 
-  return routes;
+  return [
+    ['/attendance/', attendance],
+    ['/course/make-attendance/', makeAttendance],
+  ];
 }

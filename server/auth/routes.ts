@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { closedAccountHash, closedEmailKey } from '../profile/queries';
 import { beginSignIn } from '../rate-limits';
 import { findUserByEmail, toPublicUser } from '../users';
@@ -39,11 +40,11 @@ async function isClosedAccount(db: Deps['db'], emailKey: string, password: strin
 }
 
 /** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: server/identity). */
-export function authRoutes({ db, tokens, limiter, secret }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function authRoutes({ db, tokens, limiter, secret }: Deps): Mounts {
   const tokenRequired = SERVER_MESSAGES.refreshTokenRequired;
 
-  routes.post('/login/', jsonBody(credentialsSchema, SERVER_MESSAGES.credentialsRequired), async (c) => {
+  const login = new Hono<AppEnv>();
+  login.post('/', jsonBody(credentialsSchema, SERVER_MESSAGES.credentialsRequired), async (c) => {
     const { username, password } = c.req.valid('json');
 
     // Refused with 429 after too many attempts on this address, or failures from this client.
@@ -71,7 +72,8 @@ export function authRoutes({ db, tokens, limiter, secret }: Deps): Hono<AppEnv> 
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
 
-  routes.post('/refresh-token/', jsonBody(refreshRequestSchema, tokenRequired), async (c) => {
+  const refresh = new Hono<AppEnv>();
+  refresh.post('/', jsonBody(refreshRequestSchema, tokenRequired), async (c) => {
     const { refresh_token } = c.req.valid('json');
     try {
       return c.json(refreshResponseSchema.parse(await rotateRefreshToken(db, tokens, refresh_token)));
@@ -82,11 +84,16 @@ export function authRoutes({ db, tokens, limiter, secret }: Deps): Hono<AppEnv> 
   });
 
   // Not in the spec. The same answer whether or not the token was live, so it tells nothing.
-  routes.post('/logout/', jsonBody(logoutRequestSchema, tokenRequired), async (c) => {
+  const logout = new Hono<AppEnv>();
+  logout.post('/', jsonBody(logoutRequestSchema, tokenRequired), async (c) => {
     const { refresh_token } = c.req.valid('json');
     await endSession(db, tokens, refresh_token);
     return c.json(logoutResponseSchema.parse({ success: true, message: SERVER_MESSAGES.signedOut }));
   });
 
-  return routes;
+  return [
+    ['/user/login/', login],
+    ['/user/refresh-token/', refresh],
+    ['/user/logout/', logout],
+  ];
 }

@@ -21,6 +21,7 @@ import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
 import type { UploadRow } from '../learning/files';
+import type { Mounts } from '../mounts';
 import { jsonBody, validId } from '../validation';
 import { assertClassesOpen, assertCourseAuthor } from './access';
 import { videoDuration } from './class-media';
@@ -61,8 +62,7 @@ function classInputOf(body: unknown): ClassInput {
  * saving one, and the trainer's view of a course with what may be done. The trainee's preview
  * of a lecture is GET /course/individual-course-lecture-details/{id}/ (server/learning/routes.ts).
  */
-export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: Deps): Mounts {
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
   const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     await limiter.consume('classSaveAccount', String(c.get('user').id));
@@ -84,11 +84,13 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
       data: await classRecord(db, secret, await authoredLecture(db, lectureId)),
     });
 
-  routes.get('/course/class-type/', ...trainer, (c) =>
+  const classTypes = new Hono<AppEnv>();
+  classTypes.get('/', ...trainer, (c) =>
     c.json(classTypeListSchema.parse(Object.entries(CLASS_TYPE_IDS).map(([name, id]) => ({ id, name })))),
   );
 
-  routes.post('/course/class-create/', ...trainer, limited, classBody, async (c) => {
+  const classes = new Hono<AppEnv>();
+  classes.post('/', ...trainer, limited, classBody, async (c) => {
     const input = classInputOf(c.req.valid('json'));
     const user = c.get('user');
     const course = await assertCourseAuthor(db, user.id, input.course);
@@ -107,13 +109,13 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
     return { lecture, course };
   };
 
-  routes.get('/course/class-create/:id/', ...trainer, validId(), async (c) => {
+  classes.get('/:id/', ...trainer, validId(), async (c) => {
     const { lecture } = await editableLecture(c.req.valid('param').id, c.get('user').id);
     c.header('Cache-Control', 'no-store');
     return c.json(classRecordSchema.parse(await classRecord(db, secret, lecture)));
   });
 
-  routes.put('/course/class-create/:id/', ...trainer, validId(), limited, classBody, async (c) => {
+  classes.put('/:id/', ...trainer, validId(), limited, classBody, async (c) => {
     const input = classInputOf(c.req.valid('json'));
     const user = c.get('user');
     const { lecture, course } = await editableLecture(c.req.valid('param').id, user.id);
@@ -133,11 +135,16 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
     return c.json(await saved(lecture.id, AUTHORING_MESSAGES.classSaved));
   });
 
-  routes.get('/authoring/courses/:id/lectures/', ...trainer, validId(), async (c) => {
+  const courses = new Hono<AppEnv>();
+  courses.get('/:id/lectures/', ...trainer, validId(), async (c) => {
     const course = await assertCourseAuthor(db, c.get('user').id, c.req.valid('param').id);
     c.header('Cache-Control', 'no-store');
     return c.json(authoringCourseSchema.parse(await authoringCourse(db, course)));
   });
 
-  return routes;
+  return [
+    ['/course/class-type/', classTypes],
+    ['/course/class-create/', classes],
+    ['/authoring/courses/', courses],
+  ];
 }

@@ -14,6 +14,7 @@ import { requireAdminToken } from '../admin/middleware';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, validId, validQuery } from '../validation';
 import {
   approveCourseBodySchema,
@@ -101,23 +102,17 @@ const anyJson = jsonBody(z.unknown(), SERVER_MESSAGES.malformedBody);
  * delete, the evaluation surveys, the facilitator search, the admin's approval and the public
  * covers. Who may do what: see server/authoring/course-queries.ts.
  */
-export function courseAuthoringRoutes({
-  db,
-  tokens,
-  uploads,
-  limiter,
-  notifier,
-  adminToken,
-}: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function courseAuthoringRoutes({ db, tokens, uploads, limiter, notifier, adminToken }: Deps): Mounts {
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
 
-  routes.get('/course/course-list-of-a-trainer/', ...trainer, async (c) => {
+  const trainerList = new Hono<AppEnv>();
+  trainerList.get('/', ...trainer, async (c) => {
     const answer: TrainerCourseList = { results: await trainerCourses(db, c.get('user').id) };
     return c.json(answer);
   });
 
-  routes.post('/course/course-create/', ...trainer, anyJson, async (c) => {
+  const courses = new Hono<AppEnv>();
+  courses.post('/', ...trainer, anyJson, async (c) => {
     const user = c.get('user');
     const input = parseCourse(c.req.valid('json'));
     const { problems, surveys } = await referenceProblems(db, input, user.id);
@@ -133,11 +128,11 @@ export function courseAuthoringRoutes({
     return c.json(answer, 201);
   });
 
-  routes.get('/course/course-create/:id/', ...trainer, validId(), async (c) => {
+  courses.get('/:id/', ...trainer, validId(), async (c) => {
     return c.json(await courseRecord(db, c.req.valid('param').id, c.get('user').id));
   });
 
-  routes.put('/course/course-create/:id/', ...trainer, validId(), anyJson, async (c) => {
+  courses.put('/:id/', ...trainer, validId(), anyJson, async (c) => {
     const user = c.get('user');
     const { id } = c.req.valid('param');
     const state = await courseStateFor(db, id, user.id);
@@ -172,16 +167,18 @@ export function courseAuthoringRoutes({
     return c.json(answer);
   });
 
-  routes.delete('/course/course-create/:id/', ...trainer, validId(), async (c) => {
+  courses.delete('/:id/', ...trainer, validId(), async (c) => {
     await deleteCourse(db, c.req.valid('param').id, c.get('user').id);
     const answer: Confirmation = { success: true, message: AUTHORING_MESSAGES.courseDeleted };
     return c.json(answer);
   });
 
-  routes.get('/course/survey-category/', async (c) => c.json(await surveyCategories(db)));
+  const surveyCategory = new Hono<AppEnv>();
+  surveyCategory.get('/', async (c) => c.json(await surveyCategories(db)));
 
-  routes.get(
-    '/authoring/facilitators/',
+  const facilitators = new Hono<AppEnv>();
+  facilitators.get(
+    '/',
     ...trainer,
     validQuery((query) => ({ email: (query('email') ?? '').trim() })),
     async (c) => {
@@ -194,16 +191,18 @@ export function courseAuthoringRoutes({
     },
   );
 
-  routes.get(
-    `${COVERS_PATH}:name`,
+  const covers = new Hono<AppEnv>();
+  covers.get(
+    '/:name',
     validQuery((query) => coverWidth(query('w'))),
     (c) => coverResponse(uploads, c.req.param('name'), c.req.valid('query'), c.req.header('Accept')),
   );
 
   // The admin's decisions (npm run admin -- approve-course | reject-course).
   const admin = requireAdminToken(adminToken);
-  routes.post(
-    '/admin/approve-course/',
+  const approval = new Hono<AppEnv>();
+  approval.post(
+    '/',
     admin,
     // A course id that is not a positive id names no course.
     jsonBody(approveCourseBodySchema, (c) => c.json(errorBody(SERVER_MESSAGES.notFound), 404)),
@@ -213,8 +212,9 @@ export function courseAuthoringRoutes({
       return c.json({ success: true, data });
     },
   );
-  routes.post(
-    '/admin/reject-course/',
+  const rejection = new Hono<AppEnv>();
+  rejection.post(
+    '/',
     admin,
     jsonBody(rejectCourseBodySchema, AUTHORING_MESSAGES.rejectReasonInvalid),
     async (c) => {
@@ -228,5 +228,13 @@ export function courseAuthoringRoutes({
     },
   );
 
-  return routes;
+  return [
+    ['/course/course-list-of-a-trainer/', trainerList],
+    ['/course/course-create/', courses],
+    ['/course/survey-category/', surveyCategory],
+    ['/authoring/facilitators/', facilitators],
+    [COVERS_PATH, covers],
+    ['/admin/approve-course/', approval],
+    ['/admin/reject-course/', rejection],
+  ];
 }

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, validQuery } from '../validation';
 import {
   CertificateAdminError,
@@ -19,28 +20,24 @@ import {
  * and `npm run admin -- certificates EMAIL`): POST /admin/revoke-certificate/ and
  * GET /admin/certificates/?email=, with the admin token.
  */
-export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use('/revoke-certificate/', requireAdminToken(adminToken));
-  routes.use('/certificates/', requireAdminToken(adminToken));
-
+export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Mounts {
   const refused = (error: unknown): never => {
     if (error instanceof CertificateAdminError) throw new HttpProblem(error.status, error.userMessage);
     throw error;
   };
 
-  routes.post(
-    '/revoke-certificate/',
-    jsonBody(revokeRequestSchema, VERIFICATION_MESSAGES.revokeReasonInvalid),
-    async (c) => {
-      const { code, reason } = c.req.valid('json');
-      const outcome = await revokeAndNotify(db, notifier, code, reason).catch(refused);
-      return c.json(revokeResponseSchema.parse({ success: true, data: outcome }));
-    },
-  );
+  const revoke = new Hono<AppEnv>();
+  revoke.use('/', requireAdminToken(adminToken));
+  revoke.post('/', jsonBody(revokeRequestSchema, VERIFICATION_MESSAGES.revokeReasonInvalid), async (c) => {
+    const { code, reason } = c.req.valid('json');
+    const outcome = await revokeAndNotify(db, notifier, code, reason).catch(refused);
+    return c.json(revokeResponseSchema.parse({ success: true, data: outcome }));
+  });
 
-  routes.get(
-    '/certificates/',
+  const certificates = new Hono<AppEnv>();
+  certificates.use('/', requireAdminToken(adminToken));
+  certificates.get(
+    '/',
     validQuery((query) => {
       const email = query('email')?.trim();
       if (!email) throw new HttpProblem(400, SERVER_MESSAGES.userNotFound);
@@ -52,5 +49,8 @@ export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Hono
     },
   );
 
-  return routes;
+  return [
+    ['/admin/revoke-certificate/', revoke],
+    ['/admin/certificates/', certificates],
+  ];
 }

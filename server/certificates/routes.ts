@@ -4,6 +4,7 @@ import { type CertificateCheck, certificateCheckSchema } from '@contract/wire/ve
 import { Hono } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { type Certificate, findCertificate } from '../records/certificates';
 
 /** What the public check shows of a certificate: what it states, and whether it still stands. */
@@ -32,10 +33,10 @@ export function certificateCheckOf(certificate: Certificate): CertificateCheck {
  * client address. An unknown code and one that cannot be a code get the same 404. Never kept by a
  * cache, so a revocation shows at once.
  */
-export function certificateRoutes({ db, limiter }: Deps): Hono<AppEnv> {
+export function certificateRoutes({ db, limiter }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/certificates/:code/', limiter.perClient('certificateCheckClient'), async (c) => {
+  routes.get('/:code/', limiter.perClient('certificateCheckClient'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const code = readCertificateCode(c.req.param('code'));
     const certificate = code ? await findCertificate(db, code) : undefined;
@@ -44,5 +45,5 @@ export function certificateRoutes({ db, limiter }: Deps): Hono<AppEnv> {
     return c.json(certificateCheckOf(certificate));
   });
 
-  return routes;
+  return [['/certificates/', routes]];
 }

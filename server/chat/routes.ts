@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, MAX_ID, validId, validQuery, wholeNumber } from '../validation';
 import {
   chatContacts,
@@ -35,7 +36,7 @@ const historyQuery = validQuery((query) => {
  * The chat's calls (contract/wire/chat.ts, src/api/chat.ts) for signed-in trainees and trainers;
  * messages themselves travel over /ws/chat (server/chat/socket.ts).
  */
-export function chatRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
+export function chatRoutes({ db, tokens, limiter }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const member = [requireAuth(db, tokens), requireRole('TRAINEE', 'TRAINER')] as const;
 
@@ -46,12 +47,12 @@ export function chatRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     if (found === 'outsider') throw new HttpProblem(403, CHAT_MESSAGES.notMember);
   }
 
-  routes.get('/chat/conversations/', ...member, async (c) => {
+  routes.get('/conversations/', ...member, async (c) => {
     return c.json(await listConversations(db, c.get('user').id));
   });
 
   routes.post(
-    '/chat/conversations/',
+    '/conversations/',
     ...member,
     jsonBody(startConversationSchema, SERVER_MESSAGES.malformedBody),
     async (c) => {
@@ -79,7 +80,7 @@ export function chatRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/chat/conversations/:id/', ...member, validId(), async (c) => {
+  routes.get('/conversations/:id/', ...member, validId(), async (c) => {
     const userId = c.get('user').id;
     const { id } = c.req.valid('param');
     await assertMember(id, userId);
@@ -88,16 +89,16 @@ export function chatRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     return c.json(conversation);
   });
 
-  routes.get('/chat/conversations/:id/messages/', ...member, validId(), historyQuery, async (c) => {
+  routes.get('/conversations/:id/messages/', ...member, validId(), historyQuery, async (c) => {
     const { id } = c.req.valid('param');
     const { before, limit } = c.req.valid('query');
     await assertMember(id, c.get('user').id);
     return c.json(await messagePage(db, id, before, limit));
   });
 
-  routes.get('/chat/contacts/', ...member, async (c) => {
+  routes.get('/contacts/', ...member, async (c) => {
     return c.json({ results: await chatContacts(db, c.get('user').id) });
   });
 
-  return routes;
+  return [['/chat/', routes]];
 }

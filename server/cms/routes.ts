@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { jsonForm, validId } from '../validation';
 import { CMS_BLOCK_SCHEMAS } from './blocks';
@@ -34,7 +35,7 @@ function found<T>(value: T | undefined): T {
 }
 
 /** /cms/…: public content blocks, the contact and course-request forms, and issue reports. */
-export function cmsRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
+export function cmsRoutes({ db, tokens, limiter }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const signedIn = requireAuth(db, tokens);
 
@@ -85,5 +86,5 @@ export function cmsRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     c.json(issueSchema.parse(found(await findIssue(db, c.get('user').id, c.req.valid('param').id)))),
   );
 
-  return routes;
+  return [['/cms/', routes]];
 }

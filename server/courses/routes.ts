@@ -8,6 +8,7 @@ import {
 import { type Context, Hono } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { type PageRequest, pageRequest } from '../paging';
 import { type QueryReader, validId, validQuery } from '../validation';
 import { createPublicAnswers } from './public-answers';
@@ -70,7 +71,7 @@ function catalogueKey(page: PageRequest, filter: CatalogueFilter): string {
 }
 
 /** /course/…: the public catalogue. */
-export function courseRoutes({ db }: Deps): Hono<AppEnv> {
+export function courseRoutes({ db }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   // Kept in memory while the catalogue does not change (server/courses/public-answers.ts).
   const answers = createPublicAnswers(db);
@@ -105,5 +106,5 @@ export function courseRoutes({ db }: Deps): Hono<AppEnv> {
     });
   });
 
-  return routes;
+  return [['/course/', routes]];
 }

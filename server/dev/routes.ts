@@ -3,6 +3,7 @@ import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http';
 import { readOutbox } from '../mail';
+import type { Mounts } from '../mounts';
 import { validQuery } from '../validation';
 
 const DEFAULT_OUTBOX_LIMIT = 20;
@@ -18,12 +19,12 @@ const outboxQuery = validQuery((query) => {
  * and password-reset codes, so it answers only the admin token (as `npm run outbox` sends it):
  * anyone else could ask for a reset code of any account and read it here.
  */
-export function devRoutes({ db, adminToken }: Deps): Hono<AppEnv> {
+export function devRoutes({ db, adminToken }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
 
   // The latest mails, newest first, each with the one-time code it carries (`otp`).
   routes.get('/outbox/', outboxQuery, async (c) => c.json(await readOutbox(db, c.req.valid('query'))));
 
-  return routes;
+  return [['/dev/', routes]];
 }

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { formDetails, jsonBody, MAX_ID } from '../validation';
 import { EnrolmentError, enrolmentsOf, requestWithdrawal } from './queries';
@@ -30,12 +31,12 @@ export function refuseEnrolmentError(error: unknown): never {
  * The trainee's enrolments: POST /course/enroll-status-update/ (the spec's withdrawal or drop
  * request) and GET /enrolments/ (the enrolled-courses list).
  */
-export function enrolmentRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function enrolmentRoutes({ db, tokens, limiter }: Deps): Mounts {
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
 
-  routes.post(
-    '/course/enroll-status-update/',
+  const statusUpdate = new Hono<AppEnv>();
+  statusUpdate.post(
+    '/',
     ...trainee,
     jsonBody(requestBodySchema, SERVER_MESSAGES.withdrawalRequestInvalid),
     async (c) => {
@@ -49,9 +50,13 @@ export function enrolmentRoutes({ db, tokens, limiter }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/enrolments/', ...trainee, pageQuery(), async (c) =>
+  const enrolments = new Hono<AppEnv>();
+  enrolments.get('/', ...trainee, pageQuery(), async (c) =>
     c.json(enrolledCoursesPageSchema.parse(await enrolmentsOf(db, c.get('user').id, c.req.valid('query')))),
   );
 
-  return routes;
+  return [
+    ['/course/enroll-status-update/', statusUpdate],
+    ['/enrolments/', enrolments],
+  ];
 }

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { requireAuth } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorResponse, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { NOTIFICATIONS } from '../notifications/notifier';
 import { pageQuery } from '../paging';
 import { jsonBody, MAX_ID, validId } from '../validation';
@@ -25,29 +26,30 @@ const registrationSchema = eventRegistrationSchema.check(z.refine(({ event }) =>
  * /event/…: the events, upcoming and ongoing ones first (soonest first), then past ones (latest
  * first); and /event-registration/: the signed-in user registers for an event that has not ended, once.
  */
-export function eventRoutes({ db, tokens, notifier, limiter }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function eventRoutes({ db, tokens, notifier, limiter }: Deps): Mounts {
+  const events = new Hono<AppEnv>();
 
-  routes.get('/event/', pageQuery(), async (c) =>
+  events.get('/', pageQuery(), async (c) =>
     c.json(eventPageSchema.parse(await eventPage(db, c.req.valid('query')))),
   );
 
-  routes.get('/event/:id/', validId(), async (c) => {
+  events.get('/:id/', validId(), async (c) => {
     const event = await findEventDetails(db, c.req.valid('param').id);
     if (!event) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(eventDetailsSchema.parse(event));
   });
 
   // Not in the spec: the event page shows whether the signed-in user is registered already.
-  routes.get('/event/:id/registration/', requireAuth(db, tokens), validId(), async (c) => {
+  events.get('/:id/registration/', requireAuth(db, tokens), validId(), async (c) => {
     const event = await findEventToJoin(db, c.req.valid('param').id);
     if (!event) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     const registered = await isRegisteredForEvent(db, event.id, c.get('user').id);
     return c.json(eventRegistrationStatusSchema.parse({ registered }));
   });
 
-  routes.post(
-    '/event-registration/',
+  const registration = new Hono<AppEnv>();
+  registration.post(
+    '/',
     requireAuth(db, tokens),
     limiter.perClient('eventRegistrationClient'),
     // Its callers read the sentence as `error` too.
@@ -65,5 +67,8 @@ export function eventRoutes({ db, tokens, notifier, limiter }: Deps): Hono<AppEn
     },
   );
 
-  return routes;
+  return [
+    ['/event/', events],
+    ['/event-registration/', registration],
+  ];
 }

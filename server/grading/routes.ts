@@ -14,6 +14,7 @@ import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { fileIdOf } from '../learning/files';
+import type { Mounts } from '../mounts';
 import { formDetails, jsonBody, validId } from '../validation';
 import { decideSubmission, gradingCourse, gradingItem, gradingItemHead, submissionCourse } from './queries';
 
@@ -60,7 +61,7 @@ async function ownUpload(db: Queryable, userId: number, address: string | null):
  * grading or returning an assignment's submission (the trainee notified live). Quiz scores are the
  * automatic ones: there is no call to change them.
  */
-export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Hono<AppEnv> {
+export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
   // Any JSON body (415 and 400 for what is not, NUL refused); the form rules read it below.
@@ -123,5 +124,5 @@ export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Hono<AppE
     return c.json(gradingDecisionSchema.parse(answer));
   });
 
-  return routes;
+  return [['/grading/', routes]];
 }

@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { type Printer, PrintUnavailable } from '../print/printer';
 import { issueCertificate } from '../records/certificates';
 import { jsonBody, validId } from '../validation';
@@ -55,17 +56,17 @@ function pdfAnswer(c: Context, pdf: Uint8Array<ArrayBuffer>, fileName: string): 
  * the certificates (issued on the first download). Trainees only; a course the trainee never had is
  * 404, so nobody learns which courses exist.
  */
-export function historyRoutes(deps: Deps, options: HistoryOptions): Hono<AppEnv> {
+export function historyRoutes(deps: Deps, options: HistoryOptions): Mounts {
   const { db, tokens, limiter } = deps;
-  const routes = new Hono<AppEnv>();
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
 
-  routes.get('/course/history/', ...trainee, async (c) => {
+  const history = new Hono<AppEnv>();
+  history.get('/', ...trainee, async (c) => {
     const answer: TraineeHistory = { results: await traineeHistory(db, c.get('user').id) };
     return c.json(answer);
   });
 
-  routes.get('/course/history/:id/', ...trainee, validId(), async (c) => {
+  history.get('/:id/', ...trainee, validId(), async (c) => {
     const details: HistoryDetails | undefined = await historyDetails(
       db,
       c.get('user').id,
@@ -75,8 +76,9 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Hono<AppEnv>
     return c.json(details);
   });
 
-  routes.post(
-    '/course/generate_transcript/',
+  const transcripts = new Hono<AppEnv>();
+  transcripts.post(
+    '/',
     ...trainee,
     jsonBody(transcriptRequestSchema, SERVER_MESSAGES.malformedBody),
     async (c) => {
@@ -99,8 +101,9 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Hono<AppEnv>
     },
   );
 
-  routes.post(
-    '/course/generate_certificate/',
+  const certificates = new Hono<AppEnv>();
+  certificates.post(
+    '/',
     ...trainee,
     jsonBody(certificateRequestSchema, HISTORY_MESSAGES.giveCourse),
     async (c) => {
@@ -136,5 +139,9 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Hono<AppEnv>
     },
   );
 
-  return routes;
+  return [
+    ['/course/history/', history],
+    ['/course/generate_transcript/', transcripts],
+    ['/course/generate_certificate/', certificates],
+  ];
 }

@@ -30,6 +30,7 @@ import { TokenError } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, problemResponse } from '../http';
 import { otpMail, sendMail } from '../mail';
+import type { Mounts } from '../mounts';
 import { beginCodeCheck, clearSignInLock, spendMailAllowance } from '../rate-limits';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload } from '../uploads';
 import { findUserById, findVerifiedUser, toPublicUser } from '../users';
@@ -87,10 +88,9 @@ const registrationForm = formBody(SERVER_MESSAGES.multipartRequired, async (form
 });
 
 /** /user/…: sign-up, its e-mailed code, and password reset. */
-export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-
-  routes.post('/registration/', registrationLimit, registrationForm, async (c) => {
+export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }: Deps): Mounts {
+  const registration = new Hono<AppEnv>();
+  registration.post('/', registrationLimit, registrationForm, async (c) => {
     const form = c.req.valid('form');
     const passwordHash = await hashPassword(form.password);
     const code = generateOtp();
@@ -130,7 +130,8 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     return c.json(registrationResponseSchema.parse({ success: true, data: { email } }), 201);
   });
 
-  routes.post('/otp-verify/', jsonForm(otpVerifyFormSchema, OTP_FIELDS), async (c) => {
+  const otpVerify = new Hono<AppEnv>();
+  otpVerify.post('/', jsonForm(otpVerifyFormSchema, OTP_FIELDS), async (c) => {
     const values = c.req.valid('json');
     // Every try counts against the address across all its codes; a locked one gets 429.
     const attempt = await beginCodeCheck(limiter, values.email_or_phone);
@@ -160,7 +161,8 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     return c.json(otpVerifyResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
 
-  routes.post('/reset-password/', jsonForm(forgotPasswordFormSchema, ['email_or_phone']), async (c) => {
+  const resetPassword = new Hono<AppEnv>();
+  resetPassword.post('/', jsonForm(forgotPasswordFormSchema, ['email_or_phone']), async (c) => {
     const { email_or_phone } = c.req.valid('json');
     // The same answer, in about the same time, whether or not an account matches: the mail limits
     // count the submitted address either way.
@@ -182,7 +184,8 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     more: async ({ token }) => ((await isResetTokenUsable(db, tokens, token)) ? [] : [expired]),
   });
 
-  routes.post('/set-password/', setPasswordForm, async (c) => {
+  const setPassword = new Hono<AppEnv>();
+  setPassword.post('/', setPasswordForm, async (c) => {
     const { new_password, token } = c.req.valid('json');
     const passwordHash = await hashPassword(new_password);
     let userId: number;
@@ -208,5 +211,10 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     );
   });
 
-  return routes;
+  return [
+    ['/user/registration/', registration],
+    ['/user/otp-verify/', otpVerify],
+    ['/user/reset-password/', resetPassword],
+    ['/user/set-password/', setPassword],
+  ];
 }

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { jsonBody } from '../validation';
 import {
@@ -40,15 +41,12 @@ function tokenOf(c: Context): string {
  * a time and list what they sent; anyone reads an invitation by its token; any signed-in account
  * but the inviter's accepts it once.
  */
-export function invitationRoutes(
-  { db, tokens, limiter, notifier }: Deps,
-  deps: InvitationDeps,
-): Hono<AppEnv> {
+export function invitationRoutes({ db, tokens, limiter, notifier }: Deps, deps: InvitationDeps): Mounts {
   const routes = new Hono<AppEnv>();
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
 
   routes.post(
-    '/invitations/',
+    '/',
     ...trainee,
     jsonBody(inviteRequestSchema, INVITATION_MESSAGES.requestInvalid),
     async (c) => {
@@ -88,15 +86,15 @@ export function invitationRoutes(
     },
   );
 
-  routes.get('/invitations/', ...trainee, pageQuery(), async (c) => {
+  routes.get('/', ...trainee, pageQuery(), async (c) => {
     return c.json(await sentInvitations(db, c.get('user').id, c.req.valid('query')));
   });
 
-  routes.get('/invitations/:token/', async (c) => {
+  routes.get('/:token/', async (c) => {
     return c.json(publicInvitation(await invitationOf(db, tokenOf(c))));
   });
 
-  routes.post('/invitations/:token/accept/', requireAuth(db, tokens), async (c) => {
+  routes.post('/:token/accept/', requireAuth(db, tokens), async (c) => {
     const token = tokenOf(c);
     const user = c.get('user');
     const { courseId, announce } = await db.transaction((tx) => acceptInvitation(tx, notifier, token, user));
@@ -109,5 +107,5 @@ export function invitationRoutes(
     return c.json(answer);
   });
 
-  return routes;
+  return [['/invitations/', routes]];
 }

@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/middleware';
 import type { Db, Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { checkUpload, type UploadStore } from '../uploads';
 import { formBody } from '../validation';
 
@@ -227,12 +228,12 @@ export function fileIdOf(address: string): string | undefined {
 }
 
 /** POST /upload/ (any signed-in user) and GET /files/{uuid}. */
-export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Mounts {
   const auth = requireAuth(db, tokens);
 
-  routes.post(
-    '/upload/',
+  const uploading = new Hono<AppEnv>();
+  uploading.post(
+    '/',
     auth,
     async (c, next) => {
       // Refused before the body is read when its declared length is too large.
@@ -269,7 +270,8 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Hono
     },
   );
 
-  routes.get(`${FILES_PATH}:id`, async (c) => {
+  const files = new Hono<AppEnv>();
+  files.get('/:id', async (c) => {
     const id = c.req.param('id').toLowerCase();
     if (!UUID.test(id)) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     const signature = c.req.query('signature');
@@ -287,5 +289,8 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Hono
     return fileResponse(c, uploads, upload);
   });
 
-  return routes;
+  return [
+    ['/upload/', uploading],
+    [FILES_PATH, files],
+  ];
 }

@@ -22,6 +22,7 @@ import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { assertEnrolled } from '../enrolments/access';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, MAX_ID, validId, validQuery, wholeNumber } from '../validation';
 import { fileIdOf } from './files';
 import {
@@ -111,8 +112,8 @@ const courseIdQuery = () =>
  * video positions, assignment submissions, survey answers and grades. Every call is a trainee's,
  * and every per-course one is for a trainee enrolled in the course (assertEnrolled).
  */
-export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function learningRoutes({ db, tokens, secret }: Deps): Mounts {
+  const learning = new Hono<AppEnv>();
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
 
   /** The lecture of the path, once its trainee is known to be enrolled in its course. */
@@ -122,11 +123,11 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     return lecture;
   };
 
-  routes.get('/learning/courses/', ...trainee, async (c) =>
+  learning.get('/courses/', ...trainee, async (c) =>
     c.json(ongoingCoursesSchema.parse({ results: await ongoingCourses(db, c.get('user').id) })),
   );
 
-  routes.get('/learning/courses/:id/lectures/', ...trainee, validId(), async (c) => {
+  learning.get('/courses/:id/lectures/', ...trainee, validId(), async (c) => {
     const { id } = c.req.valid('param');
     const user = c.get('user');
     await assertCourse(db, id);
@@ -138,8 +139,9 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
    * An enrolled trainee's lecture; or, for the course's trainer and facilitators, its preview as a
    * trainee sees it before doing anything (not read, no submission or attempt, signed file links).
    */
-  routes.get(
-    '/course/individual-course-lecture-details/:id/',
+  const lecturePage = new Hono<AppEnv>();
+  lecturePage.get(
+    '/:id/',
     requireAuth(db, tokens),
     requireRole('TRAINEE', 'TRAINER'),
     validId(),
@@ -158,7 +160,8 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/course/lecture-is-read/:id/', ...trainee, validId(), async (c) => {
+  const lectureRead = new Hono<AppEnv>();
+  lectureRead.get('/:id/', ...trainee, validId(), async (c) => {
     const { id } = c.req.valid('param');
     const user = c.get('user');
     const lecture = await enrolledLecture(id, user.id);
@@ -168,8 +171,8 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  routes.put(
-    '/learning/lectures/:id/position/',
+  learning.put(
+    '/lectures/:id/position/',
     ...trainee,
     validId(),
     jsonBody(videoPositionSchema, SERVER_MESSAGES.positionInvalid),
@@ -185,8 +188,8 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.post(
-    '/learning/lectures/:id/submissions/',
+  learning.post(
+    '/lectures/:id/submissions/',
     ...trainee,
     validId(),
     jsonBody(submitAssignmentSchema, SERVER_MESSAGES.uploadUnknown),
@@ -202,8 +205,8 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.post(
-    '/learning/lectures/:id/survey/',
+  learning.post(
+    '/lectures/:id/survey/',
     ...trainee,
     validId(),
     jsonBody(surveyResponseSchema, SERVER_MESSAGES.surveyIncomplete),
@@ -220,7 +223,8 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/course/trainee-view-grade-of-assignment-and-quiz/', ...trainee, courseIdQuery(), async (c) => {
+  const grades = new Hono<AppEnv>();
+  grades.get('/', ...trainee, courseIdQuery(), async (c) => {
     const { course_id } = c.req.valid('query');
     const user = c.get('user');
     await assertCourse(db, course_id);
@@ -228,5 +232,10 @@ export function learningRoutes({ db, tokens, secret }: Deps): Hono<AppEnv> {
     return c.json(courseGradesSchema.parse(await courseGrades(db, course_id, user.id)));
   });
 
-  return routes;
+  return [
+    ['/learning/', learning],
+    ['/course/individual-course-lecture-details/', lecturePage],
+    ['/course/lecture-is-read/', lectureRead],
+    ['/course/trainee-view-grade-of-assignment-and-quiz/', grades],
+  ];
 }

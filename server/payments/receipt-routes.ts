@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { createPrinter, type Printer, PrintUnavailable } from '../print/printer';
 import { findReceipt, isUuid } from './queries';
 import { receiptDocument } from './receipt-document';
@@ -28,10 +29,10 @@ function paymentId(c: Context): string {
  * printed by Chromium (server/print). Only the payment's owner; 503 with a sentence when the server
  * cannot print (the app then offers its printable receipt page).
  */
-export function receiptPdfRoutes(deps: Deps, printer: Printer): Hono<AppEnv> {
+export function receiptPdfRoutes(deps: Deps, printer: Printer): Mounts {
   const { db, tokens, limiter } = deps;
   const routes = new Hono<AppEnv>();
-  routes.get('/payments/:id/receipt.pdf', requireAuth(db, tokens), requireRole('TRAINEE'), async (c) => {
+  routes.get('/', requireAuth(db, tokens), requireRole('TRAINEE'), async (c) => {
     const user = c.get('user');
     const receipt = await findReceipt(db, paymentId(c), user.id);
     if (!receipt) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
@@ -53,5 +54,5 @@ export function receiptPdfRoutes(deps: Deps, printer: Printer): Hono<AppEnv> {
       'Cache-Control': 'private, no-store',
     });
   });
-  return routes;
+  return [['/payments/:id/receipt.pdf', routes]];
 }

@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { jsonBody, validId } from '../validation';
 import {
@@ -104,10 +105,9 @@ function paymentIdOf(c: Context): string {
  * gateway, server/payments/gateway.ts), wallet, cash or none (a free course), the gateway's signed
  * notices, and the trainee's payments and receipts.
  */
-export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> {
+export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
   const { db, tokens, limiter, notifier } = deps;
   const { settings, gateway } = payments;
-  const routes = new Hono<AppEnv>();
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
   const langOf = (c: Context): Lang => (c.req.query('lang') === 'ar' ? 'ar' : 'en');
 
@@ -168,7 +168,8 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     return (await findPayment(db, row.id)) ?? row;
   };
 
-  routes.get('/checkout/quote/:id/', ...trainee, validId(), async (c) => {
+  const checkout = new Hono<AppEnv>();
+  checkout.get('/quote/:id/', ...trainee, validId(), async (c) => {
     const course = await findCourseForSale(db, c.req.valid('param').id);
     if (!course) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     const state = await checkoutState(db, c.get('user').id, course.id);
@@ -192,8 +193,9 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     );
   });
 
-  routes.post(
-    '/payments/',
+  const payment = new Hono<AppEnv>();
+  payment.post(
+    '/',
     ...trainee,
     limiter.perClient('paymentClient'),
     jsonBody(paymentRequestSchema, SERVER_MESSAGES.paymentRequestInvalid),
@@ -260,18 +262,18 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     },
   );
 
-  routes.get('/payments/', ...trainee, pageQuery(), async (c) =>
+  payment.get('/', ...trainee, pageQuery(), async (c) =>
     c.json(paymentHistoryPageSchema.parse(await paymentHistory(db, c.get('user').id, c.req.valid('query')))),
   );
 
-  routes.get('/payments/latest/', ...trainee, async (c) => {
+  payment.get('/latest/', ...trainee, async (c) => {
     const row = await latestPayment(db, c.get('user').id);
     if (!row) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(toPaymentAnswer(await reconcile(row), gateway, payments.origin(c), langOf(c)));
   });
 
   // The gateway's notice: signed with the shared secret over the raw body; applied once.
-  routes.post('/payments/notice/', async (c) => {
+  payment.post('/notice/', async (c) => {
     const body = await c.req.text();
     if (!noticeSignatureValid(settings.noticeSecret, body, c.req.header(NOTICE_SIGNATURE_HEADER))) {
       throw new HttpProblem(401, SERVER_MESSAGES.noticeSignatureInvalid);
@@ -301,14 +303,14 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     return c.json({ success: true, applied: changed });
   });
 
-  routes.get('/payments/:id/', ...trainee, async (c) => {
+  payment.get('/:id/', ...trainee, async (c) => {
     const row = await findPayment(db, paymentIdOf(c), c.get('user').id);
     if (!row) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(toPaymentAnswer(await reconcile(row), gateway, payments.origin(c), langOf(c)));
   });
 
-  routes.post(
-    '/payments/:id/wallet-code/',
+  payment.post(
+    '/:id/wallet-code/',
     ...trainee,
     limiter.perClient('walletCodeClient'),
     jsonBody(walletCodeRequestSchema, SERVER_MESSAGES.invalidOtp),
@@ -335,11 +337,14 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Hono<AppEnv> 
     },
   );
 
-  routes.get('/payments/:id/receipt/', ...trainee, async (c) => {
+  payment.get('/:id/receipt/', ...trainee, async (c) => {
     const receipt = await findReceipt(db, paymentIdOf(c), c.get('user').id);
     if (!receipt) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     return c.json(receiptSchema.parse(receipt));
   });
 
-  return routes;
+  return [
+    ['/checkout/', checkout],
+    ['/payments/', payment],
+  ];
 }

@@ -25,6 +25,7 @@ import { revokeSessions, startSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail, problemResponse } from '../http';
 import { emailChangedMail, otpMail, sendMail } from '../mail';
+import type { Mounts } from '../mounts';
 import {
   beginAccountCodeCheck,
   beginPasswordConfirm,
@@ -77,14 +78,7 @@ const photoForm = formBody(PROFILE_MESSAGES.photoMultipart, async (form) => {
  * confirmed by a code sent to the new address, the photo, the password change and closing the
  * account. Every call is the caller's own account: there is no id to name another.
  */
-export function profileRoutes({
-  db,
-  tokens,
-  uploads,
-  limiter,
-  onSessionsRevoked,
-  secret,
-}: Deps): Hono<AppEnv> {
+export function profileRoutes({ db, tokens, uploads, limiter, onSessionsRevoked, secret }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const signedIn = requireAuth(db, tokens);
 
@@ -251,5 +245,5 @@ export function profileRoutes({
     );
   });
 
-  return routes;
+  return [['/user/', routes]];
 }

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, MAX_ID } from '../validation';
 import { setQuizTimeLimit } from './queries';
 
@@ -22,18 +23,14 @@ export const quizTimeLimitResponseSchema = z.object({
 });
 
 /** /admin/set-quiz-time-limit/ (`npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS`). */
-export function quizAdminRoutes({ db, adminToken }: Deps): Hono<AppEnv> {
+export function quizAdminRoutes({ db, adminToken }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
-  routes.post(
-    '/set-quiz-time-limit/',
-    jsonBody(quizTimeLimitRequestSchema, SERVER_MESSAGES.quizTimeLimitInvalid),
-    async (c) => {
-      const { lecture_id, seconds } = c.req.valid('json');
-      const quiz = await setQuizTimeLimit(db, lecture_id, seconds);
-      if (!quiz) throw new HttpProblem(404, SERVER_MESSAGES.notAQuiz);
-      return c.json(quizTimeLimitResponseSchema.parse({ success: true, data: quiz }));
-    },
-  );
-  return routes;
+  routes.post('/', jsonBody(quizTimeLimitRequestSchema, SERVER_MESSAGES.quizTimeLimitInvalid), async (c) => {
+    const { lecture_id, seconds } = c.req.valid('json');
+    const quiz = await setQuizTimeLimit(db, lecture_id, seconds);
+    if (!quiz) throw new HttpProblem(404, SERVER_MESSAGES.notAQuiz);
+    return c.json(quizTimeLimitResponseSchema.parse({ success: true, data: quiz }));
+  });
+  return [['/admin/set-quiz-time-limit/', routes]];
 }

@@ -11,6 +11,7 @@ import { validator } from 'hono/validator';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, MAX_ID, validId, wholeNumber } from '../validation';
 import { isAttemptId, readAttempt, reviewAttempt, saveAnswer, startAttempt, submitAttempt } from './queries';
 import { timeoutNotice } from './sweep';
@@ -31,22 +32,24 @@ function validAttempt() {
  * answers and the one submission are its own): start or resume, read, save an answer at its
  * version, submit once, review.
  */
-export function quizRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function quizRoutes({ db, tokens, notifier }: Deps): Mounts {
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
   const onTimeout = timeoutNotice(db, notifier);
 
-  routes.post('/learning/lectures/:id/attempts/', ...trainee, validId(), async (c) => {
+  // Mounted at /learning/lectures/:id/attempts/: the id is the lecture's.
+  const start = new Hono<AppEnv>();
+  start.post('/', ...trainee, validId(), async (c) => {
     const { attempt, created } = await startAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout);
     return c.json(attemptSchema.parse(attempt), created ? 201 : 200);
   });
 
-  routes.get('/learning/attempts/:id/', ...trainee, validAttempt(), async (c) =>
+  const attempts = new Hono<AppEnv>();
+  attempts.get('/:id/', ...trainee, validAttempt(), async (c) =>
     c.json(attemptSchema.parse(await readAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout))),
   );
 
-  routes.put(
-    '/learning/attempts/:id/answers/:questionId/',
+  attempts.put(
+    '/:id/answers/:questionId/',
     ...trainee,
     validAttempt(),
     jsonBody(saveAnswerSchema, SERVER_MESSAGES.answerInvalid),
@@ -57,8 +60,8 @@ export function quizRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.post(
-    '/learning/attempts/:id/submit/',
+  attempts.post(
+    '/:id/submit/',
     ...trainee,
     validAttempt(),
     jsonBody(submitAttemptSchema, SERVER_MESSAGES.submitKeyInvalid),
@@ -74,7 +77,7 @@ export function quizRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.get('/learning/attempts/:id/review/', ...trainee, validAttempt(), async (c) =>
+  attempts.get('/:id/review/', ...trainee, validAttempt(), async (c) =>
     c.json(
       attemptReviewSchema.parse(
         await reviewAttempt(db, c.get('user').id, c.req.valid('param').id, onTimeout),
@@ -82,5 +85,8 @@ export function quizRoutes({ db, tokens, notifier }: Deps): Hono<AppEnv> {
     ),
   );
 
-  return routes;
+  return [
+    ['/learning/lectures/:id/attempts/', start],
+    ['/learning/attempts/', attempts],
+  ];
 }

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonForm, validId } from '../validation';
 import {
   closeCourse,
@@ -20,25 +21,25 @@ import {
  * course's record, and the course's completion setting (the rule, closing early). Trainers only;
  * what each may do with a course: see server/records/queries.ts.
  */
-export function recordsRoutes({ db, tokens }: Deps): Hono<AppEnv> {
+export function recordsRoutes({ db, tokens }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
 
-  routes.get('/trainer/course-history/', ...trainer, async (c) => {
+  routes.get('/course-history/', ...trainer, async (c) => {
     const answer: CourseHistory = { results: await courseHistory(db, c.get('user').id) };
     return c.json(answer);
   });
 
-  routes.get('/trainer/course-history/:id/', ...trainer, validId(), async (c) => {
+  routes.get('/course-history/:id/', ...trainer, validId(), async (c) => {
     return c.json(await completedCourse(db, c.req.valid('param').id, c.get('user').id));
   });
 
-  routes.get('/trainer/courses/:id/completion/', ...trainer, validId(), async (c) => {
+  routes.get('/courses/:id/completion/', ...trainer, validId(), async (c) => {
     return c.json(await completionSettings(db, c.req.valid('param').id, c.get('user').id));
   });
 
   routes.put(
-    '/trainer/courses/:id/completion-rule/',
+    '/courses/:id/completion-rule/',
     ...trainer,
     validId(),
     jsonForm(completionRuleFormSchema, COMPLETION_RULE_FIELDS),
@@ -53,11 +54,11 @@ export function recordsRoutes({ db, tokens }: Deps): Hono<AppEnv> {
     },
   );
 
-  routes.post('/trainer/courses/:id/close/', ...trainer, validId(), async (c) => {
+  routes.post('/courses/:id/close/', ...trainer, validId(), async (c) => {
     const data = await db.transaction((tx) => closeCourse(tx, c.req.valid('param').id, c.get('user').id));
     const answer: CompletionSaved = { success: true, message: RECORDS_MESSAGES.closed, data };
     return c.json(answer);
   });
 
-  return routes;
+  return [['/trainer/', routes]];
 }

@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import type { Mounts } from '../mounts';
 import { jsonBody, MAX_ID, validQuery, wholeNumber } from '../validation';
 import { changeSession, restoreSession } from './changes';
 import { ensureFeed, FEED_FILE, feedCalendar, feedOwner, renewFeed } from './feed';
@@ -24,13 +25,13 @@ import { scheduleWeek } from './queries';
  * GET and POST /schedule/calendar-feed/ (trainers and trainees); and the feed itself,
  * GET /calendar/{secret}.ics, public (calendar apps do not sign in) and rate limited.
  */
-export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Mounts {
+  const schedule = new Hono<AppEnv>();
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
   const anyone = [requireAuth(db, tokens), requireRole('TRAINER', 'TRAINEE')] as const;
 
-  routes.get(
-    '/schedule/',
+  schedule.get(
+    '/',
     ...trainer,
     validQuery((query) => {
       const week = query('week');
@@ -43,8 +44,8 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     },
   );
 
-  routes.post(
-    '/schedule/changes/',
+  schedule.post(
+    '/changes/',
     ...trainer,
     jsonBody(sessionChangeInputSchema, SERVER_MESSAGES.malformedBody),
     async (c) => {
@@ -55,7 +56,7 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     },
   );
 
-  routes.delete('/schedule/changes/:courseId/:date/', ...trainer, async (c) => {
+  schedule.delete('/changes/:courseId/:date/', ...trainer, async (c) => {
     const courseId = wholeNumber(c.req.param('courseId'), MAX_ID);
     const date = c.req.param('date');
     if (courseId === undefined || !isIsoDate(date)) throw new HttpProblem(404, SCHEDULE_MESSAGES.notChanged);
@@ -65,8 +66,8 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     return c.json(sessionChangedSchema.parse(restored));
   });
 
-  routes.get(
-    '/schedule/calendar-feed/',
+  schedule.get(
+    '/calendar-feed/',
     ...anyone,
     validQuery((query) => {
       // The page's language; anything else leaves the feed's as it is.
@@ -77,8 +78,8 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
       c.json(calendarFeedSchema.parse(await ensureFeed(db, c.get('user').id, c.req.valid('query').language))),
   );
 
-  routes.post(
-    '/schedule/calendar-feed/',
+  schedule.post(
+    '/calendar-feed/',
     ...anyone,
     jsonBody(calendarFeedInputSchema, SERVER_MESSAGES.malformedBody),
     async (c) => {
@@ -91,7 +92,8 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     },
   );
 
-  routes.get('/calendar/:file', limiter.perClient('calendarFeedClient'), async (c) => {
+  const calendar = new Hono<AppEnv>();
+  calendar.get('/:file', limiter.perClient('calendarFeedClient'), async (c) => {
     const secret = FEED_FILE.exec(c.req.param('file'))?.[1];
     const owner = secret ? await feedOwner(db, secret) : undefined;
     if (!secret || !owner) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
@@ -106,5 +108,8 @@ export function scheduleRoutes({ db, tokens, limiter, notifier }: Deps): Hono<Ap
     });
   });
 
-  return routes;
+  return [
+    ['/schedule/', schedule],
+    ['/calendar/', calendar],
+  ];
 }

@@ -22,30 +22,12 @@ import {
   serializeValueAnd,
   spyActions,
 } from './support/paths.ts';
+import { payment, QUOTE } from './support/payments.ts';
 
 const SIGNED_OUT: Viewer = { signedIn: false, role: null };
 const TRAINEE: Viewer = { signedIn: true, role: 'TRAINEE' };
 const TRAINER: Viewer = { signedIn: true, role: 'TRAINER' };
 
-const COURSE = {
-  id: 7,
-  title: 'Data Analysis',
-  title_ar: 'تحليل البيانات',
-  cover_image: '/media/covers/data.svg',
-};
-const QUOTE: Quote = {
-  course: COURSE,
-  subtotal: 100_000,
-  vat: 15_000,
-  total: 115_000,
-  vat_rate: 1500,
-  currency: 'SAR',
-  free: false,
-  enrolled: false,
-  pending_payment: null,
-  enrolment_status: null,
-  refusal_reason: null,
-};
 const REQUESTED_QUOTE: Quote = { ...QUOTE, enrolled: true, enrolment_status: 'withdrawal_requested' };
 const WITHDRAWN_QUOTE: Quote = { ...QUOTE, enrolment_status: 'withdrawn' };
 const FREE_QUOTE: Quote = { ...QUOTE, subtotal: 0, vat: 0, total: 0, free: true };
@@ -58,28 +40,6 @@ const WALLET_QUOTE: Quote = {
   ...QUOTE,
   pending_payment: { id: 'pay-wallet', method: 'wallet', status: 'awaiting_wallet_code' },
 };
-
-function payment(status: Payment['status'], extra: Partial<Payment> = {}): Payment {
-  return {
-    id: 'pay-1',
-    course: COURSE,
-    method: 'card',
-    status,
-    subtotal: 100_000,
-    vat: 15_000,
-    total: 115_000,
-    vat_rate: 1500,
-    currency: 'SAR',
-    transaction_url: status === 'initiated' ? 'http://localhost/gateway/pay/pay-1' : null,
-    failure_reason: status === 'failed' ? 'declined' : null,
-    enrolment_status: status === 'paid' ? 'enrolled' : null,
-    receipt_number: status === 'paid' ? 12 : null,
-    refund_status: null,
-    created_at: '2026-11-23T09:00:00Z',
-    paid_at: status === 'paid' ? '2026-11-23T09:01:00Z' : null,
-    ...extra,
-  };
-}
 
 const ACTIONS = ['askToSignIn', 'goToCheckout', 'goToGateway', 'startNewAttempt', 'announcePaid'] as const;
 

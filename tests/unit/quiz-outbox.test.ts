@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOutbox, type KeyValueStore } from '@/features/learning/quiz/outbox';
-
-/** localStorage's behaviour in memory: strings in, strings out. */
-function memoryStore(): KeyValueStore & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => {
-      entries.set(key, String(value));
-    },
-    removeItem: (key) => {
-      entries.delete(key);
-    },
-  };
-}
+import { createOutbox } from '@/features/learning/quiz/outbox';
+import { memoryStore } from './support/fake-api';
 
 const ATTEMPT = 'a1b2c3d4-0000-4000-8000-000000000001';
 const QUESTIONS = [11, 12, 13];

@@ -15,13 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
 import { chooseEncoding, compressAnswers, etagMatches } from '../../server/compression';
-import type { Db } from '../../server/db';
 import { listen } from '../../server/listen';
 import { migrate } from '../../server/migrate';
 import { precompressDir } from '../../server/precompress';
 import { appContentSecurityPolicy } from '../../server/security-headers';
 import { seed } from '../../server/seed';
 import { openTestDatabase, type TestDatabase } from '../../server/test-database';
+import { noDatabase } from './support/no-database';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -238,15 +238,6 @@ describe('what streams', () => {
   });
 });
 
-/** The SPA routes never reach the database. */
-const noDb: Db = {
-  kind: 'pglite',
-  query: () => Promise.reject(new Error('no database in this test')),
-  transaction: () => Promise.reject(new Error('no database in this test')),
-  exec: () => Promise.reject(new Error('no database in this test')),
-  close: () => Promise.resolve(),
-};
-
 describe('the built web app', () => {
   const FIRST_PAINT = "document.documentElement.lang = 'ar';";
   const INDEX = `<!doctype html><html><head><script>${FIRST_PAINT}</script><script type="module" src="/assets/index-9f8e7d.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
@@ -255,7 +246,7 @@ describe('the built web app', () => {
   const SMALL = 'console.log("small")';
   let dist: string;
 
-  const app = () => buildApp({ db: noDb, secret: randomTokenSecret(), distDir: dist }).app;
+  const app = () => buildApp({ db: noDatabase, secret: randomTokenSecret(), distDir: dist }).app;
   const get = (path: string, headers: Record<string, string> = {}) => app().request(path, { headers });
 
   beforeAll(async () => {

@@ -4,16 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';
-import type { Db } from '../../server/db';
-
-/** The SPA routes never reach the database. */
-const noDb: Db = {
-  kind: 'pglite',
-  query: () => Promise.reject(new Error('no database in this test')),
-  transaction: () => Promise.reject(new Error('no database in this test')),
-  exec: () => Promise.reject(new Error('no database in this test')),
-  close: () => Promise.resolve(),
-};
+import { noDatabase } from './support/no-database';
 
 const INDEX = '<!doctype html><title>KFU Training</title><div id="root"></div>';
 
@@ -36,7 +27,7 @@ describe('serving the built SPA', () => {
     await rm(parent, { recursive: true, force: true });
   });
 
-  const app = () => createApp({ db: noDb, secret: randomTokenSecret(), distDir: dist });
+  const app = () => createApp({ db: noDatabase, secret: randomTokenSecret(), distDir: dist });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await app().request('/assets/index-3f2a9c.js');
@@ -82,7 +73,7 @@ describe('serving the built SPA', () => {
   });
 
   it('serves no page without distDir', async () => {
-    const response = await createApp({ db: noDb, secret: randomTokenSecret() }).request('/about-us');
+    const response = await createApp({ db: noDatabase, secret: randomTokenSecret() }).request('/about-us');
     expect(response.status).toBe(404);
   });
 });

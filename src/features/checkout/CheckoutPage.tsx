@@ -3,14 +3,12 @@ import type { FailureReason, PaymentMethod, Quote } from '@contract/wire/payment
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { type CheckoutView, connectCheckout } from '@machines/enrolment.connect';
-import { enrolmentMachine } from '@machines/enrolment.machine';
-import { useMachine } from '@xstate/react';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { CheckoutView } from '@machines/enrolment.connect';
+import type { EnrolmentEvent } from '@machines/enrolment.machine';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import { confirmWalletCode, createPayment, getLatestPayment, getPayment, getQuote } from '@/api/payments';
+import { getLatestPayment, getPayment } from '@/api/payments';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
@@ -18,21 +16,14 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
-import { useLiveNotices } from '@/stores/live-notices';
-import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, TextField } from '@/ui/forms';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import { attemptKey, forgetAttempt } from './attempt';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50';
+import { useCheckout } from './enrolment.live';
 
 /** The course and what it costs: original price, VAT and total (spec section 2). */
 function Summary({ quote }: { quote: Quote }) {
@@ -122,7 +113,7 @@ function ChooseStep({ view, send }: { view: ChooseView; send: Send }) {
       <form onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-slate-700">{t`This course is free: enrol now and start learning.`}</p>
         <AlertBox message={view.alert} />
-        <button type="submit" disabled={view.busy} className={BUTTON}>
+        <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
           {t`Enroll Now`}
         </button>
       </form>
@@ -192,7 +183,7 @@ function ChooseStep({ view, send }: { view: ChooseView; send: Send }) {
         )}
       </div>
       <AlertBox message={view.alert} />
-      <button type="submit" disabled={view.busy} className={BUTTON}>
+      <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
         {t`Pay ${formatMoney(quote.total, language)}`}
       </button>
     </form>
@@ -231,7 +222,7 @@ function Outcome({
   );
 }
 
-type Send = ReturnType<typeof useMachine<typeof enrolmentMachine>>[1];
+type Send = (event: EnrolmentEvent) => void;
 
 function Step({ view, send }: { view: CheckoutView; send: Send }) {
   const { t, i18n } = useLingui();
@@ -242,14 +233,14 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <div className="flex flex-col items-start gap-3">
           <AlertBox message={view.alert} />
-          <button type="button" onClick={() => send({ type: 'retry' })} className={SECONDARY}>
+          <button type="button" onClick={() => send({ type: 'retry' })} className={button('outline', 'lg')}>
             {t`Try again`}
           </button>
         </div>
       );
     case 'signIn':
       return (
-        <button type="button" onClick={askToSignIn} className={BUTTON}>
+        <button type="button" onClick={askToSignIn} className={button('primary', 'lg')}>
           {t`Log In`}
         </button>
       );
@@ -273,7 +264,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
                   ? t`The payment provider has not confirmed the payment yet. You will be notified when it does.`
                   : t`The payment could not be read.`}
               </p>
-              <button type="button" onClick={() => send({ type: 'retry' })} className={SECONDARY}>
+              <button
+                type="button"
+                onClick={() => send({ type: 'retry' })}
+                className={button('outline', 'lg')}
+              >
                 {t`Check again`}
               </button>
             </>
@@ -304,7 +299,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
             }
           />
           <AlertBox message={view.alert} />
-          <button type="submit" disabled={view.busy} className={BUTTON}>
+          <button type="submit" disabled={view.busy} className={button('primary', 'lg')}>
             {t`Confirm payment`}
           </button>
         </form>
@@ -315,7 +310,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
           <p className="text-slate-700">
             {t`Pay the total at the training centre. You are enrolled, and notified, once the centre confirms the payment.`}
           </p>
-          <Link href={paths.enrolledCourses()} className={SECONDARY}>
+          <Link href={paths.enrolledCourses()} className={button('outline', 'lg')}>
             {t`My enrolled courses`}
           </Link>
         </Outcome>
@@ -325,11 +320,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
         <Outcome title={t`Payment Success`} tone="good">
           <p className="text-slate-700">{t`You are enrolled in this course.`}</p>
           <div className="flex flex-wrap gap-3">
-            <Link href={paths.enrolledCourses()} className={BUTTON}>
+            <Link href={paths.enrolledCourses()} className={button('primary', 'lg')}>
               {t`My enrolled courses`}
             </Link>
             {view.payment?.receipt_number != null && (
-              <Link href={paths.receipt(view.payment.id)} className={SECONDARY}>
+              <Link href={paths.receipt(view.payment.id)} className={button('outline', 'lg')}>
                 {t`View receipt`}
               </Link>
             )}
@@ -344,7 +339,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
               ? t`The course is closed to you, so there is nothing to pay.`
               : t`Your request to leave this course is with the centre's administration.`}
           </p>
-          <Link href={paths.enrolledCourses()} className={SECONDARY}>
+          <Link href={paths.enrolledCourses()} className={button('outline', 'lg')}>
             {t`My enrolled courses`}
           </Link>
         </Outcome>
@@ -353,7 +348,11 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <Outcome title={t`Payment Failed`} tone="bad">
           <p className="text-slate-700">{i18n._(FAILURE_SENTENCES[view.reason ?? 'unknown'])}</p>
-          <button type="button" onClick={() => send({ type: 'payment.retry' })} className={BUTTON}>
+          <button
+            type="button"
+            onClick={() => send({ type: 'payment.retry' })}
+            className={button('primary', 'lg')}
+          >
             {t`Try Again`}
           </button>
         </Outcome>
@@ -369,47 +368,7 @@ function CheckoutFlow({
   courseId: number;
   returnedPaymentId: string | null;
 }) {
-  const { t } = useLingui();
-  const language = useLanguage();
-  const languageRef = useRef(language);
-  languageRef.current = language;
-  const signedIn = useSignedIn();
-  const role = useSessionRole();
-  const [machine] = useState(() =>
-    enrolmentMachine.provide({
-      actors: {
-        readQuote: fromPromise(({ input }) => getQuote(api, input.courseId)),
-        createPayment: fromPromise(({ input }) =>
-          createPayment(api, {
-            course_id: input.courseId,
-            method: input.method,
-            idempotency_key: attemptKey(input.courseId),
-            terms_accepted: input.termsAccepted,
-            ...(input.walletPhone === undefined ? {} : { wallet_phone: input.walletPhone }),
-            lang: languageRef.current,
-          }),
-        ),
-        readPayment: fromPromise(({ input }) => getPayment(api, input.paymentId)),
-        sendWalletCode: fromPromise(({ input }) =>
-          confirmWalletCode(api, input.paymentId, normaliseCode(input.code)),
-        ),
-      },
-      actions: {
-        askToSignIn,
-        goToGateway: (_, { value }) => {
-          if (value.transaction_url) window.location.assign(value.transaction_url);
-        },
-        startNewAttempt: ({ context }) => forgetAttempt(context.courseId),
-        announcePaid: () => showToast(t`Payment Success`),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, {
-    input: { courseId, viewer: { signedIn, role }, place: 'checkout', returnedPaymentId },
-  });
-  useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
-  useLiveNotices(useCallback(() => send({ type: 'enrolment.changed' }), [send]));
-  const view = connectCheckout(state);
+  const { view, send } = useCheckout(courseId, returnedPaymentId);
   const quote = 'quote' in view ? view.quote : null;
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -431,7 +390,7 @@ function LatestPayment({ paymentId }: { paymentId: string | null }) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
         <p className="text-slate-700">{t`You have no payment yet.`}</p>
-        <Link href={paths.catalogue()} className={SECONDARY}>
+        <Link href={paths.catalogue()} className={button('outline', 'lg')}>
           {t`Browse courses`}
         </Link>
       </div>

@@ -15,16 +15,12 @@ import { formatDateTime } from '@/i18n/dates';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';
+import { button } from '@/ui/button';
 import { AlertBox } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { saveFile } from '@/ui/save-file';
 import { useResource } from '@/ui/useResource';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50';
 
 /** Download PDF and Print; when the server cannot print, the page itself is the printable receipt. */
 function Actions({ receipt }: { receipt: Receipt }) {
@@ -46,11 +42,11 @@ function Actions({ receipt }: { receipt: Receipt }) {
           type="button"
           onClick={() => send({ type: 'download' })}
           disabled={state.matches('downloading')}
-          className={BUTTON}
+          className={button('primary', 'lg')}
         >
           {state.matches('downloading') ? t`Preparing the PDF…` : t`Download PDF`}
         </button>
-        <button type="button" onClick={() => window.print()} className={SECONDARY}>
+        <button type="button" onClick={() => window.print()} className={button('outline', 'lg')}>
           {t`Print`}
         </button>
       </div>

@@ -15,16 +15,12 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useLiveNotices } from '@/stores/live-notices';
+import { button } from '@/ui/button';
 import { AlertBox, TextAreaField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
 
 /** Whether the course has started (its start date has come, on any clock): a request is then a withdrawal. */
 function hasStarted(course: EnrolledCourse['course']): boolean {
@@ -63,7 +59,7 @@ function Withdraw({ enrolment, onSent }: { enrolment: EnrolledCourse; onSent: ()
   const started = hasStarted(enrolment.course);
   return (
     <>
-      <button type="button" onClick={() => send({ type: 'open' })} className={SECONDARY}>
+      <button type="button" onClick={() => send({ type: 'open' })} className={button('secondary')}>
         {started ? t`Withdraw` : t`Drop course`}
       </button>
       {(state.matches('editing') || state.matches('submitting')) && (
@@ -93,10 +89,10 @@ function Withdraw({ enrolment, onSent }: { enrolment: EnrolledCourse; onSent: ()
             />
             <AlertBox message={state.context.alert} />
             <div className="flex flex-wrap justify-end gap-3">
-              <button type="button" onClick={() => send({ type: 'close' })} className={SECONDARY}>
+              <button type="button" onClick={() => send({ type: 'close' })} className={button('secondary')}>
                 {t`Cancel`}
               </button>
-              <button type="submit" disabled={state.matches('submitting')} className={BUTTON}>
+              <button type="submit" disabled={state.matches('submitting')} className={button()}>
                 {t`Send request`}
               </button>
             </div>
@@ -109,7 +105,7 @@ function Withdraw({ enrolment, onSent }: { enrolment: EnrolledCourse; onSent: ()
             {t`The centre's administration will decide on your request. You will be notified.`}
           </p>
           <div className="mt-6 flex justify-end">
-            <button type="button" onClick={() => send({ type: 'close' })} className={BUTTON}>
+            <button type="button" onClick={() => send({ type: 'close' })} className={button()}>
               {t`Close`}
             </button>
           </div>
@@ -149,20 +145,20 @@ function EnrolmentRow({ enrolment, onChange }: { enrolment: EnrolledCourse; onCh
       </div>
       <div className="flex flex-wrap gap-3">
         {status === 'awaiting_payment' && (
-          <Link href={paths.checkoutCourse(course.id)} className={BUTTON}>
+          <Link href={paths.checkoutCourse(course.id)} className={button()}>
             {t`Complete your payment`}
           </Link>
         )}
         {status === 'enrolled' && (
           <>
-            <Link href={paths.courseLectures(course.id)} className={BUTTON}>
+            <Link href={paths.courseLectures(course.id)} className={button()}>
               {t`Go to course`}
             </Link>
             <Withdraw enrolment={enrolment} onSent={onChange} />
           </>
         )}
         {enrolment.receipt_number !== null && enrolment.payment_id && (
-          <Link href={paths.receipt(enrolment.payment_id)} className={SECONDARY}>
+          <Link href={paths.receipt(enrolment.payment_id)} className={button('secondary')}>
             {t`View receipt`}
           </Link>
         )}
@@ -209,7 +205,7 @@ function EnrolmentList({ onChange, empty }: { onChange: () => void; empty: strin
         ) : (
           <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
             <p className="text-slate-700">{empty}</p>
-            <Link href={paths.catalogue()} className={BUTTON}>
+            <Link href={paths.catalogue()} className={button()}>
               {t`Browse courses`}
             </Link>
           </div>

@@ -20,13 +20,10 @@ import { useSignedIn } from '@/session';
 import { useSignInDismissed } from '@/session/sign-in';
 import { openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import '@/features/invitations/known-messages';
-
-const BUTTON = 'inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold';
-const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60`;
-const SECONDARY = `${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`;
 
 /** "{inviter} invited you to {course}", the course's title linking to its page (or KFU Training). */
 function Headline({ invitation }: { invitation: Invitation }) {
@@ -67,11 +64,11 @@ function Panel({ children }: { children: ReactNode }) {
 function WayOn({ invitation }: { invitation: Invitation }) {
   const { t } = useLingui();
   return invitation.course ? (
-    <Link href={paths.courseDetails(invitation.course.id)} className={PRIMARY}>
+    <Link href={paths.courseDetails(invitation.course.id)} className={button('primary', 'lg')}>
       {t`Open the course`}
     </Link>
   ) : (
-    <Link href={paths.catalogue()} className={PRIMARY}>
+    <Link href={paths.catalogue()} className={button('primary', 'lg')}>
       {t`Browse courses`}
     </Link>
   );
@@ -131,7 +128,7 @@ export default function InvitationPage({ title }: RouteView) {
       <Panel>
         <PageTitle>{i18n._(title)}</PageTitle>
         <AlertBox message={translateMessage(view.alert ?? DEFAULT_FAILURE, i18n)} />
-        <button type="button" onClick={view.retry} className={`${PRIMARY} self-start`}>
+        <button type="button" onClick={view.retry} className={`${button('primary', 'lg')} self-start`}>
           {t`Try again`}
         </button>
       </Panel>
@@ -144,7 +141,7 @@ export default function InvitationPage({ title }: RouteView) {
         <p className="text-slate-700">
           {t`Check that you opened the whole link from the e-mail, or ask the person who invited you to send it again.`}
         </p>
-        <Link href={paths.catalogue()} className={`${PRIMARY} self-start`}>
+        <Link href={paths.catalogue()} className={`${button('primary', 'lg')} self-start`}>
           {t`Browse courses`}
         </Link>
       </Panel>
@@ -196,16 +193,16 @@ export default function InvitationPage({ title }: RouteView) {
           onClick={view.accept}
           disabled={view.busy}
           aria-busy={view.busy || undefined}
-          className={`${PRIMARY} self-start`}
+          className={`${button('primary', 'lg')} self-start`}
         >
           {t`Accept invitation`}
         </button>
       ) : (
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={() => view.signIn('signUp')} className={PRIMARY}>
+          <button type="button" onClick={() => view.signIn('signUp')} className={button('primary', 'lg')}>
             {t`Sign up`}
           </button>
-          <button type="button" onClick={() => view.signIn('logIn')} className={SECONDARY}>
+          <button type="button" onClick={() => view.signIn('logIn')} className={button('secondary', 'lg')}>
             {t`Log In`}
           </button>
         </div>

@@ -9,6 +9,7 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { useProfile } from '@/session';
+import { button } from '@/ui/button';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 
@@ -86,7 +87,7 @@ export default function InviteCard() {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+          className={`${button('primary', 'lg')} self-start`}
         >
           {t`Invite friends`}
         </button>

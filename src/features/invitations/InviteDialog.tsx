@@ -12,6 +12,7 @@ import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import '@/features/invitations/known-messages';
@@ -95,11 +96,7 @@ export default function InviteDialog({
               />
             </div>
             {field.remove && (
-              <button
-                type="button"
-                onClick={field.remove}
-                className="mt-6.5 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-              >
+              <button type="button" onClick={field.remove} className={`${button('secondary', 'sm')} mt-6.5`}>
                 {t`Remove`}
                 <span className="sr-only"> {t`e-mail address ${formatNumber(index + 1, language)}`}</span>
               </button>

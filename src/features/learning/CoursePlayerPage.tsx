@@ -28,6 +28,7 @@ import { PdfLecture } from './lectures/PdfLecture';
 import { ReadLecture } from './lectures/ReadLecture';
 import { VideoLecture } from './lectures/VideoLecture';
 import './known-messages';
+import { button } from '@/ui/button';
 
 // The quiz, assignment and survey views carry their own flows: they load when such a lecture opens.
 const QuizLecture = lazy(() =>
@@ -39,11 +40,6 @@ const AssignmentLecture = lazy(() =>
 const SurveyLecture = lazy(() =>
   import('./survey/SurveyLecture').then((module) => ({ default: module.SurveyLecture })),
 );
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
 
 function LectureBody({ view, courseId }: { view: CoursePlayerView; courseId: number }) {
   const { t } = useLingui();
@@ -66,7 +62,7 @@ function LectureBody({ view, courseId }: { view: CoursePlayerView; courseId: num
       return (
         <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6">
           <p className="text-slate-700">{t`This lecture is not part of this course.`}</p>
-          <Link href={paths.courseLectures(courseId)} className={BUTTON}>
+          <Link href={paths.courseLectures(courseId)} className={button()}>
             {t`Go to the course's first lecture`}
           </Link>
         </div>
@@ -120,7 +116,7 @@ function Refused({ error }: { error: unknown }) {
   return (
     <div role="alert" className="flex flex-col items-start gap-4 rounded-xl bg-red-50 p-6 text-red-900">
       <p className="font-semibold">{errorText(error, i18n)}</p>
-      <Link href={paths.enrolledCourses()} className={BUTTON}>
+      <Link href={paths.enrolledCourses()} className={button()}>
         {t`Go to your enrolled courses`}
       </Link>
     </div>
@@ -326,7 +322,7 @@ function CoursePlayer({
               onClick={view.openDrawer}
               disabled={!sidebar}
               aria-haspopup="dialog"
-              className={`${SECONDARY} self-start lg:hidden`}
+              className={`${button('secondary')} self-start lg:hidden`}
             >
               {t`Course content`}
             </button>

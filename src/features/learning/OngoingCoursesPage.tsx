@@ -14,9 +14,7 @@ import { useResource } from '@/ui/useResource';
 import { ProgressBar } from './ProgressBar';
 import './known-messages';
 import { CoverImage } from '@/entities/course/CoverImage';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
+import { button } from '@/ui/button';
 
 /** The card's frame; the placeholder has the same one, so nothing moves when the list arrives. */
 const CARD =
@@ -54,7 +52,7 @@ function CourseRow({ ongoing }: { ongoing: OngoingCourse }) {
       </div>
       <Link
         href={next ? paths.courseLectures(course.id, next.id) : paths.courseLectures(course.id)}
-        className={`${BUTTON} shrink-0`}
+        className={`${button()} shrink-0`}
         aria-label={t`Continue ${title}`}
       >
         {t`Continue`}
@@ -99,7 +97,7 @@ export default function OngoingCoursesPage({ title }: RouteView) {
             ) : (
               <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
                 <p className="text-slate-700">{t`You are not following a course yet.`}</p>
-                <Link href={paths.catalogue()} className={BUTTON}>
+                <Link href={paths.catalogue()} className={button()}>
                   {t`Browse courses`}
                 </Link>
               </div>

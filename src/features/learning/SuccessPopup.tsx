@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 
 /**
@@ -36,11 +37,7 @@ export function SuccessPopup({
         <p className="text-slate-700">{message}</p>
       </div>
       <div className="mt-6 flex justify-end">
-        <button
-          type="button"
-          onClick={onClose}
-          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
+        <button type="button" onClick={onClose} className={button()}>
           {t`OK`}
         </button>
       </div>

@@ -12,6 +12,7 @@ import { changePassword, closeAccount } from '@/api/profile';
 import { PasswordHint } from '@/entities/account/PasswordHint';
 import { endClosedAccount, replaceTokens } from '@/session';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { Card } from './Card';
@@ -100,7 +101,7 @@ function PasswordDialog({
             type="submit"
             disabled={view.busy}
             aria-busy={view.busy || undefined}
-            className="inline-flex w-full items-center justify-center rounded-lg bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
+            className={button('danger', 'block')}
           >
             {submitLabel}
           </button>

@@ -15,6 +15,7 @@ import { translateMessage } from '@/i18n/api-messages';
 import type { RouteView } from '@/routing/route-view';
 import { shareProfile, useSessionRole } from '@/session';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
@@ -118,11 +119,7 @@ function DetailsCard({
       {view.step === 'viewing' ? (
         <>
           <Details profile={view.profile} />
-          <button
-            type="button"
-            onClick={view.edit}
-            className="mt-6 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="button" onClick={view.edit} className={`${button('primary', 'lg')} mt-6`}>
             <Trans>Edit profile</Trans>
           </button>
         </>
@@ -213,7 +210,7 @@ function EditForm({
           type="button"
           onClick={view.cancel}
           disabled={view.busy}
-          className="rounded-lg border border-slate-300 px-4 py-3 font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          className={button('secondary', 'block')}
         >
           <Trans>Cancel</Trans>
         </button>

@@ -13,10 +13,8 @@ import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton } from '@/ui/forms';
-
-const BUTTON =
-  'rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60';
 
 /** Characters as the server counts them (code points), spaces around the text left out. */
 function characters(text: string): number {
@@ -63,7 +61,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
         <span>{translateMessage(view.message, i18n)}</span>
-        <button type="button" onClick={view.retry} className={BUTTON}>
+        <button type="button" onClick={view.retry} className={button('outline')}>
           {t`Try again`}
         </button>
       </div>
@@ -86,7 +84,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
             </p>
           </div>
         )}
-        <button type="button" onClick={view.open} className={BUTTON}>
+        <button type="button" onClick={view.open} className={button('outline')}>
           {view.review ? t`Edit your review` : t`Write a review`}
         </button>
       </div>
@@ -183,7 +181,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
           <div className="w-40">
             <SubmitButton busy={view.busy}>{t`Save`}</SubmitButton>
           </div>
-          <button type="button" onClick={view.cancel} className={BUTTON}>
+          <button type="button" onClick={view.cancel} className={button('outline')}>
             {t`Cancel`}
           </button>
         </div>

@@ -14,6 +14,7 @@ import { formatDate } from '@/i18n/dates';
 import { formatNumber, formattingLocale } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useSessionRole, useSignedIn } from '@/session';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 
 const machine = reviewsMachine.provide({
@@ -155,7 +156,7 @@ export default function ReviewsSection({ courseId }: { courseId: number }) {
               onClick={view.more.load}
               disabled={view.more.busy}
               aria-busy={view.more.busy || undefined}
-              className="self-start rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              className={`${button('outline')} self-start`}
             >
               <Trans>Show more</Trans>
             </button>

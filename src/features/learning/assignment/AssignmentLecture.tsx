@@ -17,6 +17,7 @@ import { translateMessage } from '@/i18n/api-messages';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 import { FileLinkItem } from './FileLinkItem';
 import { SubmissionList } from './SubmissionList';
@@ -109,7 +110,7 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
             type="button"
             onClick={() => setOpen(true)}
             aria-haspopup="dialog"
-            className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            className={button('primary', 'sm')}
           >
             {canSubmit ? <Trans>Open the assignment and submit</Trans> : <Trans>Assignment details</Trans>}
           </button>

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { FileLinkItem } from './FileLinkItem';
 
 const badgeClass: Record<SubmissionStatus, string> = {
@@ -107,11 +108,7 @@ export function SubmissionList({
                 )}
                 {submission.status === 'Returned' && index === 0 && canSubmit && (
                   <div>
-                    <button
-                      type="button"
-                      onClick={onSubmitAgain}
-                      className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                    >
+                    <button type="button" onClick={onSubmitAgain} className={button('primary', 'sm')}>
                       <Trans>Submit again</Trans>
                     </button>
                   </div>

@@ -18,11 +18,7 @@ import { showToast } from '@/stores/toasts';
 import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import '@/features/learning/attendance/known-messages';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
+import { button } from '@/ui/button';
 
 type Tone = 'success' | 'info' | 'warning';
 
@@ -66,7 +62,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
   const { t, i18n } = useLingui();
   const server = (message: string) => translateMessage(message, i18n);
   const history = (
-    <Link href={paths.attendanceHistory()} className={BUTTON}>
+    <Link href={paths.attendanceHistory()} className={button()}>
       {t`See your attendance history`}
     </Link>
   );
@@ -110,7 +106,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
           tone="warning"
           heading={server(ATTENDANCE_MESSAGES.noClass)}
           actions={
-            <Link href={paths.courseDetails(view.courseId)} className={BUTTON}>
+            <Link href={paths.courseDetails(view.courseId)} className={button()}>
               {t`See the course's schedule`}
             </Link>
           }
@@ -136,7 +132,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
           tone="warning"
           heading={t`You are not enrolled in this course`}
           actions={
-            <Link href={paths.courseDetails(view.courseId)} className={BUTTON}>
+            <Link href={paths.courseDetails(view.courseId)} className={button()}>
               {t`Go to the course page to enrol`}
             </Link>
           }
@@ -150,7 +146,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
           tone="info"
           heading={server(ATTENDANCE_MESSAGES.traineesOnly)}
           actions={
-            <Link href={paths.manageClassAttendance()} className={BUTTON}>
+            <Link href={paths.manageClassAttendance()} className={button()}>
               {t`Manage Class Attendance`}
             </Link>
           }
@@ -164,7 +160,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
           tone="info"
           heading={t`Scan the code to give attendance`}
           actions={
-            <Link href={paths.attendanceHistory()} className={SECONDARY}>
+            <Link href={paths.attendanceHistory()} className={button('secondary')}>
               {t`See your attendance history`}
             </Link>
           }

@@ -9,13 +9,9 @@ import { calendarFeedAddress, getCalendarFeed, renewCalendarFeed } from '@/api/s
 import { errorText } from '@/i18n/api-messages';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
-
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 
 /**
  * The user's private calendar feed (iCalendar): the address to subscribe to in a calendar app,
@@ -89,7 +85,7 @@ export function CalendarFeedPanel() {
               type="button"
               onClick={view.copy}
               disabled={view.status !== 'ready' || view.copyState === 'copying' || view.renewing}
-              className={BUTTON}
+              className={button()}
             >
               {t`Copy address`}
             </button>
@@ -97,7 +93,7 @@ export function CalendarFeedPanel() {
               type="button"
               onClick={view.askRenew}
               disabled={view.status !== 'ready' || view.confirming || view.renewing}
-              className={SECONDARY}
+              className={button('secondary')}
             >
               {view.renewing ? t`Making a new address…` : t`New address`}
             </button>
@@ -118,10 +114,10 @@ export function CalendarFeedPanel() {
                 {t`The old address will stop working in every calendar that uses it. Make a new address?`}
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
-                <button type="button" onClick={view.confirmRenew} className={BUTTON}>
+                <button type="button" onClick={view.confirmRenew} className={button()}>
                   {t`Make a new address`}
                 </button>
-                <button type="button" onClick={view.cancelRenew} className={SECONDARY}>
+                <button type="button" onClick={view.cancelRenew} className={button('secondary')}>
                   {t`Cancel`}
                 </button>
               </div>

@@ -18,6 +18,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import '@/features/learning/known-messages';
+import { button } from '@/ui/button';
 
 const SECTION = 'flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6';
 
@@ -244,7 +245,7 @@ function Details({ course, onIssued }: { course: HistoryDetails; onIssued: () =>
       {course.ended && (
         <Link
           href={`${paths.courseDetails(course.course_id)}#reviews`}
-          className="self-start rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          className={`${button('outline', 'lg')} self-start`}
         >
           {t`Rate this course`}
         </Link>

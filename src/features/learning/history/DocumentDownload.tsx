@@ -3,11 +3,9 @@ import { downloadMachine } from '@machines/download.machine';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { button } from '@/ui/button';
 import { AlertBox } from '@/ui/forms';
 import { saveFile } from '@/ui/save-file';
-
-const BUTTON =
-  'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * A button that downloads a document the server prints (download machine): one download at a time;
@@ -52,7 +50,7 @@ export function DocumentDownload({
           onClick={() => send({ type: 'download' })}
           disabled={disabled || busy}
           aria-describedby={describedBy}
-          className={BUTTON}
+          className={`${button('primary', 'lg')} min-h-11`}
         >
           {busy ? t`Preparing the PDF…` : label}
         </button>

@@ -1,116 +1,19 @@
 import type { AttemptReview } from '@contract/wire/learning';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { connectQuizAttempt, type PanelItem, type QuizAttemptView } from '@machines/quizAttempt.connect';
-import { OFFLINE_ALERT, quizAttemptMachine } from '@machines/quizAttempt.machine';
-import { useMachine } from '@xstate/react';
+import type { PanelItem, QuizAttemptView } from '@machines/quizAttempt.connect';
+import { OFFLINE_ALERT } from '@machines/quizAttempt.machine';
 import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
-import { api } from '@/api/http';
-import { getAttempt, getAttemptReview, saveAnswer, startAttempt, submitAttempt } from '@/api/learning';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 import { formatCountdown } from './format';
 import { OptionLabel } from './OptionLabel';
-import { browserOutbox } from './outbox';
 import { QuizReview } from './QuizReview';
-
-const PRIMARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
-
-const shownKey = (attemptId: string) => `quiz-question:${attemptId}`;
-
-/** The question this tab showed last in the attempt (sessionStorage: this tab, across reloads). */
-function shownQuestion(attemptId: string): number {
-  try {
-    return Number(sessionStorage.getItem(shownKey(attemptId)) ?? '0') || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function keepShownQuestion(attemptId: string, index: number): void {
-  try {
-    sessionStorage.setItem(shownKey(attemptId), String(index));
-  } catch {
-    // Not kept: a reload shows the first question.
-  }
-}
-
-/** The machine with the calls, the outbox and the clock of this page. */
-function useQuizAttempt(
-  lectureId: number,
-  attemptId: string | null,
-  onReview: (review: AttemptReview) => void,
-) {
-  const onReviewRef = useRef(onReview);
-  onReviewRef.current = onReview;
-  const [setup] = useState(() => {
-    const outbox = browserOutbox();
-    const machine = quizAttemptMachine.provide({
-      actors: {
-        loadAttempt: fromPromise(async ({ input }) => {
-          const sentAt = Date.now();
-          const attempt = input.attemptId
-            ? await getAttempt(api, input.attemptId)
-            : await startAttempt(api, input.lectureId);
-          const receivedAt = Date.now();
-          const local = outbox.read(
-            attempt.id,
-            attempt.questions.map((question) => question.id),
-          );
-          return { attempt, sentAt, receivedAt, local };
-        }),
-        saveAnswer: fromPromise(({ input }) =>
-          saveAnswer(api, input.attemptId, input.questionId, {
-            choice: input.choice,
-            version: input.version,
-          }),
-        ),
-        submitAttempt: fromPromise(({ input }) => submitAttempt(api, input.attemptId, input.key)),
-        loadReview: fromPromise(({ input }) => getAttemptReview(api, input.attemptId)),
-        clock: fromCallback(({ sendBack }) => {
-          const tick = () => sendBack({ type: 'tick', now: Date.now() });
-          tick();
-          const timer = window.setInterval(tick, 1000);
-          document.addEventListener('visibilitychange', tick);
-          return () => {
-            window.clearInterval(timer);
-            document.removeEventListener('visibilitychange', tick);
-          };
-        }),
-      },
-      actions: {
-        syncOutbox: (_, params) => outbox.sync(params),
-        clearLocal: (_, params) => outbox.clear(params.attemptId, params.questionIds),
-        reviewShown: ({ context }) => {
-          if (context.review) onReviewRef.current(context.review);
-        },
-      },
-    });
-    return { machine, outbox };
-  });
-  const [state, send] = useMachine(setup.machine, {
-    input: { lectureId, attemptId, current: attemptId ? shownQuestion(attemptId) : 0 },
-  });
-  const shownId = state.context.attempt?.id;
-  const current = state.context.current;
-  useEffect(() => {
-    if (shownId) keepShownQuestion(shownId, current);
-  }, [shownId, current]);
-  useEffect(() => {
-    const online = () => send({ type: 'network.online' });
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [send]);
-  return { view: connectQuizAttempt(state, send), outbox: setup.outbox };
-}
+import { type QuizAttemptScreen, useQuizAttempt } from './quizAttempt.live';
 
 function Countdown({ remainingMs, warning }: Pick<QuizAttemptView, 'remainingMs' | 'warning'>) {
   const { t } = useLingui();
@@ -280,7 +183,7 @@ function QuestionCard({ view }: { view: QuizAttemptView }) {
   );
 }
 
-function ConfirmSubmit({ view, onConfirm }: { view: QuizAttemptView; onConfirm: () => void }) {
+function ConfirmSubmit({ view }: { view: QuizAttemptScreen }) {
   const { t } = useLingui();
   return (
     <Modal title={t`Submit your answers?`} onClose={view.cancelSubmit}>
@@ -297,10 +200,10 @@ function ConfirmSubmit({ view, onConfirm }: { view: QuizAttemptView; onConfirm: 
         <p>{t`Once submitted, your answers cannot be changed.`}</p>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={view.cancelSubmit} className={SECONDARY}>
+        <button type="button" onClick={view.cancelSubmit} className={button('secondary')}>
           {t`Cancel`}
         </button>
-        <button type="button" onClick={onConfirm} className={PRIMARY}>
+        <button type="button" onClick={view.confirmSubmit} className={button()}>
           {t`Submit quiz`}
         </button>
       </div>
@@ -341,7 +244,7 @@ export function QuizAttempt({
   onLeave: () => void;
 }) {
   const { t } = useLingui();
-  const { view, outbox } = useQuizAttempt(lectureId, attemptId, onReview);
+  const view = useQuizAttempt(lectureId, attemptId, onReview);
 
   if (view.phase === 'loading') {
     return (
@@ -356,10 +259,10 @@ export function QuizAttempt({
       <div className="flex flex-col gap-4">
         <Alert message={view.alert} />
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={view.retry} className={PRIMARY}>
+          <button type="button" onClick={view.retry} className={button()}>
             {t`Try again`}
           </button>
-          <button type="button" onClick={onLeave} className={SECONDARY}>
+          <button type="button" onClick={onLeave} className={button('secondary')}>
             {t`Back to the quiz`}
           </button>
         </div>
@@ -376,7 +279,7 @@ export function QuizAttempt({
         {view.alert && (
           <div className="flex flex-wrap items-center gap-3">
             <Alert message={view.alert} />
-            <button type="button" onClick={view.retry} className={SECONDARY}>
+            <button type="button" onClick={view.retry} className={button('secondary')}>
               {t`Try again`}
             </button>
           </div>
@@ -398,10 +301,6 @@ export function QuizAttempt({
   }
 
   const submitting = view.phase === 'submitting';
-  const confirm = () => {
-    const key = (view.attemptId && outbox.submitKey(view.attemptId)) || crypto.randomUUID();
-    view.confirmSubmit(key);
-  };
   return (
     <div className="flex flex-col gap-4">
       <div className="sticky top-16 z-20 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white/95 px-4 py-2 shadow-sm">
@@ -417,7 +316,7 @@ export function QuizAttempt({
                 type="button"
                 onClick={view.previous}
                 disabled={view.question?.isFirst ?? true}
-                className={SECONDARY}
+                className={button('secondary')}
               >
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
                   ←
@@ -428,7 +327,7 @@ export function QuizAttempt({
                 type="button"
                 onClick={view.next}
                 disabled={view.question?.isLast ?? true}
-                className={SECONDARY}
+                className={button('secondary')}
               >
                 {t`Next question`}
                 <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
@@ -444,10 +343,10 @@ export function QuizAttempt({
         <div className="flex flex-col gap-3">
           <Alert message={view.alert} />
           <div className="flex flex-wrap gap-3">
-            <button type="button" onClick={view.retry} className={PRIMARY}>
+            <button type="button" onClick={view.retry} className={button()}>
               {t`Try again`}
             </button>
-            <button type="button" onClick={view.cancelSubmit} className={SECONDARY}>
+            <button type="button" onClick={view.cancelSubmit} className={button('secondary')}>
               {t`Back to the questions`}
             </button>
           </div>
@@ -460,7 +359,7 @@ export function QuizAttempt({
             onClick={view.requestSubmit}
             disabled={submitting}
             aria-busy={submitting || undefined}
-            className={PRIMARY}
+            className={button()}
           >
             {submitting && (
               <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
@@ -469,7 +368,7 @@ export function QuizAttempt({
           </button>
         </div>
       )}
-      {view.confirming && <ConfirmSubmit view={view} onConfirm={confirm} />}
+      {view.confirming && <ConfirmSubmit view={view} />}
     </div>
   );
 }

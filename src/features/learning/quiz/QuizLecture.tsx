@@ -1,5 +1,11 @@
 import type { AttemptReview, AttemptSummary, QuizInfo } from '@contract/wire/learning';
 import { Plural, useLingui } from '@lingui/react/macro';
+import {
+  connectQuizLecture,
+  type QuizLectureView,
+  type QuizScreen,
+  restoredScreen,
+} from '@machines/quizLecture.model';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -10,6 +16,7 @@ import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
@@ -17,57 +24,36 @@ import { scoreParts } from './format';
 import { QuizAttempt } from './QuizAttempt';
 import { QuizReview } from './QuizReview';
 
-const PRIMARY =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
-
 /**
  * What this tab shows of a quiz lecture, kept in sessionStorage so that a reload (or the player
  * reading the lecture again) comes back to the attempt or the review rather than the details.
  */
-const viewSchema = z.union([
+const viewSchema: z.ZodMiniType<QuizScreen> = z.union([
   z.object({ kind: z.literal('details') }),
   z.object({ kind: z.literal('attempt') }),
   z.object({ kind: z.literal('review'), attemptId: z.string() }),
 ]);
-type QuizView = z.infer<typeof viewSchema>;
 
 const viewKey = (lectureId: number) => `quiz-view:${lectureId}`;
 
-function storedView(lectureId: number, quiz: QuizInfo): QuizView {
-  let stored: QuizView = { kind: 'details' };
+function storedView(lectureId: number, quiz: QuizInfo): QuizScreen {
+  let stored: QuizScreen = { kind: 'details' };
   try {
     const parsed = viewSchema.safeParse(JSON.parse(sessionStorage.getItem(viewKey(lectureId)) ?? 'null'));
     if (parsed.success) stored = parsed.data;
   } catch {
     // Nothing kept: the details.
   }
-  // An attempt resumes only while one is in progress: opening one must never start a new attempt.
-  if (stored.kind === 'attempt' && !quiz.attempts.some((attempt) => attempt.state === 'in_progress')) {
-    return { kind: 'details' };
-  }
-  if (stored.kind === 'review' && !quiz.attempts.some((attempt) => attempt.id === stored.attemptId)) {
-    return { kind: 'details' };
-  }
-  return stored;
+  return restoredScreen(stored, quiz);
 }
 
-function keepView(lectureId: number, view: QuizView): void {
+function keepView(lectureId: number, view: QuizScreen): void {
   try {
     if (view.kind === 'details') sessionStorage.removeItem(viewKey(lectureId));
     else sessionStorage.setItem(viewKey(lectureId), JSON.stringify(view));
   } catch {
     // Storage refused: a reload shows the details.
   }
-}
-
-/** Whether a new attempt can start, and if not why. */
-function startState(quiz: QuizInfo): 'start' | 'continue' | 'closed' | 'used' {
-  if (quiz.attempts.some((attempt) => attempt.state === 'in_progress')) return 'continue';
-  if (quiz.closes_at !== null && Date.parse(quiz.closes_at) <= Date.now()) return 'closed';
-  if (quiz.attempts.length >= quiz.attempts_allowed) return 'used';
-  return 'start';
 }
 
 function Score({ score }: { score: number }) {
@@ -163,28 +149,41 @@ function PastAttempts({
   );
 }
 
+/** Why no attempt can start, when none can. */
+function StartNotice({ notice }: { notice: QuizLectureView['notice'] }) {
+  const { t } = useLingui();
+  if (notice === 'closed') return <p className="font-semibold text-slate-800">{t`This quiz is closed`}</p>;
+  if (notice === 'used') {
+    return (
+      <p className="font-semibold text-slate-800">{t`You have used every attempt allowed for this quiz`}</p>
+    );
+  }
+  return null;
+}
+
 /** The quiz details modal (spec section 2): the quiz's facts, the attempts so far, and Start. */
 function QuizDetailsModal({
   title,
   quiz,
+  starting,
   onStart,
   onReview,
   onClose,
 }: {
   title: string;
   quiz: QuizInfo;
+  starting: QuizLectureView;
   onStart: () => void;
   onReview: (id: string) => void;
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const state = startState(quiz);
   return (
     <Modal title={t`Quiz details`} onClose={onClose} wide>
       <div className="flex flex-col gap-5">
         <p className="font-semibold text-slate-800">{title}</p>
         <Facts quiz={quiz} />
-        {quiz.time_limit_seconds !== null && state !== 'closed' && state !== 'used' && (
+        {starting.explainsTimeLimit && (
           <p className="text-sm text-slate-700">
             {t`The time starts when you start the quiz and does not stop if you leave. When it runs out, your saved answers are submitted.`}
           </p>
@@ -195,17 +194,14 @@ function QuizDetailsModal({
           </h3>
           <PastAttempts attempts={quiz.attempts} onReview={onReview} />
         </section>
-        {state === 'closed' && <p className="font-semibold text-slate-800">{t`This quiz is closed`}</p>}
-        {state === 'used' && (
-          <p className="font-semibold text-slate-800">{t`You have used every attempt allowed for this quiz`}</p>
-        )}
+        <StartNotice notice={starting.notice} />
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onClose} className={SECONDARY}>
+          <button type="button" onClick={onClose} className={button('secondary')}>
             {t`Close`}
           </button>
-          {(state === 'start' || state === 'continue') && (
-            <button type="button" onClick={onStart} className={PRIMARY}>
-              {state === 'continue' ? t`Continue quiz` : t`Start quiz`}
+          {starting.canStart && (
+            <button type="button" onClick={onStart} className={button()}>
+              {starting.start === 'continue' ? t`Continue quiz` : t`Start quiz`}
             </button>
           )}
         </div>
@@ -231,7 +227,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   const { t } = useLingui();
   const language = useLanguage();
   const quiz = lecture.quiz;
-  const [view, setView] = useState<QuizView>(() =>
+  const [view, setView] = useState<QuizScreen>(() =>
     quiz ? storedView(lecture.id, quiz) : { kind: 'details' },
   );
   const [review, setReview] = useState<AttemptReview | null>(null);
@@ -239,7 +235,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   const title = pick(lecture, 'title', language);
   const description = pick(lecture, 'description', language);
 
-  const go = (next: QuizView) => {
+  const go = (next: QuizScreen) => {
     keepView(lecture.id, next);
     setView(next);
     setDetailsOpen(false);
@@ -257,7 +253,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
         <QuizAttempt
           key={lecture.id}
           lectureId={lecture.id}
-          attemptId={quiz.attempts.find((attempt) => attempt.state === 'in_progress')?.id ?? null}
+          attemptId={connectQuizLecture(quiz, Date.now()).attemptId}
           onReview={(submitted) => {
             setReview(submitted);
             go({ kind: 'review', attemptId: submitted.id });
@@ -280,7 +276,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
     );
   }
 
-  const state = startState(quiz);
+  const starting = connectQuizLecture(quiz, Date.now());
   return (
     <section aria-labelledby="quiz-title" className="flex flex-col gap-4">
       <h2 id="quiz-title" className="text-2xl font-bold text-slate-900">
@@ -300,13 +296,14 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
             </>
           )}
         </p>
-        {state === 'closed' && <p className="font-semibold text-slate-800">{t`This quiz is closed`}</p>}
-        {state === 'used' && (
-          <p className="font-semibold text-slate-800">{t`You have used every attempt allowed for this quiz`}</p>
-        )}
+        <StartNotice notice={starting.notice} />
         <div>
-          <button type="button" onClick={() => setDetailsOpen(true)} className={PRIMARY}>
-            {state === 'continue' ? t`Continue quiz` : state === 'start' ? t`Start quiz` : t`Quiz details`}
+          <button type="button" onClick={() => setDetailsOpen(true)} className={button()}>
+            {starting.button === 'continue'
+              ? t`Continue quiz`
+              : starting.button === 'start'
+                ? t`Start quiz`
+                : t`Quiz details`}
           </button>
         </div>
       </div>
@@ -314,6 +311,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
         <QuizDetailsModal
           title={title}
           quiz={quiz}
+          starting={starting}
           onStart={() => go({ kind: 'attempt' })}
           onReview={(attemptId) => go({ kind: 'review', attemptId })}
           onClose={() => setDetailsOpen(false)}

@@ -4,6 +4,7 @@ import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { scoreParts } from './format';
 import { OptionLabel } from './OptionLabel';
 
@@ -121,11 +122,7 @@ export function QuizReview({ review, onBack }: { review: AttemptReview; onBack: 
         ))}
       </ol>
       <div>
-        <button
-          type="button"
-          onClick={onBack}
-          className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <button type="button" onClick={onBack} className={button('secondary')}>
           {t`Back to the quiz`}
         </button>
       </div>

@@ -124,11 +124,16 @@ export function createOutbox(store: KeyValueStore): QuizOutbox {
   };
 }
 
+/** A browser store (`get` reads localStorage or sessionStorage), or one that keeps nothing where it cannot be reached. */
+export function browserStore(get: () => KeyValueStore): KeyValueStore {
+  try {
+    return get();
+  } catch {
+    return { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+  }
+}
+
 /** The browser's outbox, or one that keeps nothing where localStorage cannot be reached. */
 export function browserOutbox(): QuizOutbox {
-  try {
-    return createOutbox(window.localStorage);
-  } catch {
-    return createOutbox({ getItem: () => null, setItem: () => {}, removeItem: () => {} });
-  }
+  return createOutbox(browserStore(() => window.localStorage));
 }

@@ -8,6 +8,7 @@ import { DeliveryMarkIcon } from '@/features/messages/screen/marks';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
 
@@ -148,11 +149,7 @@ export function ConversationList({ view, onNewMessage }: { view: ChatView; onNew
       <div className="flex flex-col items-center gap-4 px-6 py-12 text-center">
         <p className="text-lg font-semibold text-slate-900">{t`No messages yet`}</p>
         <p className="text-sm text-slate-600">{t`Start a conversation with the trainers and trainees of your courses.`}</p>
-        <button
-          type="button"
-          onClick={onNewMessage}
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
+        <button type="button" onClick={onNewMessage} className={button()}>
           <PenIcon className="size-5" />
           {t`New message`}
         </button>

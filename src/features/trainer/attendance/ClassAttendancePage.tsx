@@ -32,11 +32,8 @@ import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
+import { button } from '@/ui/button';
 
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 const CARD = 'flex min-h-28 flex-col items-start gap-1 rounded-xl border p-4 text-start';
 const SLOTS = ['first', 'second', 'third'] as const;
 
@@ -101,7 +98,7 @@ function SheetActions({ chosen }: { chosen: CourseView }) {
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
-          className={BUTTON}
+          className={button()}
           disabled={busy === 'print' || busy === 'export'}
           onClick={sheet.print}
         >
@@ -109,7 +106,7 @@ function SheetActions({ chosen }: { chosen: CourseView }) {
         </button>
         <button
           type="button"
-          className={SECONDARY}
+          className={button('secondary')}
           disabled={busy === 'print' || busy === 'export'}
           onClick={sheet.export}
         >
@@ -183,7 +180,7 @@ function Body({ view }: { view: ClassAttendanceView }) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6">
         <p className="text-slate-700">{t`You have no approved course yet. Attendance is taken in approved courses.`}</p>
-        <Link href={paths.manageCourses()} className={BUTTON}>
+        <Link href={paths.manageCourses()} className={button()}>
           {t`Go to My courses`}
         </Link>
       </div>

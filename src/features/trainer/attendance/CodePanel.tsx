@@ -8,11 +8,9 @@ import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
-
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
 
 /** The address the QR code carries: the trainee's make-attendance page with the signed code. */
 export function attendanceUrl(origin: string, courseId: number, code: string): string {
@@ -188,11 +186,11 @@ export function CodePanel({ chosen }: { chosen: CourseView }) {
       <LiveCount chosen={chosen} large={projector} />
       {code.status !== 'none' &&
         (projector ? (
-          <button type="button" onClick={leave} className={SECONDARY}>
+          <button type="button" onClick={leave} className={button('secondary')}>
             {t`Leave full screen`}
           </button>
         ) : (
-          <button type="button" onClick={enter} className={SECONDARY}>
+          <button type="button" onClick={enter} className={button('secondary')}>
             {t`Show full screen`}
           </button>
         ))}

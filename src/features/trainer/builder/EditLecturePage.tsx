@@ -8,14 +8,12 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
+import { button } from '@/ui/button';
 import { ChevronDownIcon } from '@/ui/icons';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { courseIdOf } from './AddClassFormPage';
 import { ClassFormBody, useClassForm } from './ClassFormFlow';
-
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50';
 
 /**
  * The course's classes (spec section 2, edit-lecture): by week, each editable one linking to its
@@ -56,10 +54,7 @@ function LectureSidebar({ view }: { view: ClassFormView }) {
       </div>
       <div id={`${id}-list`} className={`${open ? 'flex' : 'hidden'} flex-col gap-4 lg:flex`}>
         {course.flags.can_add_class && (
-          <Link
-            href={paths.addNewClass(courseId)}
-            className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-          >
+          <Link href={paths.addNewClass(courseId)} className={button()}>
             {t`Add New Class`}
           </Link>
         )}
@@ -127,7 +122,7 @@ function EditLecture({ title, lectureId }: RouteView & { lectureId: number | nul
   const courseId = view.course?.course.id ?? null;
   const close =
     courseId === null ? null : (
-      <Link href={paths.studentAssignments(courseId)} className={SECONDARY}>
+      <Link href={paths.studentAssignments(courseId)} className={button('secondary')}>
         {t`Close`}
       </Link>
     );

@@ -8,6 +8,7 @@ import { SelectField } from '@/features/trainer/shared/fields';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { TextField } from '@/ui/forms';
 
 const SMALL_BUTTON =
@@ -205,7 +206,7 @@ export function QuizQuestions({ view }: { view: ClassFormView }) {
           type="button"
           onClick={view.addQuestion}
           disabled={!view.canAddQuestion || view.questionsLocked}
-          className="inline-flex items-center justify-center rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"
+          className={button('outline', 'sm')}
         >
           {t`Add question`}
         </button>

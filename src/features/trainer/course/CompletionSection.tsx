@@ -16,20 +16,12 @@ import { formatDate } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { Placeholder } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
-const DANGER =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60';
-const DANGER_OUTLINE =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50';
 
 /** The rule: a sentence, and for the course's trainer a form to change it until the course ends. */
 function RuleEditor({ settings }: { settings: CompletionSettings }) {
@@ -62,7 +54,7 @@ function RuleEditor({ settings }: { settings: CompletionSettings }) {
       <div className="flex flex-col items-start gap-3">
         <RuleSentence rule={view.rule} />
         {settings.can_edit_rule && (
-          <button type="button" onClick={view.edit} className={SECONDARY}>
+          <button type="button" onClick={view.edit} className={button('secondary')}>
             {t`Change the completion rule`}
           </button>
         )}
@@ -95,10 +87,10 @@ function RuleEditor({ settings }: { settings: CompletionSettings }) {
       </div>
       <AlertBox message={view.alert} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={view.busy} aria-busy={view.busy || undefined} className={BUTTON}>
+        <button type="submit" disabled={view.busy} aria-busy={view.busy || undefined} className={button()}>
           {view.busy ? t`Saving…` : t`Save the rule`}
         </button>
-        <button type="button" onClick={view.cancel} disabled={view.busy} className={SECONDARY}>
+        <button type="button" onClick={view.cancel} disabled={view.busy} className={button('secondary')}>
           {t`Cancel`}
         </button>
       </div>
@@ -124,7 +116,7 @@ function CloseCourse({ courseId, onClosed }: { courseId: number; onClosed: () =>
   const view = connectCloseCourse(snapshot, send);
   return (
     <>
-      <button type="button" onClick={view.ask} aria-haspopup="dialog" className={DANGER_OUTLINE}>
+      <button type="button" onClick={view.ask} aria-haspopup="dialog" className={button('dangerOutline')}>
         {t`Close course`}
       </button>
       {view.open && (
@@ -141,7 +133,12 @@ function CloseCourse({ courseId, onClosed }: { courseId: number; onClosed: () =>
             <p className="font-semibold text-slate-900">{t`This cannot be undone.`}</p>
             <AlertBox message={view.alert} />
             <div className="flex flex-wrap justify-end gap-3">
-              <button type="button" onClick={view.cancel} disabled={view.busy} className={SECONDARY}>
+              <button
+                type="button"
+                onClick={view.cancel}
+                disabled={view.busy}
+                className={button('secondary')}
+              >
                 {t`Keep it open`}
               </button>
               <button
@@ -149,7 +146,7 @@ function CloseCourse({ courseId, onClosed }: { courseId: number; onClosed: () =>
                 onClick={view.confirm}
                 disabled={view.busy}
                 aria-busy={view.busy || undefined}
-                className={DANGER}
+                className={button('danger')}
               >
                 {view.busy ? t`Closing…` : t`Close course`}
               </button>
@@ -174,7 +171,7 @@ function Settings({ settings, onClosed }: { settings: CompletionSettings; onClos
               ? t`You closed this course on ${formatDate(settings.ended_on, language)}.`
               : t`This course ended on ${formatDate(settings.ended_on, language)}.`}
           </p>
-          <Link href={paths.completedCourseDetails(settings.course_id)} className={SECONDARY}>
+          <Link href={paths.completedCourseDetails(settings.course_id)} className={button('secondary')}>
             {t`See how trainees finished`}
           </Link>
         </div>

@@ -25,11 +25,7 @@ import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
+import { button } from '@/ui/button';
 
 /** The trainer's view of a course with the facts the lifecycle reads. */
 type TrainerCourse = AuthoringCourse & ApprovalFacts;
@@ -62,7 +58,7 @@ function StatusPanel({ course, reason }: { course: TrainerCourse; reason: string
           </div>
         )}
         {course.flags.can_edit && (
-          <Link href={paths.editCourse(course.id)} className={BUTTON}>
+          <Link href={paths.editCourse(course.id)} className={button()}>
             {t`Edit course`}
           </Link>
         )}
@@ -126,7 +122,7 @@ function Main({ course, lectureId }: { course: TrainerCourse; lectureId: number 
       return (
         <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6">
           <p className="text-slate-700">{t`This lecture is not part of this course.`}</p>
-          <Link href={paths.manageCourseLectures(course.id)} className={BUTTON}>
+          <Link href={paths.manageCourseLectures(course.id)} className={button()}>
             {t`Back to the course`}
           </Link>
         </div>
@@ -139,7 +135,7 @@ function Main({ course, lectureId }: { course: TrainerCourse; lectureId: number 
       <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6">
         <p className="text-slate-700">{t`This course has no lectures yet.`}</p>
         {course.flags.can_add_class && (
-          <Link href={paths.addNewClass(course.id)} className={BUTTON}>
+          <Link href={paths.addNewClass(course.id)} className={button()}>
             {t`Add New Class`}
           </Link>
         )}
@@ -199,7 +195,7 @@ function TrainerCourse({
           <p className="font-semibold">
             {view.phase === 'deleted' ? t`This course has been deleted.` : errorText(view.error, i18n)}
           </p>
-          <Link href={paths.manageCourses()} className={BUTTON}>
+          <Link href={paths.manageCourses()} className={button()}>
             {t`Go to My courses`}
           </Link>
         </div>
@@ -222,10 +218,13 @@ function TrainerCourse({
               <RoleBadge role={course.role} />
               {course.status !== 'Pending' && course.status !== 'Rejected' && (
                 <div className="ms-auto flex flex-wrap gap-2">
-                  <Link href={paths.studentAssignments(course.id)} className={SECONDARY}>
+                  <Link href={paths.studentAssignments(course.id)} className={button('secondary')}>
                     {t`Grading and statistics`}
                   </Link>
-                  <Link href={`${paths.manageClassAttendance()}?course=${course.id}`} className={SECONDARY}>
+                  <Link
+                    href={`${paths.manageClassAttendance()}?course=${course.id}`}
+                    className={button('secondary')}
+                  >
                     {t`Attendance`}
                   </Link>
                 </div>
@@ -262,7 +261,7 @@ function TrainerCourse({
               onClick={() => setDrawerFor(lectureId)}
               disabled={!course}
               aria-haspopup="dialog"
-              className={`${SECONDARY} self-start lg:hidden`}
+              className={`${button('secondary')} self-start lg:hidden`}
             >
               {t`Course content`}
             </button>

@@ -8,12 +8,8 @@ import { LectureIcon } from '@/features/learning/lecture-icons';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { button } from '@/ui/button';
 import { ChevronDownIcon } from '@/ui/icons';
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 
 /** The line under a lecture's title (spec section 2, course sidebar), as the trainee's sidebar has it. */
 function Subtitle({ lecture }: { lecture: AuthoringLecture }) {
@@ -143,14 +139,14 @@ export function TrainerSidebar({
         </p>
         {course.flags.can_add_class && (
           <div className="flex flex-col gap-2">
-            <Link href={paths.addNewClass(courseId)} className={BUTTON}>
+            <Link href={paths.addNewClass(courseId)} className={button()}>
               {t`Add New Class`}
             </Link>
             <div className="flex flex-wrap gap-2">
-              <Link href={paths.addNewAssignment(courseId)} className={SECONDARY}>
+              <Link href={paths.addNewAssignment(courseId)} className={button('secondary', 'sm')}>
                 {t`Add assignment`}
               </Link>
-              <Link href={paths.addNewQuiz(courseId)} className={SECONDARY}>
+              <Link href={paths.addNewQuiz(courseId)} className={button('secondary', 'sm')}>
                 {t`Add quiz`}
               </Link>
             </div>

@@ -2,12 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { CourseApprovalView } from '@machines/courseApproval.connect';
 import type { ApprovalFacts } from '@machines/courseApproval.machine';
 import { errorText } from '@/i18n/api-messages';
+import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
-
-const DANGER =
-  'inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
 
 /**
  * Delete asks first (naming the course), then deletes; the server's refusal (trainees are enrolled)
@@ -36,11 +32,11 @@ export function DeleteCourseDialog<TCourse extends ApprovalFacts>({
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={view.cancelDelete} disabled={busy} className={SECONDARY}>
+          <button type="button" onClick={view.cancelDelete} disabled={busy} className={button('secondary')}>
             {deletion === 'refused' ? t`Close` : t`Cancel`}
           </button>
           {deletion !== 'refused' && (
-            <button type="button" onClick={view.confirmDelete} disabled={busy} className={DANGER}>
+            <button type="button" onClick={view.confirmDelete} disabled={busy} className={button('danger')}>
               {busy ? t`Deleting…` : deletion === 'failed' ? t`Try again` : t`Delete course`}
             </button>
           )}

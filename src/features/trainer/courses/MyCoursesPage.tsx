@@ -26,11 +26,8 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
 import { CoverImage } from '@/entities/course/CoverImage';
+import { button } from '@/ui/button';
 
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 const DANGER_LINK =
   'inline-flex items-center justify-center rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50';
 
@@ -118,13 +115,17 @@ function CourseCard({ course, onDeleted }: { course: TrainerCourse; onDeleted: (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link
             href={paths.manageCourseLectures(shown.id)}
-            className={SECONDARY}
+            className={button('secondary', 'sm')}
             aria-label={t`Open ${title}`}
           >
             {t`Open`}
           </Link>
           {shown.flags.can_edit && (
-            <Link href={paths.editCourse(shown.id)} className={SECONDARY} aria-label={t`Edit ${title}`}>
+            <Link
+              href={paths.editCourse(shown.id)}
+              className={button('secondary', 'sm')}
+              aria-label={t`Edit ${title}`}
+            >
               {t`Edit`}
             </Link>
           )}
@@ -206,7 +207,7 @@ export default function MyCoursesPage({ title }: RouteView) {
     ) : (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6">
         <p className="text-slate-700">{t`You have not created a course yet.`}</p>
-        <Link href={paths.addNewCourse()} className={BUTTON}>
+        <Link href={paths.addNewCourse()} className={button()}>
           {t`Add New Course`}
         </Link>
       </div>
@@ -233,7 +234,7 @@ export default function MyCoursesPage({ title }: RouteView) {
     <section className="mx-auto max-w-7xl px-4 py-12">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <PageTitle>{i18n._(title)}</PageTitle>
-        <Link href={paths.addNewCourse()} className={BUTTON}>
+        <Link href={paths.addNewCourse()} className={button()}>
           {t`Add New Course`}
         </Link>
       </div>

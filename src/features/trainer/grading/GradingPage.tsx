@@ -27,16 +27,12 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, TextAreaField, TextField } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
-const SECONDARY =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
 const STATUS: Record<TraineeWorkStatus, MessageDescriptor> = {
   'Not submitted': msg`Not submitted`,
@@ -198,7 +194,7 @@ function ItemCard({ item, onOpen }: { item: GradingItemSummary; onOpen: () => vo
             <KindLabel kind={item.kind} /> · {t`Week ${formatNumber(item.week, language)}`}
           </p>
         </div>
-        <button type="button" onClick={onOpen} className={SECONDARY} aria-label={t`Open ${title}`}>
+        <button type="button" onClick={onOpen} className={button('secondary')} aria-label={t`Open ${title}`}>
           {t`Open`}
         </button>
       </div>
@@ -259,7 +255,7 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
             <FileLink file={submission.file} label={t`Submitted file`} />
           </p>
         </div>
-        <button type="button" onClick={form.close} className={SECONDARY}>
+        <button type="button" onClick={form.close} className={button('secondary')}>
           {t`Close`}
         </button>
       </div>
@@ -312,7 +308,7 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
               type="submit"
               disabled={busy}
               aria-busy={form.busy === 'saving' || undefined}
-              className={BUTTON}
+              className={button()}
             >
               {submission.status === 'Reviewed' ? t`Save new grade` : t`Save grade`}
             </button>
@@ -321,7 +317,7 @@ function GradingForm({ form, kind }: { form: GradingFormView; kind: 'assignment'
               onClick={form.returnIt}
               disabled={busy}
               aria-busy={form.busy === 'returning' || undefined}
-              className={SECONDARY}
+              className={button('secondary')}
             >
               {t`Return for resubmission`}
             </button>
@@ -382,7 +378,7 @@ function WorkAction({
     <button
       type="button"
       onClick={() => open(latest.id)}
-      className={latest.status === 'Submitted' ? BUTTON : SECONDARY}
+      className={latest.status === 'Submitted' ? button() : button('secondary')}
       aria-label={latest.status === 'Submitted' ? t`Grade ${trainee.name}` : t`Regrade ${trainee.name}`}
     >
       {latest.status === 'Submitted' ? t`Grade` : t`Regrade`}
@@ -568,7 +564,7 @@ function Grading({ courseId, title }: { courseId: number; title: string }) {
         <PageTitle className="mb-6">{title}</PageTitle>
         <div role="alert" className="flex flex-col items-start gap-4 rounded-xl bg-red-50 p-6 text-red-900">
           <p className="font-semibold">{errorText(view.error, i18n)}</p>
-          <Link href={paths.manageCourses()} className={BUTTON}>
+          <Link href={paths.manageCourses()} className={button()}>
             {t`Go to My courses`}
           </Link>
         </div>
@@ -591,7 +587,7 @@ function Grading({ courseId, title }: { courseId: number; title: string }) {
         </div>
         {view.status === 'ready' ? (
           <div className="flex flex-col items-start gap-1 sm:items-end">
-            <button type="button" onClick={view.next} disabled={!view.canNext} className={BUTTON}>
+            <button type="button" onClick={view.next} disabled={!view.canNext} className={button()}>
               {t`Next ungraded`}
             </button>
             <p role="status" className="text-sm text-slate-600">
@@ -617,7 +613,7 @@ function Grading({ courseId, title }: { courseId: number; title: string }) {
       {view.status === 'ready' &&
         (view.item ? (
           <div className="flex flex-col gap-4">
-            <button type="button" onClick={view.closeItem} className={`${SECONDARY} self-start`}>
+            <button type="button" onClick={view.closeItem} className={`${button('secondary')} self-start`}>
               {t`All assignments and quizzes`}
             </button>
             <ItemDetails view={view.item} summary={view.item.summary} />

@@ -18,11 +18,7 @@ import { Placeholder } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import '@/features/trainer/known-messages';
 import { CoverImage } from '@/entities/course/CoverImage';
-
-const SECONDARY =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
-const BUTTON =
-  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
+import { button } from '@/ui/button';
 
 /** The card's frame; the placeholder has the same one, so nothing moves when the list arrives. */
 const CARD =
@@ -101,7 +97,7 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
           <div>
             <Link
               href={paths.completedCourseDetails(course.id)}
-              className={SECONDARY}
+              className={button('secondary', 'sm')}
               aria-label={t`View details of ${title}`}
             >
               {t`View details`}
@@ -155,7 +151,7 @@ export default function CourseHistoryPage({ title }: RouteView) {
         <p className="text-slate-700">
           {t`No past courses yet. A course appears here once it has ended, or when it is rejected or deleted.`}
         </p>
-        <Link href={paths.manageCourses()} className={BUTTON}>
+        <Link href={paths.manageCourses()} className={button()}>
           {t`Go to My courses`}
         </Link>
       </div>

@@ -4,11 +4,9 @@ import type { Ref } from 'react';
 import { formatDate, formatTime } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { AlertBox, Form, SubmitButton, TextAreaField, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
-
-const SECONDARY =
-  'inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 
 /**
  * Cancelling or moving one session: a reason, and for a move the new date and times (typed as
@@ -100,7 +98,12 @@ export function ChangeSessionDialog({
           <SubmitButton busy={dialog.busy}>
             {action === 'cancelled' ? t`Cancel session` : t`Move session`}
           </SubmitButton>
-          <button type="button" onClick={dialog.close} disabled={dialog.busy} className={SECONDARY}>
+          <button
+            type="button"
+            onClick={dialog.close}
+            disabled={dialog.busy}
+            className={button('secondary', 'block')}
+          >
             {t`Keep it`}
           </button>
         </div>

@@ -18,6 +18,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { focusFirstInvalid } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
@@ -26,8 +27,6 @@ import '@/features/trainer/known-messages';
 
 const NAV =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
-const SMALL =
-  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 /** Desktop: seven columns, Saturday at the start (the right in Arabic); phone: the days one under another. */
 const GRID = 'grid grid-cols-1 gap-3 lg:grid-cols-7';
 const DAY = 'flex min-h-40 min-w-0 flex-col gap-2 rounded-2xl border p-3';
@@ -89,7 +88,7 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
             <>
               <button
                 type="button"
-                className={SMALL}
+                className={button('secondary', 'xs')}
                 aria-haspopup="dialog"
                 aria-label={t`Cancel the session of ${title} at ${times}`}
                 onClick={() => item.open('cancelled', language === 'ar')}
@@ -98,7 +97,7 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
               </button>
               <button
                 type="button"
-                className={SMALL}
+                className={button('secondary', 'xs')}
                 aria-haspopup="dialog"
                 aria-label={t`Move the session of ${title} at ${times}`}
                 onClick={() => item.open('moved', language === 'ar')}
@@ -110,7 +109,7 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
           {session.can_restore && (
             <button
               type="button"
-              className={SMALL}
+              className={button('secondary', 'xs')}
               disabled={restoring}
               aria-label={t`Restore the session of ${title} at ${times}`}
               onClick={item.restore}

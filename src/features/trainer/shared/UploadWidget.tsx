@@ -11,12 +11,8 @@ import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { UploadProgress } from '@/ui/UploadProgress';
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
-const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
-const PRIMARY = `${BUTTON} border border-brand-700 text-brand-800 hover:bg-brand-50`;
 
 /** An object URL for a local file while it is shown, revoked afterwards. */
 function useObjectUrl(blob: Blob | null): string | null {
@@ -259,26 +255,26 @@ function UploadWidgetView({
 
       <div className="flex flex-wrap gap-2">
         {view.step === 'uploading' ? (
-          <button type="button" onClick={view.cancel} className={SECONDARY}>
+          <button type="button" onClick={view.cancel} className={button('secondary', 'sm')}>
             <Trans>Cancel upload</Trans>
           </button>
         ) : (
           <>
-            <button type="button" onClick={() => input.current?.click()} className={PRIMARY}>
+            <button type="button" onClick={() => input.current?.click()} className={button('outline', 'sm')}>
               {hasFile ? <Trans>Replace file</Trans> : <Trans>Choose a file</Trans>}
             </button>
             {view.step === 'failed' && (
-              <button type="button" onClick={view.retry} className={SECONDARY}>
+              <button type="button" onClick={view.retry} className={button('secondary', 'sm')}>
                 <Trans>Try again</Trans>
               </button>
             )}
             {(view.step === 'failed' || view.step === 'invalid') && (
-              <button type="button" onClick={view.dismiss} className={SECONDARY}>
+              <button type="button" onClick={view.dismiss} className={button('secondary', 'sm')}>
                 <Trans>Discard this file</Trans>
               </button>
             )}
             {view.step === 'showing' && (
-              <button type="button" onClick={view.remove} className={SECONDARY}>
+              <button type="button" onClick={view.remove} className={button('secondary', 'sm')}>
                 <Trans>Remove file</Trans>
               </button>
             )}

@@ -8,6 +8,7 @@ import { CheckboxGroup, FieldMessage, Section, SelectField } from '@/features/tr
 import { LANGUAGE_LABELS, SKILL_LEVEL_LABELS } from '@/features/trainer/wizard/labels';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { TextField } from '@/ui/forms';
 
 /** Basic info: titles, category, cover, level, languages, captions, Female Only and the price. */
@@ -172,18 +173,14 @@ function CoverField({ view }: { view: WizardFormView }) {
               <button
                 type="button"
                 onClick={cover.cancel}
-                className="self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
+                className={`${button('secondary', 'sm')} self-start`}
               >
                 <Trans>Cancel upload</Trans>
               </button>
             </div>
           )}
           {cover.phase === 'failed' && (
-            <button
-              type="button"
-              onClick={cover.retry}
-              className="self-start rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
-            >
+            <button type="button" onClick={cover.retry} className={`${button('secondary', 'sm')} self-start`}>
               <Trans>Try the upload again</Trans>
             </button>
           )}

@@ -32,6 +32,7 @@ import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { useProfile } from '@/session';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
@@ -167,11 +168,7 @@ function Wizard({ courseId }: { courseId: number | null }) {
           <Trans>Keep working on them, or discard them and start from the course as it was last saved.</Trans>
         </p>
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={view.keep}
-            className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="button" onClick={view.keep} className={`${button()} min-h-11`}>
             <Trans>Keep my changes</Trans>
           </button>
           <button
@@ -259,7 +256,7 @@ function WizardForm({
               type="button"
               onClick={view.back}
               disabled={view.busy}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50"
+              className={`${button('secondary', 'lg')} min-h-11`}
             >
               <Trans>Back</Trans>
             </button>
@@ -268,7 +265,7 @@ function WizardForm({
             type="submit"
             disabled={view.busy}
             aria-busy={view.busy || undefined}
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            className={`${button('primary', 'lg')} min-h-11`}
           >
             {view.busy && (
               <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />

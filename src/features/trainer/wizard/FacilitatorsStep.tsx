@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 
 /** Facilitators: approved trainers found by their e-mail address, at most five. */
 export function FacilitatorsStep({ view }: { view: WizardFormView }) {
@@ -67,7 +68,7 @@ export function FacilitatorsStep({ view }: { view: WizardFormView }) {
               onClick={facilitator.search}
               disabled={facilitator.searching}
               aria-busy={facilitator.searching || undefined}
-              className="min-h-11 shrink-0 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              className={`${button()} min-h-11 shrink-0`}
             >
               <Trans>Find and add</Trans>
             </button>
@@ -94,7 +95,7 @@ export function FacilitatorsStep({ view }: { view: WizardFormView }) {
                 <button
                   type="button"
                   onClick={() => facilitator.remove(person.id)}
-                  className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                  className={`${button('secondary', 'sm')} min-h-11`}
                 >
                   <Trans>Remove {person.full_name}</Trans>
                 </button>

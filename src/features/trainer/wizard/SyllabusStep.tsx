@@ -5,10 +5,8 @@ import type { WeekFieldName } from '@machines/courseWizard.form';
 import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
+import { button } from '@/ui/button';
 import { TextField } from '@/ui/forms';
-
-const smallButton =
-  'min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-40';
 
 /** The syllabus: weeks added, removed and reordered, each with its titles and planned counts. */
 export function SyllabusStep({ view }: { view: WizardFormView }) {
@@ -71,7 +69,7 @@ export function SyllabusStep({ view }: { view: WizardFormView }) {
                 <div className="flex flex-wrap gap-2">
                   <button
                     type="button"
-                    className={smallButton}
+                    className={`${button('secondary', 'sm')} min-h-11`}
                     disabled={index === 0}
                     onClick={() => view.moveWeek(index, -1)}
                   >
@@ -79,13 +77,17 @@ export function SyllabusStep({ view }: { view: WizardFormView }) {
                   </button>
                   <button
                     type="button"
-                    className={smallButton}
+                    className={`${button('secondary', 'sm')} min-h-11`}
                     disabled={index === weeks.length - 1}
                     onClick={() => view.moveWeek(index, 1)}
                   >
                     <Trans>Move week {number} down</Trans>
                   </button>
-                  <button type="button" className={smallButton} onClick={() => view.removeWeek(index)}>
+                  <button
+                    type="button"
+                    className={`${button('secondary', 'sm')} min-h-11`}
+                    onClick={() => view.removeWeek(index)}
+                  >
                     <Trans>Remove week {number}</Trans>
                   </button>
                 </div>
@@ -103,7 +105,7 @@ export function SyllabusStep({ view }: { view: WizardFormView }) {
         type="button"
         disabled={weeks.length >= WEEKS_MAX}
         onClick={view.addWeek}
-        className="self-start rounded-lg border border-brand-700 px-4 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-40"
+        className={`${button('outline', 'lg')} self-start`}
       >
         <Trans>Add a week</Trans>
       </button>

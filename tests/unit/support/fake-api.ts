@@ -1,0 +1,66 @@
+import { type ApiClient, createApiClient } from '@/api/client';
+
+/** One request as the fake API received it: method, path below the API base, JSON body. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** What the fake API answers: a status and a JSON body, or no answer at all (the network is down). */
+export type FakeAnswer = { status: number; body: unknown } | 'offline';
+
+export interface FakeApi {
+  /** The web app's own API client, signed in, talking to the fake. */
+  api: ApiClient;
+  /** Every request so far, in order. */
+  requests: FakeRequest[];
+}
+
+const BASE = 'http://api.test/api/v1';
+
+/**
+ * The real API client over a fetch that never leaves the process: `answer` says what each request
+ * gets, so the web app's call functions and their contract parsing run as they do in the browser.
+ */
+export function fakeApi(answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>): FakeApi {
+  const requests: FakeRequest[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const text = typeof init?.body === 'string' ? init.body : '';
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: `${url.pathname.slice(new URL(BASE).pathname.length)}${url.search}`,
+      body: text ? JSON.parse(text) : undefined,
+    };
+    requests.push(request);
+    const reply = await answer(request);
+    if (reply === 'offline') throw new TypeError('fetch failed');
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const api = createApiClient(
+    { baseURL: BASE, fetch },
+    { getAccessToken: () => 'access-token', refresh: () => Promise.reject(new Error('not expected')) },
+  );
+  return { api, requests };
+}
+
+/** localStorage's behaviour in memory: strings in, strings out. */
+export function memoryStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & {
+  entries: Map<string, string>;
+} {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => {
+      entries.set(key, String(value));
+    },
+    removeItem: (key) => {
+      entries.delete(key);
+    },
+  };
+}
