@@ -190,6 +190,9 @@ export default defineConfig({
           name: 'machines',
           include: ['tests/machines/**/*.test.ts'],
           environment: 'node',
+          // A coverage check walks every path of its machine's graph: seconds of CPU, more on a
+          // loaded machine than the default five.
+          testTimeout: 30_000,
           maxWorkers: 2,
           // Pure machines and their path tests: importing them once per worker, not once per file,
           // takes the step from over a minute and a half to about twenty seconds.
@@ -218,7 +221,9 @@ export default defineConfig({
           include: ['tests/provider/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 120_000,
+          // One test verifies every interaction, one after the other: about 70 s on a quiet machine,
+          // several minutes on a loaded one.
+          testTimeout: 600_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/database-template.ts'],
         },
