@@ -174,6 +174,11 @@ export interface Implementations {
   actions?: Record<string, Implementation>;
   guards?: Record<string, Implementation>;
   delays?: Record<string, number | Implementation>;
+  /**
+   * Scripted actors that the machine's invoked child machines run (provided to those machines by the
+   * test), settled by the harness like the machine's own.
+   */
+  nested?: AnyScriptedActor[];
 }
 
 export interface HarnessOptions<TMachine extends AnyStateMachine> {
@@ -246,6 +251,7 @@ export class MachineHarness<TMachine extends AnyStateMachine> {
       if (isScripted(actor)) this.scripted.push(actor);
       actors[name] = isScripted(actor) ? actor.logic : actor;
     }
+    this.scripted.push(...(implementations.nested ?? []));
     const provided = machine.provide({
       actors,
       actions: implementations.actions ?? {},
@@ -323,6 +329,13 @@ export class MachineHarness<TMachine extends AnyStateMachine> {
   /** Sends a user event and lets promise callbacks run. */
   async send(event: EventFromLogic<TMachine>): Promise<this> {
     this.actor.send(event);
+    await settle();
+    return this;
+  }
+
+  /** Runs `cause` (a child's socket reporting, say) and lets the machine and its children settle. */
+  async after(cause: () => void): Promise<this> {
+    cause();
     await settle();
     return this;
   }
