@@ -25,13 +25,10 @@ function outboxMark(item: OutboxItem): DeliveryMark {
 }
 
 function connection(snapshot: ChatSnapshot): ChatConnection {
-  if (snapshot.matches({ signedIn: { connection: { live: 'open' } } })) return 'open';
-  if (snapshot.matches({ signedIn: { connection: { live: 'reconnecting' } } })) return 'reconnecting';
-  if (snapshot.matches({ signedIn: { connection: { live: 'connecting' } } })) return 'connecting';
-  if (snapshot.matches({ signedIn: { connection: 'renewing' } })) return 'renewing';
+  if (!snapshot.matches('signedIn')) return 'offline';
+  const status = snapshot.context.connection;
   // A tab whose socket another tab took connects again as soon as the user is back on it.
-  if (snapshot.matches({ signedIn: { connection: 'superseded' } })) return 'reconnecting';
-  return 'offline';
+  return status === 'superseded' ? 'reconnecting' : status;
 }
 
 /** The list's item for a conversation; its last message is the newest of the stored and the sending. */

@@ -19,8 +19,7 @@ import {
   chatTypingMessage,
   type MessagePage,
 } from '@contract/wire/chat';
-import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, forwardTo, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
   acknowledged,
   knownSentence,
@@ -39,11 +38,16 @@ import {
   withOlder,
 } from './chat.model';
 import { alertOf } from './forms';
+import {
+  type LiveConnectionReport,
+  type LiveStatus,
+  liveConnectionInvoke,
+  liveConnectionMachine,
+  logged,
+  sessionGuards,
+} from './liveConnection.machine';
 
 export type { OutboxItem, ThreadState, TypingPerson } from './chat.model';
-
-/** What the machine asks of the socket actor: send this message (only while it is open). */
-export type ChatSocketCommand = { type: 'socket.send'; message: ChatClientMessage };
 
 /**
  * How long delivery reports wait to be sent together: a sync's answer may bring CHAT_GAP_MAX
@@ -60,6 +64,8 @@ export interface ChatContext {
   /** The access token the socket was opened with; null while signed out. */
   token: string | null;
   userId: number | null;
+  /** Where the socket stands, as the live connection last reported. */
+  connection: LiveStatus;
   /** The conversation list, newest activity first, as read and as messages arrive. */
   conversations: Conversation[];
   /** The list was read at least once since signing in. */
@@ -94,9 +100,7 @@ export type ChatServerEvent =
 export type ChatEvent =
   /** The session: its access token, the user's id and the outbox the browser kept; token null: signed out. */
   | { type: 'session.changed'; token: string | null; userId: number | null; outbox: OutboxItem[] }
-  | { type: 'socket.opened' }
-  /** `code`: 4401 the token is refused; 4008 another tab took the socket. */
-  | { type: 'socket.closed'; code: number }
+  | LiveConnectionReport
   | ChatServerEvent
   /** The page was focused or shown again. */
   | { type: 'page.resumed' }
@@ -151,6 +155,7 @@ export function typingTimerId(conversationId: number, userId: number): string {
 const signedOutContext: ChatContext = {
   token: null,
   userId: null,
+  connection: 'connecting',
   conversations: [],
   listLoaded: false,
   selectedId: null,
@@ -178,13 +183,14 @@ const out = (message: ChatClientMessage) => ({ type: 'socket.out' as const, mess
  *
  * Signed out, nothing runs. `session.changed` with a token enters `signedIn`, whose regions run side
  * by side:
- * - `connection`: the socket (partysocket reconnects with backoff by itself) is `connecting`, `open`
- *   or `reconnecting`; 4401 renews the session (the new token arrives as `session.changed` and only
- *   this region starts again), 4008 waits for the page to come back (`superseded`), and the browser
- *   going offline or a session that cannot be renewed waits in `offline`. Every open sends
- *   `chat_sync` with the newest sequence known per conversation, then the outbox in order; so does
- *   every read of the list while the socket is open (the server counts what the list holds as
- *   delivered). Delivery reports (`chat_received`) wait RECEIVED_FLUSH_MS and go one per conversation.
+ * - `connection` (invoked, machines/liveConnection.machine.ts): the `/ws/chat` socket, which renews a
+ *   refused token, waits for the page after a newer tab took it, and for the network when the
+ *   browser is offline; a renewed token of the same user starts only the socket again. It reports
+ *   where it stands (`context.connection`) and passes the server's frames on. Messages go only
+ *   through an open socket: every open sends `chat_sync` with the newest sequence known per
+ *   conversation, then the outbox in order (and reads the list again after a drop); so does every
+ *   read of the list while the socket is open (the server counts what the list holds as delivered).
+ *   Delivery reports (`chat_received`) wait RECEIVED_FLUSH_MS and go one per conversation.
  * - `list`: `GET /chat/conversations/`, read again on the view's retry, after a reconnection and when
  *   a message names a conversation it does not hold or skips sequences.
  * - `conversation`: the selected conversation's newest page, then older pages as the user scrolls up.
@@ -199,9 +205,8 @@ export const chatMachine = setup({
     events: {} as ChatEvent,
   },
   actors: {
-    socket: fromCallback<ChatSocketCommand, { token: string }>(() => {
-      throw new Error('socket is supplied by the application');
-    }),
+    /** The `/ws/chat` socket and its reconnections; the application supplies its socket and renewal. */
+    liveConnection: liveConnectionMachine,
     fetchConversations: fromPromise<ConversationList>(async () => {
       throw new Error('fetchConversations is supplied by the application');
     }),
@@ -217,24 +222,13 @@ export const chatMachine = setup({
     startConversation: fromPromise<Conversation, { userId: number }>(async () => {
       throw new Error('startConversation is supplied by the application');
     }),
-    /** Asks the session for a new access token; it arrives as `session.changed`. */
-    renewSession: fromPromise<void>(async () => {
-      throw new Error('renewSession is supplied by the application');
-    }),
   },
   guards: {
-    signedIn: ({ event }) => event.type === 'session.changed' && event.token !== null,
-    signedOut: ({ event }) => event.type === 'session.changed' && event.token === null,
+    ...sessionGuards,
     otherUser: ({ context, event }) =>
       event.type === 'session.changed' && event.token !== null && event.userId !== context.userId,
-    /** The same user's renewed token. */
-    newToken: ({ context, event }) =>
-      event.type === 'session.changed' &&
-      event.token !== null &&
-      event.token !== context.token &&
-      event.userId === context.userId,
-    refused: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_REFUSED,
-    superseded: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_SUPERSEDED,
+    /** The socket opened again by itself after a drop: anything may have come meanwhile. */
+    afterDrop: ({ event }) => event.type === 'connection.opened' && event.afterDrop,
     conversationChosen: ({ event }) => event.type === 'conversation.select' && event.id !== null,
     hasOlder: ({ context }) => context.thread?.hasMore === true,
     pending: ({ context }) => context.outbox.some((item) => item.error === null),
@@ -257,10 +251,20 @@ export const chatMachine = setup({
     }),
     forget: assign(() => signedOutContext),
 
-    tellSocket: sendTo('socket', ({ event }) => {
-      assertEvent(event, 'socket.out');
-      return { type: 'socket.send' as const, message: event.message };
+    /** The renewed token to the connection, which connects again with it. */
+    renewConnection: sendTo('connection', ({ event }) => {
+      assertEvent(event, 'session.changed');
+      return { type: 'connection.token' as const, token: event.token ?? '' };
     }),
+    keepConnection: assign(({ event }) => {
+      assertEvent(event, ['connection.opened', 'connection.status']);
+      return { connection: event.type === 'connection.opened' ? ('open' as const) : event.status };
+    }),
+    tellSocket: sendTo('connection', ({ event }) => {
+      assertEvent(event, 'socket.out');
+      return { type: 'connection.send' as const, message: event.message };
+    }),
+    passToConnection: forwardTo('connection'),
     /** `chat_sync` for every conversation known, then the outbox's waiting messages in order. */
     catchUp: enqueueActions(({ context, enqueue }) => {
       const positions = syncPositions(context.conversations, context.thread);
@@ -528,6 +532,21 @@ export const chatMachine = setup({
     signedIn: {
       type: 'parallel',
       on: {
+        'session.changed': [
+          { guard: 'signedOut', target: 'signedOut', actions: 'forget' },
+          { guard: 'otherUser', target: 'signedIn', reenter: true, actions: 'startSession' },
+          // The same user's renewed token: only the socket starts again; the list and the thread stay.
+          { guard: 'newToken', actions: ['keepToken', 'renewConnection'] },
+        ],
+        'connection.opened': [
+          { guard: 'afterDrop', actions: ['keepConnection', 'refetchList', 'catchUp'] },
+          { actions: ['keepConnection', 'catchUp'] },
+        ],
+        'connection.status': { actions: 'keepConnection' },
+        'socket.out': { actions: 'tellSocket' },
+        'page.resumed': { actions: 'passToConnection' },
+        'network.offline': { actions: 'passToConnection' },
+        'network.online': { actions: 'passToConnection' },
         'server.ack': { actions: ['acknowledge', persist] },
         'server.message': { actions: ['receive', persist] },
         'server.synced': { actions: 'checkSynced' },
@@ -542,73 +561,8 @@ export const chatMachine = setup({
         'outbox.discard': { actions: ['discard', persist] },
         'thread.read': { actions: 'markRead' },
       },
+      invoke: liveConnectionInvoke,
       states: {
-        connection: {
-          initial: 'live',
-          on: {
-            'session.changed': [
-              { guard: 'signedOut', target: '#chat.signedOut', actions: 'forget' },
-              { guard: 'otherUser', target: '#chat.signedIn', reenter: true, actions: 'startSession' },
-              // A renewed token: only the socket starts again; the list and the thread stay. (A
-              // transition of this region re-entering itself would re-enter every region.)
-              { guard: 'newToken', target: '.live', actions: 'keepToken' },
-            ],
-          },
-          states: {
-            live: {
-              invoke: {
-                id: 'socket',
-                src: 'socket',
-                input: ({ context }) => ({ token: context.token ?? '' }),
-              },
-              initial: 'connecting',
-              on: {
-                'session.changed': { guard: 'newToken', target: 'live', reenter: true, actions: 'keepToken' },
-                'socket.closed': [
-                  { guard: 'refused', target: 'renewing' },
-                  { guard: 'superseded', target: 'superseded' },
-                  { target: '.reconnecting' },
-                ],
-                'socket.opened': { target: '.open', actions: 'catchUp' },
-                'network.offline': 'offline',
-              },
-              states: {
-                connecting: {},
-                open: {
-                  on: { 'socket.out': { actions: 'tellSocket' } },
-                },
-                /** Anything may have come meanwhile, new conversations too: read the list again. */
-                reconnecting: {
-                  on: { 'socket.opened': { target: 'open', actions: ['refetchList', 'catchUp'] } },
-                },
-              },
-            },
-            renewing: {
-              invoke: {
-                id: 'renewSession',
-                src: 'renewSession',
-                // Renewed with the same token (another tab was first): connect again.
-                onDone: { target: 'live' },
-                onError: {
-                  target: 'offline',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'renew the session', error: event.error }),
-                  },
-                },
-              },
-              on: { 'network.offline': 'offline' },
-            },
-            /** Other tabs hold the sockets the server allows: connect when the user comes back here. */
-            superseded: {
-              on: { 'page.resumed': 'live', 'network.offline': 'offline' },
-            },
-            /** The browser is offline, or the session could not be renewed: wait for the network. */
-            offline: {
-              on: { 'network.online': 'live' },
-            },
-          },
-        },
         list: {
           initial: 'loading',
           states: {
@@ -625,10 +579,7 @@ export const chatMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'read the conversations', error: event.error }),
-                  },
+                  actions: logged('read the conversations'),
                 },
               },
               // A read in flight may have missed what made the list stale: read again.
@@ -663,10 +614,7 @@ export const chatMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'read the messages', error: event.error }),
-                  },
+                  actions: logged('read the messages'),
                 },
               },
               on: {
@@ -699,10 +647,7 @@ export const chatMachine = setup({
                     },
                     onError: {
                       target: 'failed',
-                      actions: {
-                        type: 'logFailure',
-                        params: ({ event }) => ({ what: 'read older messages', error: event.error }),
-                      },
+                      actions: logged('read older messages'),
                     },
                   },
                 },
@@ -736,10 +681,7 @@ export const chatMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'read the contacts', error: event.error }),
-                  },
+                  actions: logged('read the contacts'),
                 },
               },
             },
@@ -775,10 +717,7 @@ export const chatMachine = setup({
                       type: 'keepStartError',
                       params: ({ event }) => ({ message: startFailure(event.error) }),
                     },
-                    {
-                      type: 'logFailure',
-                      params: ({ event }) => ({ what: 'start a conversation', error: event.error }),
-                    },
+                    logged('start a conversation'),
                   ],
                 },
               },

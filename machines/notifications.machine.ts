@@ -1,17 +1,12 @@
+import { type Notification, notificationSelectedMessage } from '@contract/wire/notifications';
+import { assign, forwardTo, fromPromise, raise, sendTo, setup } from 'xstate';
 import {
-  type Notification,
-  type NotificationSelectedMessage,
-  notificationSelectedMessage,
-  SOCKET_REFUSED,
-  SOCKET_SUPERSEDED,
-} from '@contract/wire/notifications';
-import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
-
-/**
- * What the machine asks of the socket actor: send this message. The socket actor answers with
- * `socket.opened`, `socket.message` and `socket.closed`.
- */
-export type SocketCommand = { type: 'socket.send'; message: NotificationSelectedMessage };
+  type LiveConnectionReport,
+  liveConnectionInvoke,
+  liveConnectionMachine,
+  logged,
+  sessionGuards,
+} from './liveConnection.machine';
 
 export interface NotificationsContext {
   /** The access token the socket was opened with; null while signed out. */
@@ -27,11 +22,9 @@ export interface NotificationsContext {
 export type NotificationsEvent =
   /** The session's access token, or null once signed out (sent at start and at every change). */
   | { type: 'session.changed'; token: string | null }
-  | { type: 'socket.opened' }
-  /** Any JSON message from the server. */
+  | LiveConnectionReport
+  /** Any JSON message from the server (passed on by the connection). */
   | { type: 'socket.message' }
-  /** `code`: the close code (4401: the token is refused; 4008: the user has too many sockets). */
-  | { type: 'socket.closed'; code: number }
   /** The page was focused or shown again. */
   | { type: 'page.resumed' }
   | { type: 'notification.select'; id: number; link: string | null }
@@ -48,14 +41,10 @@ export function unreadCount(items: readonly Notification[]): number {
 /**
  * The live notifications of the signed-in user (spec sections 2, 3, 4 and 7).
  *
- * Signed out, nothing is connected. Signed in, three regions run side by side:
- * - `connection`: the socket (partysocket, which reconnects with backoff by itself) is `connecting`,
- *   `open` or `reconnecting` after a drop. The server closes with 4401 when the token is refused
- *   or expires: the machine then asks the session to renew the token (`renewing`); the new token
- *   arrives as `session.changed` and re-enters `signedIn`, connecting again with it. The server
- *   closes with 4008 the oldest socket of a user who opened too many (tabs): this tab then waits
- *   (`superseded`) until the page is focused or shown again, since reconnecting at once would close
- *   another tab's socket, which would reconnect in turn, and so on.
+ * Signed out, nothing is connected. Signed in, the `/ws/notifications` socket runs in the invoked
+ * `connection` (machines/liveConnection.machine.ts: it renews a refused token and waits for the page
+ * after a newer tab took the socket); a new token re-enters `signedIn`, connecting again with it.
+ * Two regions run side by side:
  * - `list`: `GET /notification/` on entry, on every server message and on every (re)connection, so
  *   nothing created while the socket was down is missed. A failed read keeps the last list.
  * - `selection`: a click marks the notification seen; on success the socket is told
@@ -68,28 +57,16 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
   },
   actors: {
-    socket: fromCallback<SocketCommand, { token: string }>(() => {
-      throw new Error('socket is supplied by the application');
-    }),
+    /** The `/ws/notifications` socket and its reconnections; the application supplies its socket and renewal. */
+    liveConnection: liveConnectionMachine,
     fetchNotifications: fromPromise<Notification[]>(async () => {
       throw new Error('fetchNotifications is supplied by the application');
     }),
     markSeen: fromPromise<Notification, { id: number }>(async () => {
       throw new Error('markSeen is supplied by the application');
     }),
-    /** Asks the session for a new access token; it arrives as `session.changed`. */
-    renewSession: fromPromise<void>(async () => {
-      throw new Error('renewSession is supplied by the application');
-    }),
   },
-  guards: {
-    signedIn: ({ event }) => event.type === 'session.changed' && event.token !== null,
-    signedOut: ({ event }) => event.type === 'session.changed' && event.token === null,
-    newToken: ({ context, event }) =>
-      event.type === 'session.changed' && event.token !== null && event.token !== context.token,
-    refused: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_REFUSED,
-    superseded: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_SUPERSEDED,
-  },
+  guards: sessionGuards,
   actions: {
     keepToken: assign((_, params: { token: string | null }) => ({ token: params.token })),
     forget: assign({ token: null, items: [], loaded: false, selected: null }),
@@ -106,10 +83,12 @@ export const notificationsMachine = setup({
       type: 'notification.seen' as const,
       id: params.id,
     })),
-    tellSocket: sendTo('socket', (_, params: { id: number }) => ({
-      type: 'socket.send' as const,
+    /** A socket not open yet keeps the message until it opens; one that is not running drops it. */
+    tellSocket: sendTo('connection', (_, params: { id: number }) => ({
+      type: 'connection.queue' as const,
       message: notificationSelectedMessage(params.id),
     })),
+    passToConnection: forwardTo('connection'),
     refetch: raise({ type: 'notifications.refetch' }),
     clearSelection: assign({ selected: null }),
     /** Goes to the selected notification's link, if it has one. */
@@ -134,6 +113,7 @@ export const notificationsMachine = setup({
     },
     signedIn: {
       type: 'parallel',
+      invoke: liveConnectionInvoke,
       on: {
         'session.changed': [
           { guard: 'signedOut', target: 'signedOut', actions: 'forget' },
@@ -144,60 +124,21 @@ export const notificationsMachine = setup({
             actions: { type: 'keepToken', params: ({ event }) => ({ token: event.token }) },
           },
         ],
+        'connection.opened': { actions: 'refetch' },
+        'page.resumed': { actions: 'passToConnection' },
+        // Only a running socket tells the server.
+        'notification.seen': {
+          actions: { type: 'tellSocket', params: ({ event }) => ({ id: event.id }) },
+        },
       },
       states: {
-        connection: {
-          initial: 'live',
-          states: {
-            live: {
-              invoke: {
-                id: 'socket',
-                src: 'socket',
-                input: ({ context }) => ({ token: context.token ?? '' }),
-              },
-              initial: 'connecting',
-              on: {
-                'socket.closed': [
-                  { guard: 'refused', target: 'renewing' },
-                  { guard: 'superseded', target: 'superseded' },
-                  { target: '.reconnecting' },
-                ],
-                'socket.opened': { target: '.open', actions: 'refetch' },
-                'notification.seen': {
-                  actions: { type: 'tellSocket', params: ({ event }) => ({ id: event.id }) },
-                },
-              },
-              states: {
-                connecting: {},
-                open: {},
-                reconnecting: {},
-              },
-            },
-            renewing: {
-              invoke: {
-                id: 'renewSession',
-                src: 'renewSession',
-                // Renewed with the same token (another tab was first): connect again.
-                onDone: { target: 'live' },
-                onError: {
-                  target: 'offline',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'renew the session', error: event.error }),
-                  },
-                },
-              },
-            },
-            /** The session could not be renewed; signing out (or in again) leaves this state. */
-            offline: {},
-            /** Other tabs hold the sockets the server allows: connect when the user comes back here. */
-            superseded: {
-              on: { 'page.resumed': 'live' },
-            },
-          },
-        },
         list: {
           initial: 'loading',
+          on: {
+            // From `loading` too: a newer message makes the read in flight stale, so it starts again.
+            'notifications.refetch': '.loading',
+            'socket.message': '.loading',
+          },
           states: {
             loading: {
               invoke: {
@@ -209,24 +150,12 @@ export const notificationsMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: {
-                    type: 'logFailure',
-                    params: ({ event }) => ({ what: 'read the notifications', error: event.error }),
-                  },
+                  actions: logged('read the notifications'),
                 },
               },
-              on: {
-                // A newer message makes the read in flight stale: start it again.
-                'notifications.refetch': { target: 'loading', reenter: true },
-                'socket.message': { target: 'loading', reenter: true },
-              },
             },
-            ready: {
-              on: { 'notifications.refetch': 'loading', 'socket.message': 'loading' },
-            },
-            failed: {
-              on: { 'notifications.refetch': 'loading', 'socket.message': 'loading' },
-            },
+            ready: {},
+            failed: {},
           },
         },
         selection: {
@@ -260,13 +189,7 @@ export const notificationsMachine = setup({
                 },
                 onError: {
                   target: 'idle',
-                  actions: [
-                    {
-                      type: 'logFailure',
-                      params: ({ event }) => ({ what: 'mark a notification seen', error: event.error }),
-                    },
-                    'clearSelection',
-                  ],
+                  actions: [logged('mark a notification seen'), 'clearSelection'],
                 },
               },
             },

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { connectChat } from '../../machines/chat.connect.ts';
 import { type ChatEvent, chatMachine, type OutboxItem, serverEvent } from '../../machines/chat.machine.ts';
 import type { ChatView } from '../../machines/chat.view.ts';
+import type { LiveSocketEvent } from '../../machines/liveConnection.machine.ts';
 import {
   CLIENT_IDS,
   channel,
@@ -18,12 +19,12 @@ import {
   list,
   message,
   page,
-  recordingSocket,
   SARA,
   TRAINER,
   trainerContact,
 } from './support/chat-fixtures.ts';
 import { silentFailure } from './support/fixtures.ts';
+import { recordedConnection } from './support/live-fixtures.ts';
 import { doneActor, errorActor, harnesses, type RuntimeEvent, scriptedPromise } from './support/paths.ts';
 
 const launch = harnesses(chatMachine);
@@ -35,22 +36,29 @@ const signIn = (outbox: OutboxItem[] = []): ChatEvent => ({
   outbox,
 });
 
+/** What the socket reports, as partysocket would. */
+type SocketStep = { socket: LiveSocketEvent };
+
 /** The view model after `events`, played on a real actor whose calls the events answer. */
 async function view(
-  events: ReadonlyArray<ChatEvent | RuntimeEvent>,
+  events: ReadonlyArray<ChatEvent | RuntimeEvent | SocketStep>,
 ): Promise<{ view: ChatView; sent: ChatEvent[] }> {
+  const connection = recordedConnection();
   const harness = launch({
     actors: {
-      socket: recordingSocket().logic,
+      liveConnection: connection.logic,
       fetchConversations: scriptedPromise<ConversationList>(),
       fetchMessages: scriptedPromise<MessagePage, { conversationId: number }>(),
       fetchOlder: scriptedPromise<MessagePage, { conversationId: number; before: number }>(),
       fetchContacts: scriptedPromise<ChatContact[]>(),
       startConversation: scriptedPromise<Conversation, { userId: number }>(),
-      renewSession: scriptedPromise<void>(),
     },
+    nested: connection.nested,
   });
-  for (const event of events) await harness.play(event);
+  for (const event of events) {
+    if ('socket' in event) await harness.after(() => connection.socket.report(event.socket));
+    else await harness.play(event);
+  }
   const sent: ChatEvent[] = [];
   return { view: connectChat(harness.snapshot, (event) => sent.push(event)), sent };
 }
@@ -77,15 +85,19 @@ describe('chat connect', () => {
   });
 
   it('says how the socket stands', async () => {
-    const connection = async (events: ChatEvent[]) => (await view([signIn(), ...events])).view.connection;
+    const connection = async (events: Array<ChatEvent | RuntimeEvent | SocketStep>) =>
+      (await view([signIn(), ...events])).view.connection;
+    const opened: SocketStep = { socket: { type: 'socket.opened' } };
+    const closed = (code: number): SocketStep => ({ socket: { type: 'socket.closed', code } });
     expect(await connection([])).toBe('connecting');
-    expect(await connection([{ type: 'socket.opened' }])).toBe('open');
-    expect(await connection([{ type: 'socket.opened' }, { type: 'socket.closed', code: 1006 }])).toBe(
-      'reconnecting',
-    );
-    expect(await connection([{ type: 'socket.closed', code: SOCKET_REFUSED }])).toBe('renewing');
-    expect(await connection([{ type: 'socket.closed', code: SOCKET_SUPERSEDED }])).toBe('reconnecting');
+    expect(await connection([opened])).toBe('open');
+    expect(await connection([opened, closed(1006)])).toBe('reconnecting');
+    expect(await connection([closed(SOCKET_REFUSED)])).toBe('renewing');
+    expect(await connection([closed(SOCKET_SUPERSEDED)])).toBe('reconnecting');
     expect(await connection([{ type: 'network.offline' }])).toBe('offline');
+    expect(await connection([closed(SOCKET_REFUSED), errorActor('renewSession', silentFailure(401))])).toBe(
+      'offline',
+    );
   });
 
   it('lists the conversations with their last message, unread counts and the total', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@contract/wire/chat';
 import { SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
+import type { AnyActorRef } from 'xstate';
 import {
   type ChatContext,
   type ChatEvent,
@@ -18,6 +19,7 @@ import {
   serverEvent,
   TYPING_SHOWN_MS,
 } from '../../machines/chat.machine.ts';
+import type { LiveSocketEvent } from '../../machines/liveConnection.machine.ts';
 import {
   CLIENT_IDS,
   channel,
@@ -25,38 +27,48 @@ import {
   list,
   message,
   page,
-  recordingSocket,
   SARA,
   TRAINER,
   trainerContact,
 } from './support/chat-fixtures.ts';
 import { silentFailure } from './support/fixtures.ts';
+import { recordedConnection, stubConnection } from './support/live-fixtures.ts';
 import {
   createPathModel,
   doneActor,
   errorActor,
   expectJointCoverage,
   harnesses,
+  type MachineHarness,
   replayEveryPath,
   scriptedPromise,
   serializeValueAnd,
   spyActions,
 } from './support/paths.ts';
 
+const domainActors = () => ({
+  fetchConversations: scriptedPromise<ConversationList>(),
+  fetchMessages: scriptedPromise<MessagePage, { conversationId: number }>(),
+  fetchOlder: scriptedPromise<MessagePage, { conversationId: number; before: number }>(),
+  fetchContacts: scriptedPromise<ChatContact[]>(),
+  startConversation: scriptedPromise<Conversation, { userId: number }>(),
+});
+const spies = () => spyActions(chatMachine, ['saveOutbox', 'showConversation', 'logFailure']);
+
+/** The machine alone: the connection is a stand-in, its reports are the paths' events. */
+function stubbed() {
+  const connection = stubConnection();
+  return { connection, actors: { ...domainActors(), liveConnection: connection.logic }, actions: spies() };
+}
+
+/** The machine with the real live connection on a recording socket. */
 function implementations() {
-  const socket = recordingSocket();
+  const connection = recordedConnection();
   return {
-    socket,
-    actors: {
-      socket: socket.logic,
-      fetchConversations: scriptedPromise<ConversationList>(),
-      fetchMessages: scriptedPromise<MessagePage, { conversationId: number }>(),
-      fetchOlder: scriptedPromise<MessagePage, { conversationId: number; before: number }>(),
-      fetchContacts: scriptedPromise<ChatContact[]>(),
-      startConversation: scriptedPromise<Conversation, { userId: number }>(),
-      renewSession: scriptedPromise<void>(),
-    },
-    actions: spyActions(chatMachine, ['saveOutbox', 'showConversation', 'logFailure']),
+    socket: connection.socket,
+    actors: { ...domainActors(), liveConnection: connection.logic },
+    nested: connection.nested,
+    actions: spies(),
   };
 }
 
@@ -83,19 +95,16 @@ const connectionModel = createPathModel(chatMachine, {
     signIn([], 'access-2'),
     signIn([], 'access-3', 8),
     signOut,
-    { type: 'socket.opened' },
-    { type: 'socket.closed', code: 1006 },
-    { type: 'socket.closed', code: SOCKET_REFUSED },
-    { type: 'socket.closed', code: SOCKET_SUPERSEDED },
+    { type: 'connection.opened', afterDrop: false },
+    { type: 'connection.opened', afterDrop: true },
+    { type: 'connection.status', status: 'reconnecting' },
     { type: 'page.resumed' },
     { type: 'network.offline' },
     { type: 'network.online' },
     { type: 'socket.out', message: chatTypingMessage(5) },
-    doneActor('renewSession', undefined),
-    errorActor('renewSession', silentFailure(401)),
   ],
   serializeState: serializeValueAnd((context: ChatContext) => [context.token, context.userId]),
-  implementations,
+  implementations: stubbed,
 });
 
 const threadModel = createPathModel(chatMachine, {
@@ -114,7 +123,7 @@ const threadModel = createPathModel(chatMachine, {
     errorActor('fetchOlder', silentFailure(503)),
   ],
   serializeState: serializeValueAnd((context: ChatContext) => context.thread?.hasMore ?? null),
-  implementations,
+  implementations: stubbed,
 });
 
 const ack = (clientId: string, seq: number): ChatEvent =>
@@ -149,7 +158,7 @@ const outboxModel = createPathModel(chatMachine, {
     context.outbox.map((item) => [item.client_id, item.error]),
     context.drafts[5] ?? '',
   ]),
-  implementations,
+  implementations: stubbed,
 });
 
 const contactsModel = createPathModel(chatMachine, {
@@ -163,7 +172,7 @@ const contactsModel = createPathModel(chatMachine, {
     errorActor('startConversation', silentFailure(403)),
   ],
   serializeState: serializeValueAnd(() => null),
-  implementations,
+  implementations: stubbed,
 });
 
 /** The protocol's events nothing in the other models sends: each taken once, from a signed-in state. */
@@ -187,7 +196,7 @@ const liveModel = createPathModel(chatMachine, {
           { type: 'thread.read' },
         ],
   serializeState: serializeValueAnd(() => null),
-  implementations,
+  implementations: stubbed,
 });
 
 const models = [connectionModel, threadModel, outboxModel, contactsModel, liveModel];
@@ -209,6 +218,19 @@ describe('chat machine: behaviour', () => {
     return { harness: launch(impl, { fakeTimers }), impl };
   }
 
+  /** The socket reports `event`, as partysocket would. */
+  const fromSocket = (
+    harness: MachineHarness<typeof chatMachine>,
+    impl: ReturnType<typeof implementations>,
+    event: LiveSocketEvent,
+  ) => harness.after(() => impl.socket.report(event));
+
+  /** Where the connection stands: its own state, and what the chat was told. */
+  function connectionOf(harness: MachineHarness<typeof chatMachine>) {
+    const child: AnyActorRef | undefined = harness.snapshot.children.connection;
+    return { state: child?.getSnapshot().value, told: harness.context.connection };
+  }
+
   /** Signed in, the list read, conversation 5 open on its newest page, the socket open. */
   async function openThread(
     options: {
@@ -226,7 +248,7 @@ describe('chat machine: behaviour', () => {
     );
     await harness.send({ type: 'conversation.select', id: 5 });
     await harness.resolve('fetchMessages', options.messages ?? page(1, 3, false));
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     impl.socket.take();
     return { harness, impl };
   }
@@ -258,7 +280,7 @@ describe('chat machine: behaviour', () => {
     await harness.send({ type: 'conversation.select', id: 5 });
     await harness.resolve('fetchMessages', page(1, 3, false));
     expect(impl.socket.sent).toEqual([]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take()).toEqual([
       {
         type: 'chat_sync',
@@ -272,8 +294,8 @@ describe('chat machine: behaviour', () => {
     ]);
 
     // After a drop, partysocket reconnects: the list is read again, and sync and outbox go again.
-    await harness.send({ type: 'socket.closed', code: 1006 });
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take().map((sent) => sent.type)).toEqual(['chat_sync', 'chat_send', 'chat_send']);
     expect(harness.snapshot.matches({ signedIn: { list: 'loading' } })).toBe(true);
   });
@@ -295,11 +317,11 @@ describe('chat machine: behaviour', () => {
 
   it('keeps a message written while the socket is down in the outbox, and sends it on open', async () => {
     const { harness, impl } = await openThread();
-    await harness.send({ type: 'socket.closed', code: 1006 });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
     await harness.send({ type: 'draft.changed', text: 'Offline note', at: 1_000 });
     await harness.send({ type: 'draft.send', clientId: CLIENT_IDS[0] });
     expect(impl.socket.take()).toEqual([]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take().at(-1)).toEqual({
       type: 'chat_send',
       conversation_id: 5,
@@ -352,8 +374,8 @@ describe('chat machine: behaviour', () => {
   it('does not double a resent message: the ack and its chat_message make one entry', async () => {
     const { harness, impl } = await openThread({ outbox: [pendingItem(CLIENT_IDS[0], 'Hello')] });
     // Sent on open; the connection drops before the ack and the message is sent again.
-    await harness.send({ type: 'socket.closed', code: 1006 });
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take().filter((sent) => sent.type === 'chat_send')).toHaveLength(1);
     const stored = { ...message(4, SARA), client_id: CLIENT_IDS[0], body: 'Hello' };
     await harness.send(serverEvent({ type: 'chat_message', message: stored }));
@@ -423,10 +445,10 @@ describe('chat machine: behaviour', () => {
   it('drops delivery reports whose socket closed before they went: the next sync reports them', async () => {
     const { harness, impl } = await openThread({ conversations: [direct(3, 3)], fakeTimers: true });
     await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
-    await harness.send({ type: 'socket.closed', code: 1006 });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
     await harness.advance(RECEIVED_FLUSH_MS);
     expect(impl.socket.take()).toEqual([]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take()).toEqual([
       { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 4 }] },
     ]);
@@ -436,7 +458,7 @@ describe('chat machine: behaviour', () => {
     const { harness, impl } = start();
     await harness.send(signIn());
     // The socket opens first: nothing known to sync yet.
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take()).toEqual([]);
     await harness.resolve('fetchConversations', list(direct(3, 1), channel({ last_seq: 2 })));
     expect(impl.socket.take()).toEqual([
@@ -469,7 +491,7 @@ describe('chat machine: behaviour', () => {
     await harness.send(signIn());
     await harness.resolve('fetchConversations', list(direct(3, 1)));
     expect(impl.socket.take()).toEqual([]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take()).toEqual([
       { type: 'chat_sync', positions: [{ conversation_id: 5, after_seq: 3 }] },
     ]);
@@ -523,7 +545,7 @@ describe('chat machine: behaviour', () => {
   it('asks for messages that came while the page was read', async () => {
     const { harness, impl } = start();
     await harness.send(signIn());
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     await harness.resolve('fetchConversations', list(direct(3, 3)));
     await harness.send({ type: 'conversation.select', id: 5 });
     await harness.send(serverEvent({ type: 'chat_message', message: message(4) }));
@@ -652,8 +674,8 @@ describe('chat machine: behaviour', () => {
       outbox: [{ error: CHAT_MESSAGES.tooFast }, { error: CHAT_MESSAGES.notMember }],
     });
     // A failed message waits for the user: a reconnection does not send it again.
-    await harness.send({ type: 'socket.closed', code: 1006 });
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
+    await fromSocket(harness, impl, { type: 'socket.opened' });
     expect(impl.socket.take().filter((sent) => sent.type === 'chat_send')).toEqual([]);
 
     await harness.send({ type: 'outbox.retry', clientId: CLIENT_IDS[0] });
@@ -718,9 +740,8 @@ describe('chat machine: behaviour', () => {
     await harness.send({ type: 'conversation.select', id: null });
     expect(impl.socket.tokens).toEqual(['access-1']);
     expect(impl.socket.running()).toBe(1);
-    expect(harness.snapshot.matches({ signedIn: { connection: { live: 'open' }, list: 'ready' } })).toBe(
-      true,
-    );
+    expect(connectionOf(harness)).toEqual({ state: { live: 'open' }, told: 'open' });
+    expect(harness.snapshot.matches({ signedIn: { list: 'ready' } })).toBe(true);
     expect(impl.actors.fetchConversations.inputs).toHaveLength(1);
   });
 
@@ -749,15 +770,14 @@ describe('chat machine: behaviour', () => {
 
   it('renews a refused token and reconnects, keeping the open thread', async () => {
     const { harness, impl } = await openThread();
-    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
-    expect(harness.snapshot.matches({ signedIn: { connection: 'renewing' } })).toBe(true);
+    await fromSocket(harness, impl, { type: 'socket.closed', code: SOCKET_REFUSED });
+    expect(connectionOf(harness)).toEqual({ state: 'renewing', told: 'renewing' });
     await harness.resolve('renewSession', undefined);
     await harness.send(signIn([], 'access-2'));
     expect(impl.socket.tokens).toEqual(['access-1', 'access-1', 'access-2']);
     expect(impl.socket.running()).toBe(1);
-    expect(
-      harness.snapshot.matches({ signedIn: { connection: { live: 'connecting' }, conversation: 'ready' } }),
-    ).toBe(true);
+    expect(connectionOf(harness)).toEqual({ state: { live: 'connecting' }, told: 'connecting' });
+    expect(harness.snapshot.matches({ signedIn: { conversation: 'ready' } })).toBe(true);
     expect(harness.context.thread?.messages).toHaveLength(3);
   });
 
@@ -766,26 +786,41 @@ describe('chat machine: behaviour', () => {
     await harness.send(signIn([], 'access-2'));
     expect(impl.socket.tokens).toEqual(['access-1', 'access-2']);
     expect(impl.socket.running()).toBe(1);
-    expect(
-      harness.snapshot.matches({
-        signedIn: { connection: { live: 'connecting' }, list: 'ready', conversation: 'ready' },
-      }),
-    ).toBe(true);
+    expect(connectionOf(harness)).toEqual({ state: { live: 'connecting' }, told: 'connecting' });
+    expect(harness.snapshot.matches({ signedIn: { list: 'ready', conversation: 'ready' } })).toBe(true);
     expect(impl.actors.fetchConversations.inputs).toHaveLength(1);
     expect(impl.actors.fetchMessages.inputs).toHaveLength(1);
   });
 
   it('waits for the page to come back after another tab took its socket, and for the network', async () => {
     const { harness, impl } = await openThread();
-    await harness.send({ type: 'socket.closed', code: SOCKET_SUPERSEDED });
+    await fromSocket(harness, impl, { type: 'socket.closed', code: SOCKET_SUPERSEDED });
     expect(impl.socket.running()).toBe(0);
     await harness.send({ type: 'page.resumed' });
     expect(impl.socket.running()).toBe(1);
     await harness.send({ type: 'network.offline' });
     expect(impl.socket.running()).toBe(0);
-    expect(harness.snapshot.matches({ signedIn: { connection: 'offline' } })).toBe(true);
+    expect(connectionOf(harness)).toEqual({ state: 'offline', told: 'offline' });
     await harness.send({ type: 'network.online' });
-    expect(harness.snapshot.matches({ signedIn: { connection: { live: 'connecting' } } })).toBe(true);
+    expect(connectionOf(harness)).toEqual({ state: { live: 'connecting' }, told: 'connecting' });
+  });
+
+  it('takes the server’s frames from its socket, and tells what each open needs through it', async () => {
+    const { harness, impl } = await openThread({ conversations: [direct(3, 3)], fakeTimers: true });
+    await fromSocket(harness, impl, {
+      type: 'socket.received',
+      event: serverEvent({ type: 'chat_message', message: message(4) }),
+    });
+    expect(harness.context.thread?.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
+    await harness.advance(RECEIVED_FLUSH_MS);
+    expect(impl.socket.take()).toEqual([{ type: 'chat_received', conversation_id: 5, seq: 4 }]);
+    // Not open: what is written waits in the outbox, and nothing goes to the socket.
+    await fromSocket(harness, impl, { type: 'socket.closed', code: 1006 });
+    expect(connectionOf(harness).told).toBe('reconnecting');
+    await harness.send({ type: 'draft.changed', text: 'Later', at: 1_000 });
+    await harness.send({ type: 'draft.send', clientId: CLIENT_IDS[0] });
+    await harness.send({ type: 'thread.read' });
+    expect(impl.socket.take()).toEqual([]);
   });
 
   it('starts a conversation with a contact: the list gains it and the app shows it', async () => {

@@ -1,9 +1,9 @@
 import type { Notification } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
-import { fromCallback } from 'xstate';
 import { connectNotifications, type NotificationsView } from '../../machines/notifications.connect.ts';
 import { type NotificationsEvent, notificationsMachine } from '../../machines/notifications.machine.ts';
 import { silentFailure } from './support/fixtures.ts';
+import { stubConnection } from './support/live-fixtures.ts';
 import { doneActor, errorActor, harnesses, type RuntimeEvent, scriptedPromise } from './support/paths.ts';
 
 const approved: Notification = {
@@ -36,10 +36,9 @@ async function view(events: ReadonlyArray<NotificationsEvent | RuntimeEvent>): P
 }> {
   const harness = launch({
     actors: {
-      socket: fromCallback(() => {}),
+      liveConnection: stubConnection().logic,
       fetchNotifications: scriptedPromise<Notification[]>(),
       markSeen: scriptedPromise<Notification, { id: number }>(),
-      renewSession: scriptedPromise<void>(),
     },
   });
   for (const event of events) await harness.play(event);

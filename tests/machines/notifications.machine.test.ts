@@ -1,19 +1,21 @@
 import { type Notification, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
 import { describe, expect, it } from 'vitest';
-import { fromCallback, type StateValue } from 'xstate';
+import type { AnyActorRef, StateValue } from 'xstate';
+import type { LiveSocketEvent } from '../../machines/liveConnection.machine.ts';
 import {
   type NotificationsContext,
   notificationsMachine,
-  type SocketCommand,
   unreadCount,
 } from '../../machines/notifications.machine.ts';
 import { silentFailure } from './support/fixtures.ts';
+import { recordedConnection, stubConnection } from './support/live-fixtures.ts';
 import {
   createPathModel,
   doneActor,
   errorActor,
   expectState,
   harnesses,
+  type MachineHarness,
   replayEveryPathCoveringAll,
   scriptedPromise,
   serializeValueAnd,
@@ -35,33 +37,30 @@ const registered: Notification = {
   link: '/event-details/3',
 };
 
-/** A socket actor that records what the machine asks it to send, and whether it is running. */
-function recordingSocket() {
-  const sent: SocketCommand[] = [];
-  const tokens: string[] = [];
-  let running = 0;
-  const logic = fromCallback<SocketCommand, { token: string }>(({ input, receive }) => {
-    tokens.push(input.token);
-    running += 1;
-    receive((command) => sent.push(command));
-    return () => {
-      running -= 1;
-    };
-  });
-  return { logic, sent, tokens, running: () => running };
+const domainActors = () => ({
+  fetchNotifications: scriptedPromise<Notification[]>(),
+  markSeen: scriptedPromise<Notification, { id: number }>(),
+});
+const spies = () => spyActions(notificationsMachine, ['followLink', 'logFailure']);
+
+/** The machine alone: the connection is a stand-in, its reports are the path's events. */
+function stubbed() {
+  const connection = stubConnection();
+  return {
+    connection,
+    actors: { ...domainActors(), liveConnection: connection.logic },
+    actions: spies(),
+  };
 }
 
+/** The machine with the real live connection on a recording socket. */
 function implementations() {
-  const socket = recordingSocket();
+  const connection = recordedConnection();
   return {
-    socket,
-    actors: {
-      socket: socket.logic,
-      fetchNotifications: scriptedPromise<Notification[]>(),
-      markSeen: scriptedPromise<Notification, { id: number }>(),
-      renewSession: scriptedPromise<void>(),
-    },
-    actions: spyActions(notificationsMachine, ['followLink', 'logFailure']),
+    socket: connection.socket,
+    actors: { ...domainActors(), liveConnection: connection.logic },
+    nested: connection.nested,
+    actions: spies(),
   };
 }
 
@@ -71,11 +70,8 @@ describe('notifications machine: generated paths', () => {
       { type: 'session.changed', token: 'access-1' },
       { type: 'session.changed', token: 'access-2' },
       { type: 'session.changed', token: null },
-      { type: 'socket.opened' },
+      { type: 'connection.opened', afterDrop: false },
       { type: 'socket.message' },
-      { type: 'socket.closed', code: 1006 },
-      { type: 'socket.closed', code: SOCKET_REFUSED },
-      { type: 'socket.closed', code: SOCKET_SUPERSEDED },
       { type: 'page.resumed' },
       { type: 'notification.select', id: registered.id, link: registered.link ?? null },
       { type: 'notifications.refetch' },
@@ -83,14 +79,12 @@ describe('notifications machine: generated paths', () => {
       errorActor('fetchNotifications', silentFailure(503)),
       doneActor('markSeen', { ...registered, seen: true }),
       errorActor('markSeen', silentFailure(404)),
-      doneActor('renewSession', undefined),
-      errorActor('renewSession', silentFailure(401)),
     ],
     serializeState: serializeValueAnd((context: NotificationsContext) => ({
       token: context.token,
       selected: context.selected?.id ?? null,
     })),
-    implementations,
+    implementations: stubbed,
   });
 
   replayEveryPathCoveringAll(model);
@@ -101,12 +95,23 @@ describe('notifications machine: behaviour', () => {
 
   function start() {
     const impl = implementations();
-    return { harness: launch(impl), impl };
+    const harness = launch(impl);
+    /** The socket reports `event`, as partysocket would. */
+    const fromSocket = (event: LiveSocketEvent) => harness.after(() => impl.socket.report(event));
+    return { harness, impl, fromSocket };
   }
 
-  const signedInState = (connection: StateValue, list: string, selection = 'idle'): StateValue => ({
-    signedIn: { connection, list, selection },
-  });
+  /** The machine's state, and its connection's. */
+  function expectSignedIn(
+    harness: MachineHarness<typeof notificationsMachine>,
+    connection: StateValue,
+    list: string,
+    selection = 'idle',
+  ) {
+    expectState(harness, { signedIn: { list, selection } });
+    const child: AnyActorRef | undefined = harness.snapshot.children.connection;
+    expect(child?.getSnapshot().value, 'connection').toEqual(connection);
+  }
 
   it('connects only while signed in, with the session token, and reads the list', async () => {
     const { harness, impl } = start();
@@ -114,7 +119,7 @@ describe('notifications machine: behaviour', () => {
     expect(impl.socket.running()).toBe(0);
     await harness.send({ type: 'session.changed', token: 'access-1' });
     expect(impl.socket.tokens).toEqual(['access-1']);
-    expectState(harness, signedInState({ live: 'connecting' }, 'loading'));
+    expectSignedIn(harness, { live: 'connecting' }, 'loading');
     await harness.resolve('fetchNotifications', [registered, approved]);
     expect(unreadCount(harness.context.items)).toBe(2);
     expect(harness.context.loaded).toBe(true);
@@ -126,119 +131,142 @@ describe('notifications machine: behaviour', () => {
   });
 
   it('reads the list again on every server message and after every reconnection', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
     await harness.resolve('fetchNotifications', [approved]);
-    await harness.send({ type: 'socket.opened' });
-    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    await fromSocket({ type: 'socket.opened' });
+    expectSignedIn(harness, { live: 'open' }, 'loading');
     await harness.resolve('fetchNotifications', [approved]);
-    await harness.send({ type: 'socket.message' });
+    await fromSocket({ type: 'socket.received', event: { type: 'socket.message' } });
     await harness.resolve('fetchNotifications', [registered, approved]);
     expect(harness.context.items.map((item) => item.id)).toEqual([42, 41]);
 
     // The network drops; partysocket reconnects by itself; what came meanwhile is read.
-    await harness.send({ type: 'socket.closed', code: 1006 });
-    expectState(harness, signedInState({ live: 'reconnecting' }, 'ready'));
-    await harness.send({ type: 'socket.opened' });
-    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    await fromSocket({ type: 'socket.closed', code: 1006 });
+    expectSignedIn(harness, { live: 'reconnecting' }, 'ready');
+    await fromSocket({ type: 'socket.opened' });
+    expectSignedIn(harness, { live: 'open' }, 'loading');
     expect(impl.socket.tokens).toEqual(['access-1']);
   });
 
   it('keeps the last list when a read fails, and logs it', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
     await harness.resolve('fetchNotifications', [approved]);
-    await harness.send({ type: 'socket.message' });
+    await fromSocket({ type: 'socket.received', event: { type: 'socket.message' } });
     await harness.reject('fetchNotifications', silentFailure(503));
-    expectState(harness, signedInState({ live: 'connecting' }, 'failed'));
+    expectSignedIn(harness, { live: 'connecting' }, 'failed');
     expect(harness.context.items).toEqual([approved]);
     expect(impl.actions.logFailure).toHaveBeenCalledTimes(1);
   });
 
   it('renews a refused token and reconnects with the new one', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
-    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
-    expectState(harness, signedInState('renewing', 'loading'));
+    await fromSocket({ type: 'socket.closed', code: SOCKET_REFUSED });
+    expectSignedIn(harness, 'renewing', 'loading');
     expect(impl.socket.running()).toBe(0);
     await harness.resolve('renewSession', undefined);
     await harness.send({ type: 'session.changed', token: 'access-2' });
     expect(impl.socket.tokens).toEqual(['access-1', 'access-1', 'access-2']);
     expect(impl.socket.running()).toBe(1);
-    expectState(harness, signedInState({ live: 'connecting' }, 'loading'));
+    expectSignedIn(harness, { live: 'connecting' }, 'loading');
   });
 
   it('waits for the page to come back when a newer tab took its socket, then connects again', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
     await harness.resolve('fetchNotifications', [approved]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket({ type: 'socket.opened' });
     await harness.resolve('fetchNotifications', [approved]);
     // Reconnecting at once would close another tab's socket, which would reconnect in turn.
-    await harness.send({ type: 'socket.closed', code: SOCKET_SUPERSEDED });
-    expectState(harness, signedInState('superseded', 'ready'));
+    await fromSocket({ type: 'socket.closed', code: SOCKET_SUPERSEDED });
+    expectSignedIn(harness, 'superseded', 'ready');
     expect(impl.socket.running()).toBe(0);
     // The list can still be read by hand meanwhile.
     await harness.send({ type: 'notifications.refetch' });
     await harness.resolve('fetchNotifications', [registered, approved]);
-    expectState(harness, signedInState('superseded', 'ready'));
+    expectSignedIn(harness, 'superseded', 'ready');
     await harness.send({ type: 'page.resumed' });
-    expectState(harness, signedInState({ live: 'connecting' }, 'ready'));
+    expectSignedIn(harness, { live: 'connecting' }, 'ready');
     expect(impl.socket.tokens).toEqual(['access-1', 'access-1']);
     expect(impl.socket.running()).toBe(1);
-    await harness.send({ type: 'socket.opened' });
-    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    await fromSocket({ type: 'socket.opened' });
+    expectSignedIn(harness, { live: 'open' }, 'loading');
   });
 
   it('ignores the page coming back while its socket is live', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket({ type: 'socket.opened' });
     await harness.send({ type: 'page.resumed' });
-    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    expectSignedIn(harness, { live: 'open' }, 'loading');
     expect(impl.socket.tokens).toEqual(['access-1']);
   });
 
   it('stays offline when the session cannot be renewed, until the session changes', async () => {
-    const { harness } = start();
+    const { harness, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
-    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
+    await fromSocket({ type: 'socket.closed', code: SOCKET_REFUSED });
     await harness.reject('renewSession', silentFailure(401));
-    expectState(harness, signedInState('offline', 'loading'));
+    expectSignedIn(harness, 'offline', 'loading');
     await harness.send({ type: 'session.changed', token: null });
     expectState(harness, 'signedOut');
   });
 
   it('marks a clicked notification seen, tells the socket, reads again and follows the link', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
     await harness.resolve('fetchNotifications', [registered, approved]);
-    await harness.send({ type: 'socket.opened' });
+    await fromSocket({ type: 'socket.opened' });
     await harness.resolve('fetchNotifications', [registered, approved]);
     await harness.send({ type: 'notification.select', id: 42, link: '/event-details/3' });
-    expectState(harness, signedInState({ live: 'open' }, 'ready', 'marking'));
+    expectSignedIn(harness, { live: 'open' }, 'ready', 'marking');
     await harness.resolve('markSeen', { ...registered, seen: true });
     expect(unreadCount(harness.context.items)).toBe(1);
-    expect(impl.socket.sent).toEqual([
-      { type: 'socket.send', message: { type: 'notification_selected', id: 42 } },
-    ]);
-    expectState(harness, signedInState({ live: 'open' }, 'loading'));
+    expect(impl.socket.sent).toEqual([{ type: 'notification_selected', id: 42 }]);
+    expectSignedIn(harness, { live: 'open' }, 'loading');
     expect(impl.actions.followLink).toHaveBeenCalledWith(expect.anything(), { link: '/event-details/3' });
   });
 
   it('tells no socket when the mark-as-seen ends while the session is renewed, but reads again and follows the link', async () => {
-    const { harness, impl } = start();
+    const { harness, impl, fromSocket } = start();
     await harness.send({ type: 'session.changed', token: 'access-1' });
     await harness.resolve('fetchNotifications', [registered, approved]);
     await harness.send({ type: 'notification.select', id: 42, link: '/event-details/3' });
-    await harness.send({ type: 'socket.closed', code: SOCKET_REFUSED });
-    expectState(harness, signedInState('renewing', 'ready', 'marking'));
+    await fromSocket({ type: 'socket.closed', code: SOCKET_REFUSED });
+    expectSignedIn(harness, 'renewing', 'ready', 'marking');
     await harness.resolve('markSeen', { ...registered, seen: true });
-    expectState(harness, signedInState('renewing', 'loading'));
+    expectSignedIn(harness, 'renewing', 'loading');
     expect(impl.socket.sent).toEqual([]);
     expect(unreadCount(harness.context.items)).toBe(1);
     expect(impl.actions.followLink).toHaveBeenCalledWith(expect.anything(), { link: '/event-details/3' });
     expect(harness.context.selected).toBeNull();
+  });
+
+  it('gives the seen notification to a socket not open yet, which sends it once open', async () => {
+    const { harness, impl } = start();
+    await harness.send({ type: 'session.changed', token: 'access-1' });
+    await harness.resolve('fetchNotifications', [registered]);
+    await harness.send({ type: 'notification.select', id: 42, link: null });
+    await harness.resolve('markSeen', { ...registered, seen: true });
+    expectSignedIn(harness, { live: 'connecting' }, 'loading');
+    expect(impl.socket.sent).toEqual([{ type: 'notification_selected', id: 42 }]);
+  });
+
+  it('tells its connection when the page comes back, and which notification was seen', async () => {
+    const impl = stubbed();
+    const harness = launch(impl);
+    await harness.send({ type: 'page.resumed' });
+    expect(impl.connection.commands).toEqual([]);
+    await harness.send({ type: 'session.changed', token: 'access-1' });
+    await harness.send({ type: 'page.resumed' });
+    await harness.send({ type: 'notification.select', id: 42, link: null });
+    await harness.resolve('markSeen', { ...registered, seen: true });
+    expect(impl.connection.commands).toEqual([
+      { type: 'page.resumed' },
+      { type: 'connection.queue', message: { type: 'notification_selected', id: 42 } },
+    ]);
   });
 
   it('only logs a failed mark-as-seen', async () => {
@@ -247,7 +275,7 @@ describe('notifications machine: behaviour', () => {
     await harness.resolve('fetchNotifications', [registered]);
     await harness.send({ type: 'notification.select', id: 42, link: null });
     await harness.reject('markSeen', silentFailure(404));
-    expectState(harness, signedInState({ live: 'connecting' }, 'ready'));
+    expectSignedIn(harness, { live: 'connecting' }, 'ready');
     expect(unreadCount(harness.context.items)).toBe(1);
     expect(impl.socket.sent).toEqual([]);
     expect(impl.actions.followLink).not.toHaveBeenCalled();

@@ -1,45 +1,18 @@
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
+import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { connectChat } from '@machines/chat.connect';
-import { type ChatEvent, type ChatSocketCommand, chatMachine } from '@machines/chat.machine';
+import { type ChatServerEvent, chatMachine } from '@machines/chat.machine';
 import { unreadTotal } from '@machines/chat.model';
 import type { ChatView } from '@machines/chat.view';
 import { useSelector } from '@xstate/react';
-import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { useEffect, useMemo } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { getMessages, listChatContacts, listConversations, startConversation } from '@/api/chat';
-import { DEFAULT_API_BASE } from '@/api/client';
 import { api } from '@/api/http';
-import { SOCKET_RECONNECTION, socketUrl } from '@/api/notifications';
 import { browserStorage, frameEvent, outboxStore, userIdOf } from '@/features/messages/live-helpers';
 import { paths } from '@/routing/paths';
-import { renewSession, sessionActor } from '@/session';
-
-/** The chat socket for one token: the server's messages become the machine's events. */
-const socket = fromCallback<ChatSocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
-  const sendBack = (event: ChatEvent) => send(event);
-  const base = import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
-  const ws = new ReconnectingWebSocket(
-    () => socketUrl(SOCKET_PATHS.chat, input.token, base, window.location.origin),
-    [],
-    // A refused token is renewed by the machine, which then connects with the new one; a socket the
-    // server closed for a newer tab's waits until the page is back in front (the machine decides).
-    {
-      ...SOCKET_RECONNECTION,
-      shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
-    },
-  );
-  ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
-  ws.addEventListener('message', (event) => {
-    // What does not parse as the protocol's is ignored.
-    const server = frameEvent(String(event.data));
-    if (server) sendBack(server);
-  });
-  ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
-  receive((command) => ws.send(JSON.stringify(command.message)));
-  return () => ws.close();
-});
+import { sessionActor } from '@/session';
+import { liveConnection } from '@/session/live-connection';
 
 /** This tab's outbox in local storage. */
 const savedOutbox = outboxStore(browserStorage);
@@ -47,7 +20,11 @@ const savedOutbox = outboxStore(browserStorage);
 export const chatActor = createActor(
   chatMachine.provide({
     actors: {
-      socket,
+      // Frames that do not parse as the protocol's are ignored.
+      liveConnection: liveConnection<ChatServerEvent>(SOCKET_PATHS.chat, (data, deliver) => {
+        const server = frameEvent(data);
+        if (server) deliver(server);
+      }),
       fetchConversations: fromPromise(() => listConversations(api)),
       fetchMessages: fromPromise(({ input }) => getMessages(api, input.conversationId)),
       fetchOlder: fromPromise(({ input }) =>
@@ -55,12 +32,6 @@ export const chatActor = createActor(
       ),
       fetchContacts: fromPromise(async () => (await listChatContacts(api)).results),
       startConversation: fromPromise(({ input }) => startConversation(api, input.userId)),
-      // The new token arrives as `session.changed`; an unchanged one is tried again (the machine decides).
-      renewSession: fromPromise(async () => {
-        if ((await renewSession(sessionActor)) === 'signedOut') {
-          throw new Error('The session could not be renewed');
-        }
-      }),
     },
     actions: {
       saveOutbox: (_, { userId, outbox }) => savedOutbox.save(userId, outbox),

@@ -1,70 +1,32 @@
-import { SOCKET_PATHS, SOCKET_REFUSED, SOCKET_SUPERSEDED } from '@contract/wire/notifications';
+import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { connectNotifications, type NotificationsView } from '@machines/notifications.connect';
-import {
-  type NotificationsEvent,
-  notificationsMachine,
-  type SocketCommand,
-} from '@machines/notifications.machine';
+import { type NotificationsEvent, notificationsMachine } from '@machines/notifications.machine';
 import { useSelector } from '@xstate/react';
-import { WebSocket as ReconnectingWebSocket } from 'partysocket';
 import { useMemo } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import { DEFAULT_API_BASE } from '@/api/client';
+import { createActor, fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import {
-  listNotifications,
-  markNotificationSeen,
-  SOCKET_RECONNECTION,
-  socketUrl,
-  touchesNotifications,
-} from '@/api/notifications';
-import { renewSession, sessionActor } from '@/session';
+import { listNotifications, markNotificationSeen, touchesNotifications } from '@/api/notifications';
+import { sessionActor } from '@/session';
+import { liveConnection } from '@/session/live-connection';
 import { noteLiveNotice } from '@/stores/live-notices';
-
-/** The notifications socket for one token; reports what happens to the machine. */
-const socket = fromCallback<SocketCommand, { token: string }>(({ input, sendBack: send, receive }) => {
-  const sendBack = (event: NotificationsEvent) => send(event);
-  const base = import.meta.env.VITE_API_BASE ?? DEFAULT_API_BASE;
-  const ws = new ReconnectingWebSocket(
-    () => socketUrl(SOCKET_PATHS.notifications, input.token, base, window.location.origin),
-    [],
-    // A refused token is renewed by the machine, which then connects with the new one; a socket the
-    // server closed for a newer tab's waits until the page is back in front (the machine decides).
-    {
-      ...SOCKET_RECONNECTION,
-      shouldReconnectOnClose: (event) => event.code !== SOCKET_REFUSED && event.code !== SOCKET_SUPERSEDED,
-    },
-  );
-  ws.addEventListener('open', () => sendBack({ type: 'socket.opened' }));
-  ws.addEventListener('message', (event) => {
-    let message: unknown;
-    try {
-      message = JSON.parse(String(event.data));
-    } catch {
-      return;
-    }
-    // The live attendance count is no notification: screens read again, the list stays as it is.
-    if (touchesNotifications(message)) sendBack({ type: 'socket.message' });
-    noteLiveNotice();
-  });
-  ws.addEventListener('close', (event) => sendBack({ type: 'socket.closed', code: event.code }));
-  receive((command) => ws.send(JSON.stringify(command.message)));
-  return () => ws.close();
-});
 
 export const notificationsActor = createActor(
   notificationsMachine.provide({
     actors: {
-      socket,
+      liveConnection: liveConnection<NotificationsEvent>(SOCKET_PATHS.notifications, (data, deliver) => {
+        let message: unknown;
+        try {
+          message = JSON.parse(data);
+        } catch {
+          return;
+        }
+        // The live attendance count is no notification: screens read again, the list stays as it is.
+        if (touchesNotifications(message)) deliver({ type: 'socket.message' });
+        noteLiveNotice();
+      }),
       fetchNotifications: fromPromise(() => listNotifications(api)),
       markSeen: fromPromise(({ input }) => markNotificationSeen(api, input.id)),
-      // The new token arrives as `session.changed`; an unchanged one is tried again (the machine decides).
-      renewSession: fromPromise(async () => {
-        if ((await renewSession(sessionActor)) === 'signedOut') {
-          throw new Error('The session could not be renewed');
-        }
-      }),
     },
     actions: {
       followLink: (_, { link }) => {

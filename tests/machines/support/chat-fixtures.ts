@@ -1,13 +1,10 @@
 import type {
-  ChatClientMessage,
   ChatContact,
   ChatMessage,
   Conversation,
   ConversationList,
   MessagePage,
 } from '@contract/wire/chat';
-import { fromCallback } from 'xstate';
-import type { ChatSocketCommand } from '../../../machines/chat.machine.ts';
 
 /** The signed-in trainee of these fixtures, and the trainer she writes to. */
 export const SARA = 7;
@@ -90,26 +87,3 @@ export const trainerContact: ChatContact = {
   courses: [{ id: 2, title: 'Cloud Computing Fundamentals', title_ar: 'أساسيات الحوسبة السحابية' }],
   conversation_id: null,
 };
-
-/** A socket actor that records what the machine sends and the tokens it was opened with. */
-export function recordingSocket() {
-  const sent: ChatClientMessage[] = [];
-  const tokens: string[] = [];
-  let running = 0;
-  const logic = fromCallback<ChatSocketCommand, { token: string }>(({ input, receive }) => {
-    tokens.push(input.token);
-    running += 1;
-    receive((command) => sent.push(command.message));
-    return () => {
-      running -= 1;
-    };
-  });
-  return {
-    logic,
-    sent,
-    tokens,
-    running: () => running,
-    /** Forgets what was sent so far, and returns it. */
-    take: () => sent.splice(0, sent.length),
-  };
-}
