@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
-import { extensionOf, fileProblem } from '../../machines/assignmentSubmission.machine.ts';
+import { extensionOf, fileProblem } from '../../machines/upload.machine.ts';
 
 describe('the client-side check of an assignment file', () => {
   it('reads the extension in any case, and none from a bare or dot name', () => {

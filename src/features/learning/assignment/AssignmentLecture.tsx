@@ -1,11 +1,8 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { LectureDetails } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { connectAssignmentSubmission } from '@machines/assignmentSubmission.connect';
-import {
-  type AssignmentSubmissionEvent,
-  assignmentSubmissionMachine,
-} from '@machines/assignmentSubmission.machine';
+import { connectHandIn } from '@machines/upload.connect';
+import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
 import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -52,9 +49,9 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
   const [open, setOpen] = useState(false);
   const latest = useRef(onChanged);
   latest.current = onChanged;
-  const sendRef = useRef<(event: AssignmentSubmissionEvent) => void>(() => {});
+  const sendRef = useRef<(event: UploadEvent) => void>(() => {});
   const [machine] = useState(() =>
-    assignmentSubmissionMachine.provide({
+    uploadMachine.provide({
       actors: {
         upload: fromPromise(({ input, signal }) =>
           uploadFile(api, input.file, input.name, {
@@ -62,7 +59,7 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
             onProgress: (share) => sendRef.current({ type: 'upload.progress', share }),
           }),
         ),
-        submit: fromPromise(({ input }) => submitAssignment(api, input.lectureId, input.file)),
+        handIn: fromPromise(({ input }) => submitAssignment(api, lecture.id, input.file)),
       },
       actions: {
         announceUploaded: () => showToast(t`File has been uploaded successfully`),
@@ -74,9 +71,9 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { lectureId: lecture.id } });
+  const [state, send] = useMachine(machine, { input: { mode: 'handIn' } });
   sendRef.current = send;
-  const view = connectAssignmentSubmission(state, send);
+  const view = connectHandIn(state, send);
 
   const title = pick(lecture, 'title', language);
   const description = pick(lecture, 'description', language);

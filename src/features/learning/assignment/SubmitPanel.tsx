@@ -1,6 +1,6 @@
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AssignmentSubmissionView } from '@machines/assignmentSubmission.connect';
+import type { HandInView } from '@machines/upload.connect';
 import { useId, useRef } from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
@@ -12,7 +12,7 @@ const button =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
 /** One file: chosen and checked, uploaded with its progress (Cancel), then submitted. */
-export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
+export function SubmitPanel({ view }: { view: HandInView }) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const id = useId();
@@ -51,7 +51,7 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
             className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50`}
           >
             <span id={`${id}-choose`}>
-              {view.file ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
+              {view.chosen ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
             </span>
           </button>
         </div>
@@ -60,7 +60,7 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
         </p>
       </div>
 
-      {view.file && (
+      {view.chosen && (
         <div
           className={`rounded-lg border px-3 py-2 text-sm ${view.problem ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
         >
@@ -69,9 +69,9 @@ export function SubmitPanel({ view }: { view: AssignmentSubmissionView }) {
               <Trans>Chosen file:</Trans>
             </span>
             <span dir="auto" className="break-all text-slate-800">
-              {view.file.name}
+              {view.chosen.name}
             </span>
-            <span className="text-slate-600">({formatFileSize(view.file.size, language)})</span>
+            <span className="text-slate-600">({formatFileSize(view.chosen.size, language)})</span>
           </p>
           {view.problem && (
             <p id={`${id}-problem`} role="alert" className="mt-1 text-red-800">

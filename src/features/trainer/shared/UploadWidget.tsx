@@ -1,7 +1,7 @@
 import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { connectFileUpload, type FilePreview, type FileUploadView } from '@machines/fileUpload.connect';
-import { type FileUploadEvent, fileUploadMachine } from '@machines/fileUpload.machine';
+import { connectFormFile, type FilePreview, type FormFileView } from '@machines/upload.connect';
+import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -140,9 +140,9 @@ export function UploadWidget({
   changed.current = onChange;
   const busyChanged = useRef(onBusyChange);
   busyChanged.current = onBusyChange;
-  const sendRef = useRef<(event: FileUploadEvent) => void>(() => {});
+  const sendRef = useRef<(event: UploadEvent) => void>(() => {});
   const [machine] = useState(() =>
-    fileUploadMachine.provide({
+    uploadMachine.provide({
       actors: {
         upload: fromPromise(({ input, signal }) =>
           uploadFile(api, input.file, input.name, {
@@ -159,9 +159,9 @@ export function UploadWidget({
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { existing } });
+  const [state, send] = useMachine(machine, { input: { mode: 'form', existing } });
   sendRef.current = send;
-  return <UploadWidgetView view={connectFileUpload(state, send)} label={label} error={error} />;
+  return <UploadWidgetView view={connectFormFile(state, send)} label={label} error={error} />;
 }
 
 function UploadWidgetView({
@@ -169,7 +169,7 @@ function UploadWidgetView({
   label,
   error,
 }: {
-  view: FileUploadView;
+  view: FormFileView;
   label: ReactNode;
   error: string | undefined;
 }) {
@@ -269,7 +269,7 @@ function UploadWidgetView({
               </button>
             )}
             {(view.step === 'failed' || view.step === 'invalid') && (
-              <button type="button" onClick={view.dismiss} className={button('secondary', 'sm')}>
+              <button type="button" onClick={view.discard} className={button('secondary', 'sm')}>
                 <Trans>Discard this file</Trans>
               </button>
             )}
