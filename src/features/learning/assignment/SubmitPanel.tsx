@@ -1,10 +1,11 @@
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
+import { UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { HandInView } from '@machines/upload.connect';
 import { useId, useRef } from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
+import { ChosenFileRow, HiddenFileInput } from '@/ui/FileChoice';
 import { AlertBox } from '@/ui/forms';
 import { UploadProgress } from '@/ui/UploadProgress';
 
@@ -27,20 +28,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
         <p id={`${id}-label`} className="text-sm font-semibold text-slate-800">
           <Trans>Your file</Trans>
         </p>
-        {/* The browser's own file button speaks the browser's language: a button of ours opens it. */}
-        <input
-          ref={input}
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="sr-only"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) view.choose(file, file.name);
-          }}
-        />
+        <HiddenFileInput ref={input} onChoose={(file) => view.choose(file, file.name)} />
         <div>
           <button
             type="button"
@@ -61,24 +49,13 @@ export function SubmitPanel({ view }: { view: HandInView }) {
       </div>
 
       {view.chosen && (
-        <div
-          className={`rounded-lg border px-3 py-2 text-sm ${view.problem ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
-        >
-          <p className="flex flex-wrap gap-x-2">
-            <span className="font-semibold text-slate-800">
-              <Trans>Chosen file:</Trans>
-            </span>
-            <span dir="auto" className="break-all text-slate-800">
-              {view.chosen.name}
-            </span>
-            <span className="text-slate-600">({formatFileSize(view.chosen.size, language)})</span>
-          </p>
-          {view.problem && (
-            <p id={`${id}-problem`} role="alert" className="mt-1 text-red-800">
-              {translateMessage(view.problem, i18n)}
-            </p>
-          )}
-        </div>
+        <ChosenFileRow
+          label={<Trans>Chosen file:</Trans>}
+          name={view.chosen.name}
+          size={formatFileSize(view.chosen.size, language)}
+          problem={view.problem ? translateMessage(view.problem, i18n) : null}
+          problemId={`${id}-problem`}
+        />
       )}
 
       {/* Space kept for the progress so the buttons do not move when the upload starts. */}

@@ -1,4 +1,4 @@
-import { type FileLink, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
+import { type FileLink, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectFormFile, type FilePreview, type FormFileView } from '@machines/upload.connect';
 import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
@@ -12,6 +12,7 @@ import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
+import { ChosenFileRow, HiddenFileInput } from '@/ui/FileChoice';
 import { UploadProgress } from '@/ui/UploadProgress';
 
 /** An object URL for a local file while it is shown, revoked afterwards. */
@@ -192,20 +193,7 @@ function UploadWidgetView({
       className="flex min-w-0 flex-col gap-3"
     >
       <legend className="mb-1.5 text-sm font-semibold text-slate-800">{label}</legend>
-      {/* The browser's own file button speaks the browser's language: a button of ours opens it. */}
-      <input
-        ref={input}
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) view.choose(file, file.name);
-        }}
-      />
+      <HiddenFileInput ref={input} onChoose={(file) => view.choose(file, file.name)} />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         {t`One file. Accepted types: ${types}. At most ${limit}.`}
       </p>
@@ -213,29 +201,14 @@ function UploadWidgetView({
       {view.preview && view.step !== 'uploading' && <Preview preview={view.preview} />}
 
       {view.chosen && view.step !== 'showing' && (
-        <div
-          className={`rounded-lg border px-3 py-2 text-sm ${problem || view.alert ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
-        >
-          <p className="flex flex-wrap gap-x-2">
-            <span className="font-semibold text-slate-800">
-              <Trans>Chosen file:</Trans>
-            </span>
-            <span dir="auto" className="break-all text-slate-800">
-              {view.chosen.name}
-            </span>
-            <span className="text-slate-600">({formatFileSize(view.chosen.size, language)})</span>
-          </p>
-          {problem && (
-            <p id={`${id}-problem`} role="alert" className="mt-1 text-red-800">
-              {translateMessage(problem, i18n)}
-            </p>
-          )}
-          {view.alert && (
-            <p role="alert" className="mt-1 text-red-800">
-              {translateMessage(view.alert, i18n)}
-            </p>
-          )}
-        </div>
+        <ChosenFileRow
+          label={<Trans>Chosen file:</Trans>}
+          name={view.chosen.name}
+          size={formatFileSize(view.chosen.size, language)}
+          problem={problem ? translateMessage(problem, i18n) : null}
+          problemId={`${id}-problem`}
+          alert={view.alert ? translateMessage(view.alert, i18n) : null}
+        />
       )}
 
       {view.step === 'uploading' && (
