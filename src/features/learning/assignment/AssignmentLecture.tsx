@@ -7,7 +7,8 @@ import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import { submitAssignment, uploadFile } from '@/api/learning';
+import { submitAssignment } from '@/api/learning';
+import { uploadActor } from '@/api/upload-actor';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
@@ -53,12 +54,7 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
   const [machine] = useState(() =>
     uploadMachine.provide({
       actors: {
-        upload: fromPromise(({ input, signal }) =>
-          uploadFile(api, input.file, input.name, {
-            signal,
-            onProgress: (share) => sendRef.current({ type: 'upload.progress', share }),
-          }),
-        ),
+        upload: uploadActor(api, (share) => sendRef.current({ type: 'upload.progress', share })),
         handIn: fromPromise(({ input }) => submitAssignment(api, lecture.id, input.file)),
       },
       actions: {

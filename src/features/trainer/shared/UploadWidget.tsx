@@ -4,9 +4,8 @@ import { connectFormFile, type FilePreview, type FormFileView } from '@machines/
 import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
-import { uploadFile } from '@/api/learning';
+import { uploadActor } from '@/api/upload-actor';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -145,12 +144,7 @@ export function UploadWidget({
   const [machine] = useState(() =>
     uploadMachine.provide({
       actors: {
-        upload: fromPromise(({ input, signal }) =>
-          uploadFile(api, input.file, input.name, {
-            signal,
-            onProgress: (share) => sendRef.current({ type: 'upload.progress', share }),
-          }),
-        ),
+        upload: uploadActor(api, (share) => sendRef.current({ type: 'upload.progress', share })),
       },
       actions: {
         fileChanged: (_, { address }) => changed.current(address),
