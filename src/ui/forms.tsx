@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import {
+  type AllHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -8,48 +9,85 @@ import {
 } from 'react';
 import { translateMessage } from '@/i18n/api-messages';
 
+/** What every field has: its label, the message that refuses it and a hint. */
+export interface FieldProps {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+}
+
 /**
- * A labelled input with its message beside it; the message is announced and tied to the input.
- * E-mail addresses and phone numbers (and any input given `dir="ltr"`, such as an id number) are
- * typed left to right, their text still aligned to the start of an Arabic page.
+ * A labelled control (`control`: input, textarea or select, given `className` beside the box every
+ * field has) with its hint and its message below it. The label names the control; the message, in
+ * the user's language, and the hint are tied to it by `aria-describedby`.
  */
-export function TextField({
+export function Field({
   label,
   error,
   hint,
-  ...input
-}: { label: ReactNode; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const { i18n } = useLingui();
+  control: Control,
+  className,
+  ...props
+}: FieldProps & {
+  control: 'input' | 'textarea' | 'select';
+  className: string;
+} & Omit<AllHTMLAttributes<HTMLElement>, 'label'>) {
   const id = useId();
-  const ltr = input.dir === 'ltr' || input.type === 'email' || input.type === 'tel';
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <input
+      <Control
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 placeholder:text-slate-400 ${
+        className={`w-full rounded-lg border bg-white ${className} py-2.5 text-slate-900 placeholder:text-slate-400 ${
           error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-        }${ltr ? ' rtl:text-end' : ''}`}
-        {...input}
-        dir={ltr ? 'ltr' : input.dir}
+        }`}
+        {...props}
       />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {translateMessage(error, i18n)}
-        </p>
-      )}
+      <FieldMessage id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/**
+ * A labelled input (see Field). E-mail addresses and phone numbers (and any input given
+ * `dir="ltr"`, such as an id number) are typed left to right, their text still aligned to the start
+ * of an Arabic page.
+ */
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const ltr = props.dir === 'ltr' || props.type === 'email' || props.type === 'tel';
+  return (
+    <Field
+      control="input"
+      className={ltr ? 'px-3.5 rtl:text-end' : 'px-3.5'}
+      {...props}
+      dir={ltr ? 'ltr' : props.dir}
+    />
+  );
+}
+
+/** A labelled multi-line field (see Field). */
+export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Field control="textarea" className="px-3.5" rows={4} {...props} />;
+}
+
+/** A field's message in the user's language, tied to its control by id; nothing without one. */
+export function FieldMessage({ id, error }: { id: string; error?: string | null }) {
+  const { i18n } = useLingui();
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {translateMessage(error, i18n)}
+    </p>
+  ) : null;
 }
 
 /** The alert box of spec section 8. */
@@ -126,37 +164,5 @@ export function Form({
     >
       {children}
     </form>
-  );
-}
-
-/** A labelled multi-line field with its message beside it. */
-export function TextAreaField({
-  label,
-  error,
-  ...textarea
-}: { label: ReactNode; error?: string | null } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { i18n } = useLingui();
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 ${
-          error ? 'border-red-600' : 'border-slate-300 focus:border-brand-600'
-        }`}
-        {...textarea}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {translateMessage(error, i18n)}
-        </p>
-      )}
-    </div>
   );
 }
