@@ -16,13 +16,13 @@ import {
   updateClass,
 } from '@/api/authoring';
 import { api } from '@/api/http';
-import { SelectField } from '@/features/trainer/shared/fields';
 import { UploadWidget } from '@/features/trainer/shared/UploadWidget';
 import { translateMessage } from '@/i18n/api-messages';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { showToast } from '@/stores/toasts';
+import { SelectField } from '@/ui/choice-fields';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from '@/ui/forms';
 import { Placeholder } from '@/ui/ResourceView';
@@ -126,14 +126,12 @@ function CourseChooser({ view }: { view: ClassFormView }) {
           setChosen(event.target.value);
           setMissing(false);
         }}
-      >
-        <option value="">{t`Choose a course`}</option>
-        {courseChoice.courses.map((course) => (
-          <option key={course.id} value={course.id}>
-            {pick(course, 'title', language)}
-          </option>
-        ))}
-      </SelectField>
+        empty={t`Choose a course`}
+        options={courseChoice.courses.map((course) => ({
+          value: String(course.id),
+          label: pick(course, 'title', language),
+        }))}
+      />
       <div>
         <SubmitButton>{t`Continue`}</SubmitButton>
       </div>
@@ -245,13 +243,11 @@ function ClassFields({
           disabled={!view.type.enabled}
           hint={view.type.reason ? <ReasonText message={view.type.reason} /> : undefined}
           onChange={(event) => view.type.change(event.target.value as BuilderClassType)}
-        >
-          {(Object.keys(TYPE_LABELS) as BuilderClassType[]).map((type) => (
-            <option key={type} value={type}>
-              {typeLabels[type]}
-            </option>
-          ))}
-        </SelectField>
+          options={(Object.keys(TYPE_LABELS) as BuilderClassType[]).map((type) => ({
+            value: type,
+            label: typeLabels[type],
+          }))}
+        />
       )}
       <TextField
         label={t`Title`}
@@ -272,13 +268,8 @@ function ClassFields({
         value={view.week.value}
         error={view.week.error}
         onChange={(event) => view.week.change(event.target.value)}
-      >
-        {view.weeks.map((week) => (
-          <option key={week.value} value={week.value}>
-            {pick(week, 'title', language)}
-          </option>
-        ))}
-      </SelectField>
+        options={view.weeks.map((week) => ({ value: week.value, label: pick(week, 'title', language) }))}
+      />
       {view.classType === 'Quiz' ? (
         <QuizQuestions view={view} />
       ) : (

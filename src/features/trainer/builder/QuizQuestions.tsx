@@ -4,25 +4,15 @@ import { useLingui } from '@lingui/react/macro';
 import type { ClassFormView, QuestionView } from '@machines/classForm.connect';
 import type { QuestionKind } from '@machines/classForm.machine';
 import { useId } from 'react';
-import { SelectField } from '@/features/trainer/shared/fields';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { button } from '@/ui/button';
-import { TextField } from '@/ui/forms';
+import { SelectField } from '@/ui/choice-fields';
+import { FieldMessage, TextField } from '@/ui/forms';
 
 const SMALL_BUTTON =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
-
-function Message({ id, text }: { id?: string; text: string | undefined }) {
-  const { i18n } = useLingui();
-  if (!text) return null;
-  return (
-    <p id={id} className="text-sm text-red-700">
-      {translateMessage(text, i18n)}
-    </p>
-  );
-}
 
 function Question({ question, locked }: { question: QuestionView; locked: boolean }) {
   const { t } = useLingui();
@@ -58,13 +48,8 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
             label={t`Question type`}
             value={question.kind}
             onChange={(event) => question.changeKind(event.target.value as QuestionKind)}
-          >
-            {kinds.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </SelectField>
+            options={kinds}
+          />
           <TextField
             label={t`Marks`}
             value={question.marks.value}
@@ -127,12 +112,12 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
                       </button>
                     )}
                   </div>
-                  <Message id={`${id}-option-${at}`} text={option.error} />
+                  <FieldMessage id={`${id}-option-${at}`} error={option.error} />
                 </li>
               );
             })}
           </ul>
-          <Message id={`${id}-answers-error`} text={answersError} />
+          <FieldMessage id={`${id}-answers-error`} error={answersError} />
         </fieldset>
         <div className="flex flex-wrap justify-between gap-2">
           {!fixed && (

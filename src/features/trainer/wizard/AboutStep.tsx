@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
-import { Section } from '@/features/trainer/wizard/fields';
+import { Section } from '@/features/trainer/wizard/Section';
 import { TextAreaField } from '@/ui/forms';
 
 /** About: the course's description in English and Arabic. */

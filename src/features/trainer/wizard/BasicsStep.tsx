@@ -4,12 +4,13 @@ import type { WizardFormView } from '@machines/courseWizard.connect';
 import { COVER_ACCEPT } from '@machines/courseWizard.machine';
 import { useId } from 'react';
 import { coverPreview } from '@/features/trainer/wizard/cover-preview';
-import { CheckboxGroup, FieldMessage, Section, SelectField } from '@/features/trainer/wizard/fields';
 import { LANGUAGE_LABELS, SKILL_LEVEL_LABELS } from '@/features/trainer/wizard/labels';
+import { Section } from '@/features/trainer/wizard/Section';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { button } from '@/ui/button';
-import { TextField } from '@/ui/forms';
+import { CheckboxGroup, SelectField } from '@/ui/choice-fields';
+import { FieldMessage, TextField } from '@/ui/forms';
 
 /** Basic info: titles, category, cover, level, languages, captions, Female Only and the price. */
 export function BasicsStep({ view }: { view: WizardFormView }) {
@@ -47,27 +48,23 @@ export function BasicsStep({ view }: { view: WizardFormView }) {
             value={values.category}
             error={errors.category}
             onChange={(event) => view.change('category', event.target.value)}
-          >
-            <option value="">{t`Choose a category`}</option>
-            {view.categories.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {pick(category, 'name', language)}
-              </option>
-            ))}
-          </SelectField>
+            empty={t`Choose a category`}
+            options={view.categories.map((category) => ({
+              value: String(category.id),
+              label: pick(category, 'name', language),
+            }))}
+          />
           <SelectField
             label={t`Skill level`}
             value={values.skill_level}
             error={errors.skill_level}
             onChange={(event) => view.change('skill_level', event.target.value)}
-          >
-            <option value="">{t`Choose a skill level`}</option>
-            {SKILL_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {i18n._(SKILL_LEVEL_LABELS[level])}
-              </option>
-            ))}
-          </SelectField>
+            empty={t`Choose a skill level`}
+            options={SKILL_LEVELS.map((level) => ({
+              value: level,
+              label: i18n._(SKILL_LEVEL_LABELS[level]),
+            }))}
+          />
         </div>
       </Section>
       <CoverField view={view} />

@@ -2,10 +2,11 @@ import { FACILITATORS_MAX } from '@contract/forms/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { useId } from 'react';
-import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
+import { Section } from '@/features/trainer/wizard/Section';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { button } from '@/ui/button';
+import { FieldMessage } from '@/ui/forms';
 
 /** Facilitators: approved trainers found by their e-mail address, at most five. */
 export function FacilitatorsStep({ view }: { view: WizardFormView }) {

@@ -4,13 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import { halalasOf, routineDays, type Step } from '@machines/courseWizard.form';
 import type { ReactNode } from 'react';
-import { Section } from '@/features/trainer/wizard/fields';
 import {
   DAY_LABELS,
   LANGUAGE_LABELS,
   SKILL_LEVEL_LABELS,
   STEP_LABELS,
 } from '@/features/trainer/wizard/labels';
+import { Section } from '@/features/trainer/wizard/Section';
 import { formatDate } from '@/i18n/dates';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';

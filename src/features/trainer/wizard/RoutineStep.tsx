@@ -1,9 +1,9 @@
 import { WEEKDAYS } from '@contract/wire/courses';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
-import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
 import { DAY_LABELS } from '@/features/trainer/wizard/labels';
-import { TextField } from '@/ui/forms';
+import { Section } from '@/features/trainer/wizard/Section';
+import { FieldMessage, TextField } from '@/ui/forms';
 
 /** The course's dates and its class routine, Saturday to Friday, with the times of each day. */
 export function RoutineStep({ view }: { view: WizardFormView }) {

@@ -1,9 +1,10 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
-import { Section, SelectField } from '@/features/trainer/wizard/fields';
+import { Section } from '@/features/trainer/wizard/Section';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { SelectField } from '@/ui/choice-fields';
 
 /** The optional evaluation surveys before and after the course ('None' for none). */
 export function SurveysStep({ view }: { view: WizardFormView }) {
@@ -26,20 +27,16 @@ export function SurveysStep({ view }: { view: WizardFormView }) {
             value={view.values.surveys[stage]}
             error={view.errors[`surveys.${stage}`] ?? (stage === 'pre' ? view.errors.surveys : undefined)}
             onChange={(event) => view.changeSurvey(stage, event.target.value)}
-          >
-            <option value="">{t`None`}</option>
-            {view.surveys[stage].map((survey) => (
-              <option key={survey.id} value={String(survey.id)}>
-                {pick(survey, 'name', language)} (
-                {i18n._(
-                  msg({
-                    message: plural(survey.question_count, { one: '# question', other: '# questions' }),
-                  }),
-                )}
-                )
-              </option>
-            ))}
-          </SelectField>
+            empty={t`None`}
+            options={view.surveys[stage].map((survey) => ({
+              value: String(survey.id),
+              label: `${pick(survey, 'name', language)} (${i18n._(
+                msg({
+                  message: plural(survey.question_count, { one: '# question', other: '# questions' }),
+                }),
+              )})`,
+            }))}
+          />
         ))}
       </div>
     </Section>

@@ -2,11 +2,11 @@ import { WEEKS_MAX } from '@contract/forms/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WizardFormView } from '@machines/courseWizard.connect';
 import type { WeekFieldName } from '@machines/courseWizard.form';
-import { FieldMessage, Section } from '@/features/trainer/wizard/fields';
+import { Section } from '@/features/trainer/wizard/Section';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { button } from '@/ui/button';
-import { TextField } from '@/ui/forms';
+import { FieldMessage, TextField } from '@/ui/forms';
 
 /** The syllabus: weeks added, removed and reordered, each with its titles and planned counts. */
 export function SyllabusStep({ view }: { view: WizardFormView }) {
