@@ -11,9 +11,6 @@ import { button } from '@/ui/button';
 import { SelectField } from '@/ui/choice-fields';
 import { FieldMessage, TextField } from '@/ui/forms';
 
-const SMALL_BUTTON =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
-
 function Question({ question, locked }: { question: QuestionView; locked: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
@@ -106,7 +103,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
                         type="button"
                         onClick={option.remove}
                         aria-label={t`Remove answer ${answer}`}
-                        className={SMALL_BUTTON}
+                        className={button('secondary', 'sm')}
                       >
                         {t`Remove`}
                       </button>
@@ -125,7 +122,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
               type="button"
               onClick={question.addOption}
               disabled={!question.canAddOption}
-              className={SMALL_BUTTON}
+              className={button('secondary', 'sm')}
             >
               {t`Add answer`}
             </button>
@@ -134,7 +131,7 @@ function Question({ question, locked }: { question: QuestionView; locked: boolea
             type="button"
             onClick={question.remove}
             aria-label={t`Remove question ${number}`}
-            className={`${SMALL_BUTTON} ms-auto text-red-800`}
+            className={`${button('secondary', 'sm')} ms-auto text-red-800`}
           >
             {t`Remove question`}
           </button>
