@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Documents (receipts, later transcripts and certificates) are printed from HTML by headless
@@ -62,8 +62,15 @@ export function createPrinter(options: PrinterOptions = {}): Printer {
     if (!existsSync(executablePath)) {
       return Promise.reject(new PrintUnavailable(`no Chromium at ${executablePath}`));
     }
-    browser ??= chromium
-      .launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+    // Playwright is loaded with the first print: most server starts never print, and loading it
+    // costs each start about a third of a second of CPU.
+    browser ??= import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        }),
+      )
       .then((launched) => {
         launched.on('disconnected', () => {
           browser = undefined;
