@@ -29,6 +29,25 @@ const COMMUNITY_FEATURES = ['<rootDir>/src/features/course/reviews/**', '<rootDi
 /** The trainer's screens (src/features/trainer): loaded only by trainers. */
 const TRAINER_FEATURES = ['<rootDir>/src/features/trainer/**'];
 
+/**
+ * Each public route's own sentences, loaded with its view (src/app/routes.ts), and the sign-in,
+ * sign-up and password-reset dialogs', loaded when one is first opened: the `messages` catalogue
+ * every page loads keeps the shell's and the shared pieces' sentences only, so a new screen does
+ * not add to it.
+ */
+export const ROUTE_CATALOGUES = {
+  home: ['<rootDir>/src/features/home/**'],
+  catalogue: ['<rootDir>/src/features/catalogue/**'],
+  // The course page without its reviews (the community catalogue).
+  course: ['<rootDir>/src/features/course/*.{ts,tsx}'],
+  events: ['<rootDir>/src/features/events/**'],
+  about: ['<rootDir>/src/features/about/**'],
+  contact: ['<rootDir>/src/features/contact/**'],
+  issues: ['<rootDir>/src/features/issues/**'],
+  auth: ['<rootDir>/src/features/auth/**'],
+} as const;
+const ROUTE_FEATURES = Object.values(ROUTE_CATALOGUES).flat();
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
@@ -37,8 +56,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...COMMUNITY_FEATURES],
+      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...COMMUNITY_FEATURES, ...ROUTE_FEATURES],
     },
+    ...Object.entries(ROUTE_CATALOGUES).map(([name, include]) => ({
+      path: `<rootDir>/src/i18n/locales/{locale}/${name}`,
+      include: [...include],
+    })),
     {
       path: '<rootDir>/src/i18n/locales/{locale}/community',
       include: COMMUNITY_FEATURES,

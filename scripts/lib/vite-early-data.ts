@@ -6,16 +6,16 @@ import type { EarlyFiles, EarlyLanguage, EarlyView } from '../../src/early/early
 /** Where index.html takes the early-data script. */
 const EARLY_DATA_MARK = '<!-- early-data -->';
 
-/** The source of each public view whose script the early-data script preloads. */
-const EARLY_VIEWS: Record<EarlyView, string> = {
-  home: 'src/features/home/HomePage.tsx',
-  catalogue: 'src/features/catalogue/CataloguePage.tsx',
-  course: 'src/features/course/CourseDetailsPage.tsx',
-  event: 'src/features/events/EventDetailsPage.tsx',
-  about: 'src/features/about/AboutPage.tsx',
-  contact: 'src/features/contact/ContactPage.tsx',
-  reportIssue: 'src/features/issues/ReportIssuePage.tsx',
-  verify: 'src/features/verify/VerifyCertificatePage.tsx',
+/** The source of each public view whose script the early-data script preloads, and its catalogue. */
+const EARLY_VIEWS: Record<EarlyView, { source: string; catalogue: string }> = {
+  home: { source: 'src/features/home/HomePage.tsx', catalogue: 'home' },
+  catalogue: { source: 'src/features/catalogue/CataloguePage.tsx', catalogue: 'catalogue' },
+  course: { source: 'src/features/course/CourseDetailsPage.tsx', catalogue: 'course' },
+  event: { source: 'src/features/events/EventDetailsPage.tsx', catalogue: 'events' },
+  about: { source: 'src/features/about/AboutPage.tsx', catalogue: 'about' },
+  contact: { source: 'src/features/contact/ContactPage.tsx', catalogue: 'contact' },
+  reportIssue: { source: 'src/features/issues/ReportIssuePage.tsx', catalogue: 'issues' },
+  verify: { source: 'src/features/verify/VerifyCertificatePage.tsx', catalogue: 'community' },
 };
 
 /** The files a view's chunk needs that the entry does not already load, and each language's messages. */
@@ -36,8 +36,9 @@ export function earlyFiles(bundle: Rollup.OutputBundle, root: string, base: stri
       const id = chunk.facadeModuleId?.startsWith(root) ? chunk.facadeModuleId.slice(root.length) : '';
       return typeof source === 'string' ? id === source : source.test(id);
     });
-  const files: EarlyFiles = { views: {}, messages: {} };
-  for (const [view, source] of Object.entries(EARLY_VIEWS) as [EarlyView, string][]) {
+  const viewMessagesOf: NonNullable<EarlyFiles['viewMessages']> = {};
+  const files: EarlyFiles = { views: {}, messages: {}, viewMessages: viewMessagesOf };
+  for (const [view, { source }] of Object.entries(EARLY_VIEWS) as [EarlyView, { source: string }][]) {
     const chunk = facade(source);
     if (!chunk) throw new Error(`early data: no chunk for ${source}`);
     files.views[view] = [...closure([chunk.fileName])]
@@ -52,6 +53,13 @@ export function earlyFiles(bundle: Rollup.OutputBundle, root: string, base: stri
     const chunk = facade(new RegExp(`^src/i18n/locales/${language}/messages\\.po$`));
     if (!chunk) throw new Error(`early data: no messages chunk for ${language}`);
     files.messages[language] = base + chunk.fileName;
+    const viewMessages: Partial<Record<EarlyView, string>> = {};
+    for (const [view, { catalogue }] of Object.entries(EARLY_VIEWS) as [EarlyView, { catalogue: string }][]) {
+      const messages = facade(new RegExp(`^src/i18n/locales/${language}/${catalogue}\\.po$`));
+      if (!messages) throw new Error(`early data: no ${language} ${catalogue} messages for ${view}`);
+      viewMessages[view] = base + messages.fileName;
+    }
+    viewMessagesOf[language] = viewMessages;
     // The web font's files of the language's script (virtual:web-font.css in vite.config.ts).
     const subset = language === 'ar' ? 'arabic' : 'latin';
     const fonts = assets.filter((file) =>

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
-import { i18n } from '@/i18n';
+import { i18n, withCatalogue } from '@/i18n';
 import { useOpenDialog } from '@/stores/dialogs';
 import { Toaster } from '@/ui/Toaster';
 import { AppRoutes } from './AppRoutes';
@@ -11,7 +11,7 @@ import { Header } from './shell/Header';
 import { useScrollRestoration } from './useScrollRestoration';
 
 // Dialogs load when one is first opened: visitors who never sign in don't download them.
-const AuthDialogs = lazy(() => import('@/features/auth/AuthDialogs'));
+const AuthDialogs = lazy(() => withCatalogue('auth', import('@/features/auth/AuthDialogs')));
 
 function Dialogs() {
   const open = useOpenDialog();

@@ -50,20 +50,20 @@ const CourseHistoryDetails = lazyView(() =>
   withCatalogue('account', import('@/features/learning/history/CourseHistoryDetailsPage')),
 );
 const CoursePlayer = lazyView(() => withCatalogue('account', import('@/features/learning/CoursePlayerPage')));
-const Home = lazyView(() => import('@/features/home/HomePage'));
-const About = lazyView(() => import('@/features/about/AboutPage'));
-const Contact = lazyView(() => import('@/features/contact/ContactPage'));
+const Home = lazyView(() => withCatalogue('home', import('@/features/home/HomePage')));
+const About = lazyView(() => withCatalogue('about', import('@/features/about/AboutPage')));
+const Contact = lazyView(() => withCatalogue('contact', import('@/features/contact/ContactPage')));
 const VerifyCertificate = lazyView(() =>
   withCatalogue('community', import('@/features/verify/VerifyCertificatePage')),
 );
-const Catalogue = lazyView(() => import('@/features/catalogue/CataloguePage'));
-const CourseDetails = lazyView(() => import('@/features/course/CourseDetailsPage'));
-const EventDetails = lazyView(() => import('@/features/events/EventDetailsPage'));
+const Catalogue = lazyView(() => withCatalogue('catalogue', import('@/features/catalogue/CataloguePage')));
+const CourseDetails = lazyView(() => withCatalogue('course', import('@/features/course/CourseDetailsPage')));
+const EventDetails = lazyView(() => withCatalogue('events', import('@/features/events/EventDetailsPage')));
 const InvitationPage = lazyView(() =>
   withCatalogue('account', import('@/features/invitations/InvitationPage')),
 );
-const ReportIssue = lazyView(() => import('@/features/issues/ReportIssuePage'));
-const IssueList = lazyView(() => import('@/features/issues/IssueListPage'));
+const ReportIssue = lazyView(() => withCatalogue('issues', import('@/features/issues/ReportIssuePage')));
+const IssueList = lazyView(() => withCatalogue('issues', import('@/features/issues/IssueListPage')));
 /** The trainer's screens: with the signed-in screens' messages (the preview shows lectures) and their own. */
 const trainerView = (name: TrainerScreen) =>
   lazyView(() =>

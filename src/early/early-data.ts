@@ -179,6 +179,8 @@ export function takeEarly(
 export interface EarlyFiles {
   views: Partial<Record<EarlyView, string[]>>;
   messages: Partial<Record<EarlyLanguage, string>>;
+  /** Each view's own messages (its route's catalogue, lingui.config.ts), by language. */
+  viewMessages?: Partial<Record<EarlyLanguage, Partial<Record<EarlyView, string>>>>;
   /** The web font's files for a language's script (Latin or Arabic), in the weights the app uses. */
   fonts?: Partial<Record<EarlyLanguage, string[]>>;
 }
@@ -221,7 +223,11 @@ export function startEarly(env: EarlyEnvironment): EarlyPlan | undefined {
   for (const file of env.files.fonts?.[env.language] ?? []) env.link('font', file);
   const plan = earlyPlan(env.pathname, env.search, env.language);
   if (!plan) return undefined;
-  for (const file of [...(env.files.views[plan.view] ?? []), env.files.messages[env.language]]) {
+  for (const file of [
+    ...(env.files.views[plan.view] ?? []),
+    env.files.messages[env.language],
+    env.files.viewMessages?.[env.language]?.[plan.view],
+  ]) {
     if (file) env.link('modulepreload', file);
   }
   for (const call of plan.calls) {

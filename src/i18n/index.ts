@@ -5,31 +5,22 @@ import { provideCatalogueLoader, type ScreenCatalogueName } from './screen-catal
 
 export { i18n };
 
-type Catalogue = Record<Language, () => Promise<{ messages: Messages }>>;
+/**
+ * Every catalogue of every language (lingui.config.ts), each loaded on first use: `messages`, the
+ * shell's and the shared pieces', with every page; a screen catalogue with the screens that need it.
+ */
+const catalogues = import.meta.glob<{ messages: Messages }>('./locales/*/*.po');
 
-/** The public site's and the shell's messages: every page needs them. */
-const main: Catalogue = {
-  en: () => import('./locales/en/messages.po'),
-  ar: () => import('./locales/ar/messages.po'),
-};
+function loadMessages(
+  name: 'messages' | ScreenCatalogue,
+  language: Language,
+): Promise<{ messages: Messages }> {
+  const load = catalogues[`./locales/${language}/${name}.po`];
+  if (!load) return Promise.reject(new Error(`no ${language} catalogue ${name}`));
+  return load();
+}
 
-/** Messages that only some screens need (lingui.config.ts says which), loaded with those screens. */
-const screenCatalogues = {
-  account: {
-    en: () => import('./locales/en/account.po'),
-    ar: () => import('./locales/ar/account.po'),
-  },
-  trainer: {
-    en: () => import('./locales/en/trainer.po'),
-    ar: () => import('./locales/ar/trainer.po'),
-  },
-  // The course page's reviews section and the certificate check (see lingui.config.ts).
-  community: {
-    en: () => import('./locales/en/community.po'),
-    ar: () => import('./locales/ar/community.po'),
-  },
-} satisfies Record<ScreenCatalogueName, Catalogue>;
-export type ScreenCatalogue = keyof typeof screenCatalogues;
+export type ScreenCatalogue = ScreenCatalogueName;
 
 /** The screen catalogues asked for so far: a change of language loads them in the new language too. */
 const wanted = new Set<ScreenCatalogue>();
@@ -40,7 +31,7 @@ let current: Language | undefined;
 async function screenMessages(name: ScreenCatalogue, language: Language): Promise<Messages> {
   const known = fetched[language].get(name);
   if (known) return known;
-  const { messages } = await screenCatalogues[name][language]();
+  const { messages } = await loadMessages(name, language);
   fetched[language].set(name, messages);
   return messages;
 }
@@ -49,7 +40,7 @@ async function screenMessages(name: ScreenCatalogue, language: Language): Promis
 export async function activateLanguage(language: Language): Promise<void> {
   current = language;
   const [{ messages }] = await Promise.all([
-    main[language](),
+    loadMessages('messages', language),
     ...[...wanted].map((name) => screenMessages(name, language)),
   ]);
   // Activating replaces the language's messages: with the main catalogue go every screen catalogue

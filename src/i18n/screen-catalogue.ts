@@ -4,7 +4,20 @@
  * module's dependencies out of the entry into chunks of their own, and every page's first load would
  * grow. It asks this module instead, which index.ts gives its `loadCatalogue` when it starts.
  */
-export type ScreenCatalogueName = 'account' | 'trainer' | 'community';
+export type ScreenCatalogueName =
+  // The signed-in screens', the trainer's, and public pieces loaded after their page (lingui.config.ts).
+  | 'account'
+  | 'trainer'
+  | 'community'
+  // Each public route's (ROUTE_CATALOGUES in lingui.config.ts).
+  | 'home'
+  | 'catalogue'
+  | 'course'
+  | 'events'
+  | 'about'
+  | 'contact'
+  | 'issues'
+  | 'auth';
 
 let load: ((name: ScreenCatalogueName) => Promise<void>) | undefined;
 

@@ -16,6 +16,8 @@ const suite = productSuite();
 interface Target {
   name: string;
   path: string;
+  /** The route's own catalogue (lingui.config.ts), preloaded with the shell's messages. */
+  catalogue: string;
   /** The picture the page shows largest, preloaded once its answer arrives (by language). */
   picture?: { en: string; ar: string };
 }
@@ -30,32 +32,39 @@ beforeAll(async () => {
   const promotion = await suite.read<{ image: string }>('/cms/about-page-promotion/');
   if (!course || !event) throw new Error('the seed has no course or no event');
   targets.push(
-    { name: 'home', path: paths.home(), picture: { en: hero.image, ar: hero.image_ar } },
-    { name: 'catalogue', path: paths.catalogue() },
-    { name: 'search results', path: paths.searchResults({ search: 'data' }) },
+    { name: 'home', path: paths.home(), catalogue: 'home', picture: { en: hero.image, ar: hero.image_ar } },
+    { name: 'catalogue', path: paths.catalogue(), catalogue: 'catalogue' },
+    { name: 'search results', path: paths.searchResults({ search: 'data' }), catalogue: 'catalogue' },
     {
       name: 'course details',
       path: paths.courseDetails(course.id),
+      catalogue: 'course',
       picture: { en: course.cover_image, ar: course.cover_image },
     },
     {
       name: 'event details',
       path: paths.eventDetails(event.id),
+      catalogue: 'events',
       picture: { en: event.image, ar: event.image },
     },
-    { name: 'about', path: paths.about(), picture: { en: promotion.image, ar: promotion.image } },
-    { name: 'contact', path: paths.contact() },
+    {
+      name: 'about',
+      path: paths.about(),
+      catalogue: 'about',
+      picture: { en: promotion.image, ar: promotion.image },
+    },
+    { name: 'contact', path: paths.contact(), catalogue: 'contact' },
   );
 });
 
-/** The address of a language's public messages in the build (chunks are named by their hash). */
-function messagesChunk(language: 'en' | 'ar'): string {
+/** The address of a language's catalogue in the build (chunks are named by their hash). */
+function messagesChunk(language: 'en' | 'ar', catalogue = 'messages'): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string }
   >;
-  const chunk = manifest[`src/i18n/locales/${language}/messages.po`];
-  if (!chunk) throw new Error(`the build has no ${language} messages`);
+  const chunk = manifest[`src/i18n/locales/${language}/${catalogue}.po`];
+  if (!chunk) throw new Error(`the build has no ${language} ${catalogue} messages`);
   return `/${chunk.file}`;
 }
 
@@ -96,8 +105,11 @@ describe("a public page's data, picture and script are asked for before the app'
             (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
           ),
         );
-        expect(head, `${target.name}: messages preloaded`).toContain(
-          `modulepreload ${messagesChunk(language)}`,
+        expect(head, `${target.name}: messages preloaded`).toEqual(
+          expect.arrayContaining([
+            `modulepreload ${messagesChunk(language)}`,
+            `modulepreload ${messagesChunk(language, target.catalogue)}`,
+          ]),
         );
         if (target.picture) expect(head, target.name).toContain(`preload ${target.picture[language]}`);
       }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { directionOf, readStoredLanguage } from '@/i18n/languages';
 import { pick } from '@/i18n/pick';
@@ -39,8 +39,10 @@ function readPo(path: string): Entry[] {
   return entries;
 }
 
-/** The catalogues of lingui.config.ts: the public site's and the signed-in screens'. */
-const CATALOGUES = ['messages', 'account'] as const;
+/** Every catalogue of lingui.config.ts, by the English files extracted. */
+const CATALOGUES = readdirSync('src/i18n/locales/en')
+  .filter((file) => file.endsWith('.po'))
+  .map((file) => file.slice(0, -'.po'.length));
 
 describe.each(CATALOGUES)('catalogue %s', (catalogue) => {
   const arabic = readPo(`src/i18n/locales/ar/${catalogue}.po`);
@@ -51,11 +53,12 @@ describe.each(CATALOGUES)('catalogue %s', (catalogue) => {
   });
   it('has the same messages in both languages', () => {
     expect(arabic.map((entry) => entry.id).sort()).toEqual(english.map((entry) => entry.id).sort());
-    expect(arabic.length).toBeGreaterThan(20);
+    expect(arabic.length).toBeGreaterThan(0);
   });
   it('writes Arabic in Arabic script', () => {
     const latinOnly = arabic.filter(
-      (entry) => !/[\u0600-\u06FF]/.test(entry.translation) && !/^[\w\s()]+$/.test(entry.id),
+      // A message of placeholders and signs only ("{0} / {1}") has nothing to write in Arabic.
+      (entry) => !/[\u0600-\u06FF]/.test(entry.translation) && /[A-Za-z]/.test(entry.id.replace(/\{\w+\}/g, '')),
     );
     expect(latinOnly.map((entry) => entry.id)).toEqual([]);
   });
