@@ -55,6 +55,16 @@ const refusedAs =
   (_: unknown, { error }: Failure) =>
     statusOf(error) === status && (message === undefined || messageOf(error) === message);
 
+/** Each refusal of giving attendance that has a page of its own, in the order they are checked. */
+const REFUSALS = [
+  ['isAlready', '#attendance.already'],
+  ['isNoClass', '#attendance.noClass'],
+  ['isExpired', '#attendance.expired'],
+  ['isInvalid', '#attendance.invalid'],
+  ['isNotEnrolled', '#attendance.notEnrolled'],
+  ['isTraineesOnly', '#attendance.trainer'],
+] as const;
+
 export const attendanceMachine = setup({
   types: {
     context: {} as AttendanceContext,
@@ -173,36 +183,12 @@ export const attendanceMachine = setup({
             input: ({ context }) => ({ courseId: context.courseId, credential: credentialOf(context) }),
             onDone: { target: '#attendance.given', actions: ['forgetTicket', 'announceGiven'] },
             onError: [
-              {
-                guard: { type: 'isAlready', params: failureOf },
-                target: '#attendance.already',
-                actions: 'forgetTicket',
-              },
-              {
-                guard: { type: 'isNoClass', params: failureOf },
-                target: '#attendance.noClass',
-                actions: 'forgetTicket',
-              },
-              {
-                guard: { type: 'isExpired', params: failureOf },
-                target: '#attendance.expired',
-                actions: 'forgetTicket',
-              },
-              {
-                guard: { type: 'isInvalid', params: failureOf },
-                target: '#attendance.invalid',
-                actions: 'forgetTicket',
-              },
-              {
-                guard: { type: 'isNotEnrolled', params: failureOf },
-                target: '#attendance.notEnrolled',
-                actions: 'forgetTicket',
-              },
-              {
-                guard: { type: 'isTraineesOnly', params: failureOf },
-                target: '#attendance.trainer',
-                actions: 'forgetTicket',
-              },
+              // A refusal the page explains ends the visit's ticket: it cannot be used again.
+              ...REFUSALS.map(([guard, target]) => ({
+                guard: { type: guard, params: failureOf },
+                target,
+                actions: 'forgetTicket' as const,
+              })),
               { target: 'failed', actions: { type: 'keepError', params: failureOf } },
             ],
           },
