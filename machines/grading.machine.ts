@@ -143,6 +143,16 @@ const isRefusal = (_: unknown, { error }: Failure) => {
   return status === 403 || status === 404;
 };
 
+/** A grade or a return the server refused: back to the form, its fields' sentences beside them. */
+const REFUSED_DECISION = [
+  {
+    guard: { type: 'isFieldRefusal', params: failureOf },
+    target: 'editing',
+    actions: { type: 'keepFieldErrors', params: failureOf },
+  },
+  { target: 'editing', actions: { type: 'keepError', params: failureOf } },
+] as const;
+
 export const gradingMachine = setup({
   types: {
     input: {} as GradingInput,
@@ -358,14 +368,7 @@ export const gradingMachine = setup({
                         params: ({ event }) => ({ message: event.output.message }),
                       },
                     },
-                    onError: [
-                      {
-                        guard: { type: 'isFieldRefusal', params: failureOf },
-                        target: 'editing',
-                        actions: { type: 'keepFieldErrors', params: failureOf },
-                      },
-                      { target: 'editing', actions: { type: 'keepError', params: failureOf } },
-                    ],
+                    onError: REFUSED_DECISION,
                   },
                 },
                 returning: {
@@ -383,14 +386,7 @@ export const gradingMachine = setup({
                         params: ({ event }) => ({ message: event.output.message }),
                       },
                     },
-                    onError: [
-                      {
-                        guard: { type: 'isFieldRefusal', params: failureOf },
-                        target: 'editing',
-                        actions: { type: 'keepFieldErrors', params: failureOf },
-                      },
-                      { target: 'editing', actions: { type: 'keepError', params: failureOf } },
-                    ],
+                    onError: REFUSED_DECISION,
                   },
                 },
                 /** Decided: the course and the item read again (statistics, who waits). */
