@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from '@/features/learning/quiz/outbox';
-import { memoryStore } from './support/fake-api';
+import { memoryStore, refusingStore } from './support/fake-api';
 
 const ATTEMPT = 'a1b2c3d4-0000-4000-8000-000000000001';
 const QUESTIONS = [11, 12, 13];
@@ -97,17 +97,7 @@ describe('the quiz outbox', () => {
     store.setItem(`quiz-outbox:${ATTEMPT}:submit`, 'short');
     expect(createOutbox(store).read(ATTEMPT, QUESTIONS)).toEqual({ answers: [], flags: [], submitKey: null });
 
-    const full = createOutbox({
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    });
+    const full = createOutbox(refusingStore());
     expect(() =>
       full.sync({
         attemptId: ATTEMPT,

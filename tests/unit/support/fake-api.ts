@@ -64,3 +64,18 @@ export function memoryStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem
     },
   };
 }
+
+/** A browser's storage that refuses everything: reading as in some private windows, writing as when full. */
+export function refusingStore(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  return {
+    getItem: () => {
+      throw new Error('SecurityError');
+    },
+    setItem: () => {
+      throw new Error('QuotaExceededError');
+    },
+    removeItem: () => {
+      throw new Error('SecurityError');
+    },
+  };
+}

@@ -1,25 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { connectCourseWizard, type WizardFormView } from '@machines/courseWizard.connect';
-import { draftKey, draftText, readDraft, STEPS } from '@machines/courseWizard.form';
-import { courseWizardMachine, unsentDraft } from '@machines/courseWizard.machine';
-import { useMachine } from '@xstate/react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import {
-  createCourse,
-  findFacilitator,
-  getCourse,
-  listSurveyCategories,
-  updateCourse,
-} from '@/api/authoring';
-import { getCategories } from '@/api/courses';
-import { api } from '@/api/http';
-import { uploadFile } from '@/api/learning';
-import { getProfile } from '@/api/profile';
+import type { WizardFormView } from '@machines/courseWizard.connect';
+import { STEPS } from '@machines/courseWizard.form';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useParams } from 'wouter';
 import '@/features/trainer/known-messages';
 import { AboutStep } from '@/features/trainer/wizard/AboutStep';
 import { BasicsStep } from '@/features/trainer/wizard/BasicsStep';
+import { useCourseWizard } from '@/features/trainer/wizard/courseWizard.live';
 import { FacilitatorsStep } from '@/features/trainer/wizard/FacilitatorsStep';
 import { STATUS_LABELS, STEP_LABELS } from '@/features/trainer/wizard/labels';
 import { ReviewStep } from '@/features/trainer/wizard/ReviewStep';
@@ -28,10 +15,7 @@ import { SurveysStep } from '@/features/trainer/wizard/SurveysStep';
 import { SyllabusStep } from '@/features/trainer/wizard/SyllabusStep';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
-import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useProfile } from '@/session';
-import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form } from '@/ui/forms';
@@ -51,101 +35,10 @@ export default function CourseWizardPage({ title }: RouteView) {
   );
 }
 
-/** Local storage may be full or refused (private windows): the draft is then only in memory. */
-const storage = {
-  read(key: string): string | null {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  write(key: string, value: string): void {
-    try {
-      localStorage.setItem(key, value);
-    } catch {
-      // The wizard goes on without a kept draft.
-    }
-  },
-  remove(key: string): void {
-    try {
-      localStorage.removeItem(key);
-    } catch {
-      // Nothing was kept.
-    }
-  },
-};
-
-/** After a refused Next or submit: the first field with a message. */
-function focusFirstProblem(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() =>
-    form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')?.focus(),
-  );
-}
-
 function Wizard({ courseId }: { courseId: number | null }) {
-  const { t } = useLingui();
-  const [, navigate] = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const profile = useProfile();
-  const known = useRef(profile?.email ?? null);
-  const sendRef = useRef<(event: { type: 'cover.progress'; share: number }) => void>(() => {});
-  const [machine] = useState(() =>
-    courseWizardMachine.provide({
-      actors: {
-        loadReferences: fromPromise(async ({ input }) => {
-          const [categories, surveys, record, userEmail] = await Promise.all([
-            getCategories(api),
-            listSurveyCategories(api),
-            input.courseId === null ? null : getCourse(api, input.courseId),
-            // The session knows the address once the header has read the profile.
-            known.current ?? getProfile(api).then((read) => read.email),
-          ]);
-          const draft = readDraft(storage.read(draftKey(userEmail, input.courseId)));
-          return { categories, surveys, record, userEmail, draft };
-        }),
-        uploadCover: fromPromise(({ input, signal }) =>
-          uploadFile(api, input.file, input.name, {
-            signal,
-            onProgress: (share) => sendRef.current({ type: 'cover.progress', share }),
-          }),
-        ),
-        findFacilitator: fromPromise(({ input }) => findFacilitator(api, input.email)),
-        saveCourse: fromPromise(({ input }) =>
-          input.courseId === null
-            ? createCourse(api, input.course)
-            : updateCourse(api, input.courseId, input.course),
-        ),
-      },
-      actions: {
-        persistDraft: ({ context }) => {
-          const key = draftKey(context.userEmail, context.courseId);
-          const draft = unsentDraft(context);
-          if (draft) storage.write(key, draftText(draft));
-          else storage.remove(key);
-        },
-        dropDraft: ({ context }) => storage.remove(draftKey(context.userEmail, context.courseId)),
-        focusFirstInvalid: () => focusFirstProblem(form.current),
-        focusStep: () => requestAnimationFrame(() => heading.current?.focus()),
-        announceUploaded: () => showToast(t`File has been uploaded successfully`),
-        announceUploadFailed: () => showToast(t`Error uploading file`, 'error'),
-        finish: (_, { outcome, saved }) => {
-          const sentence =
-            outcome === 'created'
-              ? t`Your course has been sent to the admin for approval`
-              : outcome === 'resubmitted'
-                ? t`Your course has been sent again for approval`
-                : t`Your changes have been saved`;
-          showToast(sentence);
-          navigate(paths.manageCourseLectures(saved.data.id));
-        },
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, { input: { courseId } });
-  sendRef.current = send;
-  const view = connectCourseWizard(state, send);
+  const view = useCourseWizard(courseId, { form, heading });
 
   if (view.phase === 'loading' || view.phase === 'done')
     return (
