@@ -1,5 +1,4 @@
 import { GRADE_MAX } from '@contract/domain/grading';
-import { normaliseGrade } from '@contract/forms/grading';
 import type {
   GradeStatistics,
   GradingItem,
@@ -10,23 +9,18 @@ import type {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { connectGrading, type GradingFormView, type GradingItemView } from '@machines/grading.connect';
-import { gradingMachine } from '@machines/grading.machine';
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { GradingFormView, GradingItemView } from '@machines/grading.connect';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { getGradingCourse, getGradingItem, gradeSubmission, returnSubmission } from '@/api/grading';
-import { api } from '@/api/http';
+import { useGrading } from '@/features/trainer/grading/grading.live';
 import { UploadWidget } from '@/features/trainer/shared/UploadWidget';
-import { errorText, translateMessage } from '@/i18n/api-messages';
+import { errorText } from '@/i18n/api-messages';
 import { formatDateTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, TextAreaField, TextField } from '@/ui/forms';
@@ -519,33 +513,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
 function Grading({ courseId, title }: { courseId: number; title: string }) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
-  const [machine] = useState(() =>
-    gradingMachine.provide({
-      actors: {
-        loadCourse: fromPromise(({ input }) => getGradingCourse(api, input.courseId)),
-        loadItem: fromPromise(({ input }) => getGradingItem(api, input.lectureId)),
-        grade: fromPromise(({ input }) =>
-          gradeSubmission(api, input.submissionId, {
-            ...input.body,
-            grade: normaliseGrade(String(input.body.grade)),
-          }),
-        ),
-        returnWork: fromPromise(({ input }) => returnSubmission(api, input.submissionId, input.body)),
-        reload: fromPromise(async ({ input }) => {
-          const [course, item] = await Promise.all([
-            getGradingCourse(api, input.courseId),
-            getGradingItem(api, input.lectureId),
-          ]);
-          return { course, item };
-        }),
-      },
-      actions: {
-        announce: (_, { message }) => showToast(translateMessage(message, i18n)),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, { input: { courseId, arabicDigits: language === 'ar' } });
-  const view = connectGrading(snapshot, send);
+  const view = useGrading(courseId);
 
   const back = (
     <p className="mb-2 text-sm">
