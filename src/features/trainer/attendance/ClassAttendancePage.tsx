@@ -1,25 +1,10 @@
-import type { AttendanceCourse, AttendanceStatus } from '@contract/wire/attendance';
+import type { AttendanceCourse } from '@contract/wire/attendance';
 import { useLingui } from '@lingui/react/macro';
-import {
-  type ClassAttendanceView,
-  type CourseView,
-  connectClassAttendance,
-} from '@machines/classAttendance.connect';
-import { classAttendanceMachine } from '@machines/classAttendance.machine';
-import { useMachine } from '@xstate/react';
-import { useCallback, useId, useRef, useState } from 'react';
+import type { ClassAttendanceView, CourseView } from '@machines/classAttendance.connect';
+import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
-import {
-  getAttendanceCode,
-  getAttendanceSheet,
-  getRoster,
-  listAttendanceCourses,
-  markAttendance,
-} from '@/api/attendance';
-import { api } from '@/api/http';
 import { CodePanel } from '@/features/trainer/attendance/CodePanel';
-import { exportSheet, sheetFileName } from '@/features/trainer/attendance/export';
+import { useClassAttendance } from '@/features/trainer/attendance/classAttendance.live';
 import { PrintSheet } from '@/features/trainer/attendance/PrintSheet';
 import { RosterPanel } from '@/features/trainer/attendance/RosterPanel';
 import { formatDate, formatTime } from '@/i18n/dates';
@@ -27,7 +12,6 @@ import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useLiveNotices } from '@/stores/live-notices';
 import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
@@ -36,18 +20,6 @@ import { button } from '@/ui/button';
 
 const CARD = 'flex min-h-28 flex-col items-start gap-1 rounded-xl border p-4 text-start';
 const SLOTS = ['first', 'second', 'third'] as const;
-
-/** Waits until the browser has drawn the sheet, then opens the print dialog. */
-function printWhenDrawn(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        window.print();
-        resolve();
-      }),
-    );
-  });
-}
 
 function CourseCard({ course, onChoose }: { course: AttendanceCourse; onChoose: () => void }) {
   const { t } = useLingui();
@@ -265,73 +237,8 @@ function courseIdOf(value: string | null): number | null {
  * course page links here so).
  */
 export default function ClassAttendancePage({ title }: RouteView) {
-  const { t, i18n } = useLingui();
-  const language = useLanguage();
-  const courseId = courseIdOf(new URLSearchParams(useSearch()).get('course'));
-  // The file is written in the language the page shows when the trainer exports.
-  const sheetWords = {
-    language,
-    prefix: t`Attendance`,
-    labels: {
-      trainee: t`Trainee`,
-      email: t`Email`,
-      present: t`Times present`,
-      held: t`Sessions counted`,
-      totals: t`Present per session`,
-      mark: (status: AttendanceStatus) => (status === 'Present' ? t`Present` : t`Absent`),
-    },
-  };
-  const words = useRef(sheetWords);
-  words.current = sheetWords;
-  const [machine] = useState(() =>
-    classAttendanceMachine.provide({
-      actors: {
-        loadCourses: fromPromise(() => listAttendanceCourses(api)),
-        loadRoster: fromPromise(async ({ input }) => {
-          const roster = await getRoster(api, input.courseId, input.date);
-          if (roster.date === roster.today) {
-            return {
-              roster,
-              count: roster.session ? { present: roster.present, enrolled: roster.enrolled } : null,
-            };
-          }
-          const today = await getRoster(api, input.courseId);
-          return {
-            roster,
-            count: today.session ? { present: today.present, enrolled: today.enrolled } : null,
-          };
-        }),
-        loadCode: fromPromise(async ({ input }) => {
-          const code = await getAttendanceCode(api, input.courseId);
-          return { code, receivedAt: Date.now() };
-        }),
-        markAttendance: fromPromise(({ input }) =>
-          markAttendance(api, input.courseId, {
-            user_id: input.userId,
-            date: input.date,
-            status: input.status,
-          }),
-        ),
-        loadSheet: fromPromise(({ input }) => getAttendanceSheet(api, input.courseId)),
-        printSheet: fromPromise(() => printWhenDrawn()),
-        exportSheet: fromPromise(async ({ input }) => {
-          const sheet = input.sheet;
-          if (!sheet) return;
-          const { language, prefix, labels } = words.current;
-          const courseTitle = pick(sheet, 'title', language);
-          await exportSheet(sheet, {
-            title: courseTitle,
-            rightToLeft: language === 'ar',
-            fileName: sheetFileName(prefix, courseTitle, sheet.today),
-            labels,
-          });
-        }),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, { input: { courseId } });
-  const view = connectClassAttendance(snapshot, send);
-  useLiveNotices(useCallback(() => send({ type: 'notice.arrived' }), [send]));
+  const { i18n } = useLingui();
+  const view = useClassAttendance(courseIdOf(new URLSearchParams(useSearch()).get('course')));
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
       <PageTitle className="mb-6">{i18n._(title)}</PageTitle>
