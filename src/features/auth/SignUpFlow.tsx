@@ -1,66 +1,21 @@
 import type { RegistrationForm } from '@contract/forms/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Audience } from '@machines/signIn.machine';
-import { connectSignUp } from '@machines/signUp.connect';
-import { signUpMachine } from '@machines/signUp.machine';
-import { useMachine } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
-import { register, verifyOtp } from '@/api/auth';
-import { api } from '@/api/http';
+import { useId, useRef } from 'react';
 import { OtpStep } from '@/entities/account/OtpStep';
 import { PasswordHint } from '@/entities/account/PasswordHint';
-import { paths } from '@/routing/paths';
-import { beginSession } from '@/session/sign-in';
-import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
-import { showToast } from '@/stores/toasts';
-import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
+import { useSignUp } from '@/features/auth/signUp.live';
+import { openDialog } from '@/stores/dialogs';
+import { AlertBox, Form, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-
-/** The address an invitation page asked the form to start with (once), if any. */
-const INVITED_EMAIL_KEY = 'invited-email';
-
-function takeInvitedEmail(): string | undefined {
-  try {
-    const email = sessionStorage.getItem(INVITED_EMAIL_KEY) ?? undefined;
-    sessionStorage.removeItem(INVITED_EMAIL_KEY);
-    return email;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
 export function SignUpFlow({ audience }: { audience: Audience }) {
   const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const cvId = useId();
-  // Opened from a page to come back to (an invitation), sign-up ends on that page, not the profile.
-  const [returnTo] = useState(dialogReturnTo);
-  const [machine] = useState(() =>
-    signUpMachine.provide({
-      actors: {
-        register: fromPromise(({ input }) => register(api, input)),
-        verifyOtp: fromPromise(({ input }) => verifyOtp(api, input)),
-      },
-      actions: {
-        focusFirstInvalid: () => focusFirstInvalid(form.current),
-        announceSignedUp: () => showToast(t`Successfully signed up`),
-        announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
-        announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
-        startSession: (_, { reply }) => beginSession(reply),
-        goToProfile: () => {
-          if (!returnTo) navigate(paths.profile());
-        },
-        closeDialog,
-      },
-    }),
-  );
-  const [email] = useState(takeInvitedEmail);
-  const [state, send] = useMachine(machine, { input: { audience, email } });
-  const view = connectSignUp(state);
+  const { view, send, returnTo } = useSignUp(audience, form);
   const texts = AUDIENCE[audience];
   const dismiss = () => send({ type: 'dialog.close' });
 

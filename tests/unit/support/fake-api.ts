@@ -1,10 +1,19 @@
 import { type ApiClient, createApiClient } from '@/api/client';
 
-/** One request as the fake API received it: method, path below the API base, JSON body. */
+/** One request as the fake API received it: method, path below the API base, JSON or multipart body. */
 export interface FakeRequest {
   method: string;
   path: string;
   body: unknown;
+}
+
+/** A multipart body's parts: a text as it is, a file as its name and size. */
+function partsOf(body: FormData): Record<string, unknown> {
+  const parts: Record<string, unknown> = {};
+  for (const [name, value] of body.entries()) {
+    parts[name] = typeof value === 'string' ? value : { file: value.name, size: value.size };
+  }
+  return parts;
 }
 
 /** What the fake API answers: a status and a JSON body, or no answer at all (the network is down). */
@@ -31,7 +40,7 @@ export function fakeApi(answer: (request: FakeRequest) => FakeAnswer | Promise<F
     const request: FakeRequest = {
       method: init?.method ?? 'GET',
       path: `${url.pathname.slice(new URL(BASE).pathname.length)}${url.search}`,
-      body: text ? JSON.parse(text) : undefined,
+      body: init?.body instanceof FormData ? partsOf(init.body) : text ? JSON.parse(text) : undefined,
     };
     requests.push(request);
     const reply = await answer(request);

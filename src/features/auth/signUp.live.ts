@@ -1,0 +1,108 @@
+import type { OtpVerifyResponse } from '@contract/wire/auth';
+import { useLingui } from '@lingui/react/macro';
+import type { Audience } from '@machines/signIn.machine';
+import { connectSignUp, type SignUpView } from '@machines/signUp.connect';
+import { type SignUpEvent, signUpMachine } from '@machines/signUp.machine';
+import { useMachine } from '@xstate/react';
+import { type RefObject, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+import { register, verifyOtp } from '@/api/auth';
+import type { ApiClient } from '@/api/client';
+import { api } from '@/api/http';
+import { paths } from '@/routing/paths';
+import { beginSession } from '@/session/sign-in';
+import { closeDialog, dialogReturnTo } from '@/stores/dialogs';
+import { showToast } from '@/stores/toasts';
+import { focusFirstInvalid } from '@/ui/forms';
+
+/** This tab's store (sessionStorage), where an invitation page leaves the address to start with. */
+export type TabStore = Pick<Storage, 'getItem' | 'removeItem'>;
+
+/** The address an invitation page asked the form to start with (once), if any. */
+const INVITED_EMAIL_KEY = 'invited-email';
+
+/** The invited address, taken once: the next sign-up starts empty. */
+export function takeInvitedEmail(tab: TabStore): string | undefined {
+  try {
+    const email = tab.getItem(INVITED_EMAIL_KEY) ?? undefined;
+    tab.removeItem(INVITED_EMAIL_KEY);
+    return email;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What sign-up is wired to: the API, the session, the dialog and the page. */
+export interface SignUpDeps {
+  api: ApiClient;
+  /** The page the dialog was opened from to come back to (an invitation's), or null. */
+  returnTo: string | null;
+  focusFirstInvalid(): void;
+  announceSignedUp(): void;
+  announceOtpVerified(): void;
+  announceInvalidOtp(): void;
+  /** Signs in with the tokens the code's check answered. */
+  beginSession(reply: OtpVerifyResponse): void;
+  closeDialog(): void;
+  navigate(path: string): void;
+}
+
+/**
+ * The sign-up machine with its calls; a trainee signed in by the code goes to the profile, unless
+ * the dialog was opened from a page to come back to.
+ */
+export function signUpLive(deps: SignUpDeps) {
+  return signUpMachine.provide({
+    actors: {
+      register: fromPromise(({ input }) => register(deps.api, input)),
+      verifyOtp: fromPromise(({ input }) => verifyOtp(deps.api, input)),
+    },
+    actions: {
+      focusFirstInvalid: () => deps.focusFirstInvalid(),
+      announceSignedUp: () => deps.announceSignedUp(),
+      announceOtpVerified: () => deps.announceOtpVerified(),
+      announceInvalidOtp: () => deps.announceInvalidOtp(),
+      startSession: (_, { reply }) => deps.beginSession(reply),
+      goToProfile: () => {
+        if (!deps.returnTo) deps.navigate(paths.profile());
+      },
+      closeDialog: () => deps.closeDialog(),
+    },
+  });
+}
+
+/** sessionStorage, reached when the address is taken (not when the module loads). */
+const browserTab: TabStore = {
+  getItem: (key) => sessionStorage.getItem(key),
+  removeItem: (key) => sessionStorage.removeItem(key),
+};
+
+/**
+ * Sign-up in this page, for trainees or trainers: the view model, the events it sends, and the page
+ * to come back to (an invitation's) when it was opened from one.
+ */
+export function useSignUp(
+  audience: Audience,
+  form: RefObject<HTMLFormElement | null>,
+): { view: SignUpView; send: (event: SignUpEvent) => void; returnTo: string | null } {
+  const { t } = useLingui();
+  // Opened from a page to come back to (an invitation), sign-up ends on that page, not the profile.
+  const [returnTo] = useState(dialogReturnTo);
+  const [machine] = useState(() =>
+    signUpLive({
+      api,
+      returnTo,
+      focusFirstInvalid: () => focusFirstInvalid(form.current),
+      announceSignedUp: () => showToast(t`Successfully signed up`),
+      announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
+      announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
+      beginSession,
+      closeDialog,
+      navigate: (path) => navigate(path),
+    }),
+  );
+  const [email] = useState(() => takeInvitedEmail(browserTab));
+  const [state, send] = useMachine(machine, { input: { audience, email } });
+  return { view: connectSignUp(state), send, returnTo };
+}
