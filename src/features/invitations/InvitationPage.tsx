@@ -1,25 +1,15 @@
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import type { Invitation } from '@contract/wire/invitations';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { connectInvitation } from '@machines/invitation.connect';
-import { invitationMachine } from '@machines/invitation.machine';
-import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
-import { api } from '@/api/http';
-import { acceptInvitation, getInvitation } from '@/api/invitations';
+import { useInvitation } from '@/features/invitations/invitation.live';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate } from '@/i18n/dates';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useSignedIn } from '@/session';
-import { useSignInDismissed } from '@/session/sign-in';
-import { openDialog } from '@/stores/dialogs';
-import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { AlertBox } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
@@ -79,37 +69,7 @@ export default function InvitationPage({ title }: RouteView) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const { token = '' } = useParams<{ token: string }>();
-  const signedIn = useSignedIn();
-  const [machine] = useState(() =>
-    invitationMachine.provide({
-      actors: {
-        load: fromPromise(({ input }) => getInvitation(api, input)),
-        accept: fromPromise(({ input }) => acceptInvitation(api, input)),
-      },
-      actions: {
-        openSignIn: ({ context }, { choice }) => {
-          const returnTo = window.location.pathname;
-          if (choice === 'signUp') {
-            // The registration form starts with the invited address (SignUpFlow's INVITED_EMAIL_KEY, taken once).
-            sessionStorage.setItem('invited-email', context.invitation?.email ?? '');
-            openDialog('registration', { returnTo });
-          } else {
-            openDialog('login', { returnTo });
-          }
-        },
-        goOn: (_, { output }) => {
-          showToast(translateMessage(output.message, i18n));
-          navigate(
-            output.data.course_id === null ? paths.catalogue() : paths.courseDetails(output.data.course_id),
-          );
-        },
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, { input: { token, signedIn, fallback: DEFAULT_FAILURE } });
-  useEffect(() => send({ type: 'session.change', signedIn }), [send, signedIn]);
-  useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
-  const view = connectInvitation(state, send);
+  const view = useInvitation(token);
 
   if (view.step === 'loading') {
     return (
