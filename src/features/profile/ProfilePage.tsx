@@ -3,21 +3,16 @@ import { type Profile, USER_TYPES, type UserType } from '@contract/wire/profile'
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { connectProfile, type EmailCodeView, type ProfileView } from '@machines/profile.connect';
-import { profileMachine } from '@machines/profile.machine';
-import { useMachine } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { api } from '@/api/http';
-import { confirmEmailChange, getProfile, requestEmailChange, updateProfile } from '@/api/profile';
+import type { EmailCodeView, ProfileView } from '@machines/profile.connect';
+import { lazy, type ReactNode, Suspense, useId, useRef } from 'react';
 import { OtpStep } from '@/entities/account/OtpStep';
+import { useProfileDetails } from '@/features/profile/profile.live';
 import { translateMessage } from '@/i18n/api-messages';
 import type { RouteView } from '@/routing/route-view';
-import { shareProfile, useSessionRole } from '@/session';
-import { showToast } from '@/stores/toasts';
+import { useSessionRole } from '@/session';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
-import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextField } from '@/ui/forms';
+import { AlertBox, Form, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
@@ -39,27 +34,9 @@ const USER_TYPE_LABELS: Record<UserType, MessageDescriptor> = {
 
 /** /profile: the person's details, photo, password and account (spec section 3 "Profile edit"). */
 export default function ProfilePage({ title }: RouteView) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
-  const [machine] = useState(() =>
-    profileMachine.provide({
-      actors: {
-        loadProfile: fromPromise(() => getProfile(api)),
-        saveProfile: fromPromise(({ input }) => updateProfile(api, input)),
-        requestEmailChange: fromPromise(({ input }) => requestEmailChange(api, input)),
-        confirmEmailChange: fromPromise(({ input }) => confirmEmailChange(api, input)),
-      },
-      actions: {
-        focusFirstInvalid: () => focusFirstInvalid(form.current),
-        shareProfile: (_, { profile }) => shareProfile(profile),
-        announceSaved: () => showToast(t`Your profile has been saved`),
-        announceOtpSent: () => showToast(t`OTP sent successfully`),
-        announceEmailChanged: () => showToast(t`Your e-mail address has been changed`),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine);
-  const { view, emailCode } = connectProfile(state, send);
+  const { view, emailCode, send } = useProfileDetails(form);
   const role = useSessionRole();
 
   return (
