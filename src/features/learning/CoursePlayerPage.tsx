@@ -1,25 +1,21 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
-import { type CoursePlayerView, connectCoursePlayer, type Sidebar } from '@machines/coursePlayer.connect';
-import { coursePlayerMachine, type LectureTarget } from '@machines/coursePlayer.machine';
-import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { api } from '@/api/http';
-import { getCourseLectures, getLectureDetails } from '@/api/learning';
+import type { CoursePlayerView, Sidebar } from '@machines/coursePlayer.connect';
+import type { LectureTarget } from '@machines/coursePlayer.machine';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
 import { errorText } from '@/i18n/api-messages';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
-import { useLiveNotices } from '@/stores/live-notices';
 import { Failure } from '@/ui/Failure';
 import { CloseIcon } from '@/ui/icons';
 import { NotFound } from '@/ui/NotFound';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { CourseSidebar } from './CourseSidebar';
+import { useCoursePlayer } from './coursePlayer.live';
 import { GradesView } from './GradesView';
 import { targetOfParam } from './learning-text';
 import { DirectionArrow } from './lecture-icons';
@@ -211,33 +207,8 @@ function CoursePlayer({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
-  const [, navigate] = useLocation();
   const sidebarHeading = useId();
-  const [machine] = useState(() =>
-    coursePlayerMachine.provide({
-      actors: {
-        loadCourse: fromPromise(({ input }) => getCourseLectures(api, input.courseId)),
-        loadLecture: fromPromise(({ input }) => getLectureDetails(api, input.lectureId)),
-        refresh: fromPromise(async ({ input }) => {
-          const [course, lecture] = await Promise.all([
-            getCourseLectures(api, input.courseId),
-            getLectureDetails(api, input.lectureId),
-          ]);
-          return { course, lecture };
-        }),
-      },
-      actions: {
-        replaceAddress: (_, params) => {
-          if (params.target !== null)
-            navigate(paths.courseLectures(courseId, params.target), { replace: true });
-        },
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, { input: { courseId, target } });
-  const view = connectCoursePlayer(snapshot, send);
-  // A grade or a return arrives as a live notice: the lecture and the sidebar are read again.
-  useLiveNotices(useCallback(() => send({ type: 'lecture.changed' }), [send]));
+  const { view, send } = useCoursePlayer(courseId, target);
 
   // The address is what is open: a link, Previous / Next or Back changes it, and the player follows.
   const opened = useRef(target);
