@@ -1,6 +1,7 @@
 import type { Review, ReviewSummary } from '@contract/wire/reviews';
 import type { SnapshotFrom } from 'xstate';
 import { alertOf } from './forms';
+import { connectLoader } from './loader.connect';
 import type { ReviewsEvent, reviewsMachine } from './reviews.machine';
 
 export type ReviewsSnapshot = SnapshotFrom<typeof reviewsMachine>;
@@ -8,7 +9,7 @@ export type ReviewsSnapshot = SnapshotFrom<typeof reviewsMachine>;
 /** What the reviews section shows. */
 export type ReviewsView =
   | { status: 'loading' }
-  | { status: 'failed'; message: string; retry: () => void }
+  | { status: 'failed'; message: string; error: unknown; retry: () => void }
   | {
       status: 'ready';
       summary: ReviewSummary;
@@ -25,14 +26,9 @@ const FALLBACK = 'Something went wrong';
 
 export function connectReviews(snapshot: ReviewsSnapshot, send: (event: ReviewsEvent) => void): ReviewsView {
   const { summary, reviews, next, error } = snapshot.context;
-  if (snapshot.matches('loading')) return { status: 'loading' };
-  if (snapshot.matches('failed') || !summary) {
-    return {
-      status: 'failed',
-      message: alertOf(error, FALLBACK),
-      retry: () => send({ type: 'reviews.retry' }),
-    };
-  }
+  const load = connectLoader(snapshot.children.loader);
+  if (load.status === 'failed') return { ...load, message: alertOf(load.error, FALLBACK) };
+  if (!summary) return { status: 'loading' };
   const loadingMore = snapshot.matches('loadingMore');
   return {
     status: 'ready',

@@ -1,11 +1,12 @@
 import type { Review, ReviewPage, ReviewSummary } from '@contract/wire/reviews';
 import { assign, fromPromise, setup } from 'xstate';
+import { createLoaderMachine } from './loader.machine';
 
 /**
  * A course's reviews on its page: the first page with the summary, then "Show more" adds the next
  * page under the ones shown; a refresh (after the trainee saved their review) reads the first page
- * and summary again. A first read that fails offers Try again; a failed "Show more" or refresh keeps
- * what is shown and says so, and the same button tries again.
+ * and summary again. The first read is the loader's (a failure offers Try again there); a failed
+ * "Show more" or refresh keeps what is shown and says so, and the same button tries again.
  */
 export interface ReviewsInput {
   courseId: number;
@@ -21,7 +22,7 @@ export interface ReviewsContext {
   error: unknown;
 }
 
-export type ReviewsEvent = { type: 'reviews.retry' } | { type: 'reviews.more' } | { type: 'reviews.refresh' };
+export type ReviewsEvent = { type: 'reviews.more' } | { type: 'reviews.refresh' };
 
 export interface PageRequest {
   courseId: number;
@@ -33,8 +34,11 @@ export const reviewsMachine = setup({
     input: {} as ReviewsInput,
     context: {} as ReviewsContext,
     events: {} as ReviewsEvent,
+    children: {} as { loader: 'loader' },
   },
   actors: {
+    /** The first page with the summary. */
+    loader: createLoaderMachine<ReviewPage, PageRequest>(),
     loadPage: fromPromise<ReviewPage, PageRequest>(async () => {
       throw new Error('loadPage is supplied by the view');
     }),
@@ -69,20 +73,15 @@ export const reviewsMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ courseId: context.courseId, page: 1 }),
+        id: 'loader',
+        src: 'loader',
+        input: ({ context }) => ({ params: { courseId: context.courseId, page: 1 } }),
         onDone: {
           target: 'ready',
           actions: { type: 'showFirstPage', params: ({ event }) => ({ page: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-        },
       },
     },
-    failed: { on: { 'reviews.retry': { target: 'loading', actions: 'clearError' } } },
     ready: {
       on: {
         'reviews.more': { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },

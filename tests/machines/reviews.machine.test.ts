@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectReviews } from '../../machines/reviews.connect.ts';
 import { type PageRequest, reviewsMachine } from '../../machines/reviews.machine.ts';
 import { httpFailure } from './support/fixtures.ts';
+import { scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -43,17 +44,22 @@ const lastPage: ReviewPage = {
 const unavailable = httpFailure(503, 'Service unavailable');
 
 function implementations() {
-  return { actors: { loadPage: scriptedPromise<ReviewPage, PageRequest>() } };
+  return {
+    actors: {
+      loader: scriptedLoader<ReviewPage, PageRequest>(),
+      loadPage: scriptedPromise<ReviewPage, PageRequest>(),
+    },
+  };
 }
 
 describe('reviews machine: generated paths', () => {
   const model = createPathModel(reviewsMachine, {
     input: { courseId: 7 },
     events: [
+      doneActor('loader', firstPage),
       doneActor('loadPage', firstPage),
       doneActor('loadPage', lastPage),
       errorActor('loadPage', unavailable),
-      { type: 'reviews.retry' },
       { type: 'reviews.more' },
       { type: 'reviews.refresh' },
     ],
@@ -69,13 +75,17 @@ describe('reviews machine: behaviour', () => {
 
   function start() {
     const impl = implementations();
-    return { harness: launch(impl, { input: { courseId: 7 } }), load: impl.actors.loadPage };
+    return {
+      harness: launch(impl, { input: { courseId: 7 } }),
+      first: impl.actors.loader.read,
+      load: impl.actors.loadPage,
+    };
   }
 
   it('reads the first page, then adds the next one under it', async () => {
-    const { harness, load } = start();
+    const { harness, first, load } = start();
     expect(connectReviews(harness.snapshot, () => {})).toEqual({ status: 'loading' });
-    await harness.resolve('loadPage', firstPage);
+    await harness.resolve('loader', firstPage);
     let view = connectReviews(harness.snapshot, () => {});
     expect(view).toMatchObject({ status: 'ready', summary, more: { busy: false } });
     await harness.send({ type: 'reviews.more' });
@@ -83,10 +93,8 @@ describe('reviews machine: behaviour', () => {
     view = connectReviews(harness.snapshot, () => {});
     expect(view).toMatchObject({ status: 'ready', more: { busy: true } });
     await harness.resolve('loadPage', lastPage);
-    expect(load.inputs).toEqual([
-      { courseId: 7, page: 1 },
-      { courseId: 7, page: 2 },
-    ]);
+    expect(first.inputs).toEqual([{ params: { courseId: 7, page: 1 } }]);
+    expect(load.inputs).toEqual([{ courseId: 7, page: 2 }]);
     view = connectReviews(harness.snapshot, () => {});
     expect(view.status === 'ready' && view.reviews.map((item) => item.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect(view).toMatchObject({ more: null, problem: null });
@@ -97,21 +105,22 @@ describe('reviews machine: behaviour', () => {
 
   it('shows a review once when a new one moved the pages', async () => {
     const { harness } = start();
-    await harness.resolve('loadPage', firstPage);
+    await harness.resolve('loader', firstPage);
     await harness.send({ type: 'reviews.more' });
     await harness.resolve('loadPage', { ...lastPage, results: [3, 2, 1].map((id) => review(id)) });
     expect(harness.context.reviews.map((item) => item.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
   });
 
   it('offers Try again after a failed first read; keeps the list after a failed "Show more"', async () => {
-    const { harness } = start();
-    await harness.reject('loadPage', unavailable);
-    expect(connectReviews(harness.snapshot, () => {})).toMatchObject({
-      status: 'failed',
-      message: 'Service unavailable',
-    });
-    await harness.send({ type: 'reviews.retry' });
-    await harness.resolve('loadPage', firstPage);
+    const { harness, first } = start();
+    await harness.reject('loader', unavailable);
+    expectState(harness, 'loading');
+    const failed = connectReviews(harness.snapshot, () => {});
+    expect(failed).toMatchObject({ status: 'failed', message: 'Service unavailable', error: unavailable });
+    if (failed.status === 'failed') failed.retry();
+    expect(connectReviews(harness.snapshot, () => {})).toEqual({ status: 'loading' });
+    await harness.resolve('loader', firstPage);
+    expect(first.inputs).toHaveLength(2);
     await harness.send({ type: 'reviews.more' });
     await harness.reject('loadPage', unavailable);
     const view = connectReviews(harness.snapshot, () => {});
@@ -121,7 +130,7 @@ describe('reviews machine: behaviour', () => {
 
   it('reads the first page and summary again on refresh, keeping the list meanwhile', async () => {
     const { harness, load } = start();
-    await harness.resolve('loadPage', firstPage);
+    await harness.resolve('loader', firstPage);
     await harness.send({ type: 'reviews.more' });
     await harness.resolve('loadPage', lastPage);
     await harness.send({ type: 'reviews.refresh' });

@@ -1,5 +1,6 @@
 import { RATINGS, type Review, type ReviewSummary } from '@contract/wire/reviews';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { loaderOf } from '@machines/loader.machine';
 import { connectReviews } from '@machines/reviews.connect';
 import { reviewsMachine } from '@machines/reviews.machine';
 import { useMachine } from '@xstate/react';
@@ -16,9 +17,13 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { useSessionRole, useSignedIn } from '@/session';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
+import { useLoader } from '@/ui/useLoader';
+
+const readPage = ({ courseId, page }: { courseId: number; page: number }) =>
+  listReviews(api, courseId, { page });
 
 const machine = reviewsMachine.provide({
-  actors: { loadPage: fromPromise(({ input }) => listReviews(api, input.courseId, { page: input.page })) },
+  actors: { loader: loaderOf(readPage), loadPage: fromPromise(({ input }) => readPage(input)) },
 });
 
 /** The average to one decimal, in the page's digits ("4.6", "٤٫٦"). */
@@ -118,6 +123,7 @@ export default function ReviewsSection({ courseId }: { courseId: number }) {
   const signedIn = useSignedIn();
   const role = useSessionRole();
   const [snapshot, send, actor] = useMachine(machine, { input: { courseId } });
+  useLoader(snapshot);
   const view = connectReviews(snapshot, send);
   return (
     <section aria-labelledby="course-reviews" className="flex flex-col gap-6">
@@ -127,7 +133,7 @@ export default function ReviewsSection({ courseId }: { courseId: number }) {
       {view.status === 'loading' && <ReviewsPlaceholder />}
       {view.status === 'failed' && (
         <Failure
-          error={snapshot.context.error}
+          error={view.error}
           retry={view.retry}
           className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800"
         />
