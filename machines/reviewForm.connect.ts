@@ -2,6 +2,7 @@ import type { ReviewForm } from '@contract/forms/reviews';
 import type { Review } from '@contract/wire/reviews';
 import type { SnapshotFrom } from 'xstate';
 import { alertOf } from './forms';
+import { connectLoader } from './loader.connect';
 import type { ReviewFormEvent, reviewFormMachine } from './reviewForm.machine';
 
 export type ReviewFormSnapshot = SnapshotFrom<typeof reviewFormMachine>;
@@ -16,7 +17,7 @@ export interface ReviewFieldView {
 /** What the trainee's part of the reviews section shows. */
 export type ReviewFormView =
   | { status: 'loading' }
-  | { status: 'failed'; message: string; retry: () => void }
+  | { status: 'failed'; message: string; error: unknown; retry: () => void }
   | { status: 'refused'; reason: string }
   | { status: 'closed'; review: Review | null; open: () => void }
   | {
@@ -34,14 +35,12 @@ export function connectReviewForm(
   snapshot: ReviewFormSnapshot,
   send: (event: ReviewFormEvent) => void,
 ): ReviewFormView {
-  const { reason, review, values, errors, alert, error } = snapshot.context;
-  if (snapshot.matches('loading')) return { status: 'loading' };
-  if (snapshot.matches('failed')) {
-    return {
-      status: 'failed',
-      message: alertOf(error, 'Something went wrong'),
-      retry: () => send({ type: 'standing.retry' }),
-    };
+  const { reason, review, values, errors, alert } = snapshot.context;
+  if (snapshot.matches('loading')) {
+    const load = connectLoader(snapshot.children.loader);
+    return load.status === 'failed'
+      ? { ...load, message: alertOf(load.error, 'Something went wrong') }
+      : { status: 'loading' };
   }
   if (snapshot.matches('refused')) return { status: 'refused', reason: reason ?? '' };
   if (snapshot.matches('closed'))

@@ -3,6 +3,7 @@ import { validate } from '@contract/forms/rules';
 import type { MyReview, Review, ReviewSaved } from '@contract/wire/reviews';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, statusOf, withField } from './forms';
+import { createLoaderMachine } from './loader.machine';
 import { refusedFieldErrors } from './refusal';
 
 /**
@@ -25,12 +26,9 @@ export interface ReviewFormContext {
   values: ReviewForm;
   errors: Errors<ReviewForm>;
   alert: string | null;
-  /** The failure of reading the standing, for Try again. */
-  error: unknown;
 }
 
 export type ReviewFormEvent =
-  | { type: 'standing.retry' }
   | { type: 'form.open' }
   | { type: 'form.cancel' }
   | { type: 'field.change'; name: keyof ReviewForm; value: string }
@@ -57,11 +55,11 @@ export const reviewFormMachine = setup({
     input: {} as ReviewFormInput,
     context: {} as ReviewFormContext,
     events: {} as ReviewFormEvent,
+    children: {} as { loader: 'loader' },
   },
   actors: {
-    loadStanding: fromPromise<MyReview, { courseId: number }>(async () => {
-      throw new Error('loadStanding is supplied by the view');
-    }),
+    /** The trainee's standing: whether they may review, and their review. */
+    loader: createLoaderMachine<MyReview, { courseId: number }>(),
     save: fromPromise<ReviewSaved, SaveRequest>(async () => {
       throw new Error('save is supplied by the view');
     }),
@@ -75,9 +73,7 @@ export const reviewFormMachine = setup({
     keepStanding: assign((_, { standing }: { standing: MyReview }) => ({
       reason: standing.reason,
       review: standing.review,
-      error: null,
     })),
-    keepLoadError: assign((_, { error }: Failure) => ({ error })),
     fillForm: assign(({ context }) => ({
       values: context.review
         ? { rating: String(context.review.rating), review: context.review.review }
@@ -113,15 +109,14 @@ export const reviewFormMachine = setup({
     values: EMPTY,
     errors: {},
     alert: null,
-    error: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'loadStanding',
-        src: 'loadStanding',
-        input: ({ context }) => ({ courseId: context.courseId }),
+        id: 'loader',
+        src: 'loader',
+        input: ({ context }) => ({ params: { courseId: context.courseId } }),
         onDone: [
           {
             guard: { type: 'mayReview', params: ({ event }) => ({ standing: event.output }) },
@@ -133,10 +128,8 @@ export const reviewFormMachine = setup({
             actions: { type: 'keepStanding', params: ({ event }) => ({ standing: event.output }) },
           },
         ],
-        onError: { target: 'failed', actions: { type: 'keepLoadError', params: failureOf } },
       },
     },
-    failed: { on: { 'standing.retry': 'loading' } },
     /** The trainee may not review the course (yet): the reason shows. */
     refused: {},
     /** "Write a review", or their review with "Edit your review". */

@@ -6,6 +6,7 @@ import { connectReviewForm } from '../../machines/reviewForm.connect.ts';
 import { fieldErrorsOf, reviewFormMachine, type SaveRequest } from '../../machines/reviewForm.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -41,7 +42,7 @@ const fieldRefusal = new ApiError(REVIEWS_VALIDATION.reviewTooShort, 'http', 400
 function implementations() {
   return {
     actors: {
-      loadStanding: scriptedPromise<MyReview, { courseId: number }>(),
+      loader: scriptedLoader<MyReview, { courseId: number }>(),
       save: scriptedPromise<ReviewSaved, SaveRequest>(),
     },
     actions: spyActions(reviewFormMachine, ACTIONS),
@@ -54,10 +55,8 @@ describe('reviewForm machine: generated paths', () => {
   const model = createPathModel(reviewFormMachine, {
     input: { courseId: 7 },
     events: [
-      doneActor('loadStanding', mayReview),
-      doneActor('loadStanding', notEnded),
-      errorActor('loadStanding', silentFailure(503)),
-      { type: 'standing.retry' },
+      doneActor('loader', mayReview),
+      doneActor('loader', notEnded),
       { type: 'form.open' },
       { type: 'form.cancel' },
       change('rating', '5'),
@@ -89,7 +88,7 @@ describe('reviewForm machine: behaviour', () => {
   it('shows the reason to a trainee who may not review yet', async () => {
     const { harness } = start();
     expect(connectReviewForm(harness.snapshot, () => {})).toEqual({ status: 'loading' });
-    await harness.resolve('loadStanding', notEnded);
+    await harness.resolve('loader', notEnded);
     expect(connectReviewForm(harness.snapshot, () => {})).toEqual({
       status: 'refused',
       reason: REVIEWS_MESSAGES.notEnded,
@@ -98,7 +97,7 @@ describe('reviewForm machine: behaviour', () => {
 
   it('says what is wrong at each field, keeps what was typed, and sends nothing', async () => {
     const { harness, save, actions } = start();
-    await harness.resolve('loadStanding', mayReview);
+    await harness.resolve('loader', mayReview);
     await harness.send({ type: 'form.open' });
     await harness.send(change('review', '  Too short '));
     await harness.send({ type: 'form.submit' });
@@ -120,7 +119,7 @@ describe('reviewForm machine: behaviour', () => {
 
   it('saves, closes the form with the server’s sentence, and refreshes the list', async () => {
     const { harness, save, actions } = start();
-    await harness.resolve('loadStanding', mayReview);
+    await harness.resolve('loader', mayReview);
     await harness.send({ type: 'form.open' });
     await harness.send(change('rating', '4'));
     await harness.send(change('review', 'Clear and practical lessons.'));
@@ -145,7 +144,7 @@ describe('reviewForm machine: behaviour', () => {
 
   it('starts editing from the review the trainee wrote before', async () => {
     const { harness } = start();
-    await harness.resolve('loadStanding', reviewed);
+    await harness.resolve('loader', reviewed);
     expect(connectReviewForm(harness.snapshot, () => {})).toMatchObject({ status: 'closed', review: mine });
     await harness.send({ type: 'form.open' });
     expect(harness.context.values).toEqual({ rating: '4', review: mine.review });
@@ -153,7 +152,7 @@ describe('reviewForm machine: behaviour', () => {
 
   it('puts the server’s field sentences at the fields, and other refusals in the alert', async () => {
     const { harness } = start();
-    await harness.resolve('loadStanding', mayReview);
+    await harness.resolve('loader', mayReview);
     await harness.send({ type: 'form.open' });
     await harness.send(change('rating', '5'));
     await harness.send(change('review', 'Fine enough words'));
@@ -168,11 +167,14 @@ describe('reviewForm machine: behaviour', () => {
   });
 
   it('offers Try again when the standing cannot be read', async () => {
-    const { harness, loadStanding } = start();
-    await harness.reject('loadStanding', silentFailure(503));
-    const view = connectReviewForm(harness.snapshot, () => {});
-    expect(view).toMatchObject({ status: 'failed', message: 'Something went wrong' });
-    await harness.send({ type: 'standing.retry' });
-    expect(loadStanding.inputs).toHaveLength(2);
+    const { harness, loader } = start();
+    const failed = await expectTryAgain(harness, loader, {
+      failure: silentFailure(503),
+      view: () => connectReviewForm(harness.snapshot, () => {}),
+    });
+    expect(failed).toMatchObject({ message: 'Something went wrong' });
+    expect(loader.read.inputs[0]).toEqual({ params: { courseId: 7 } });
+    await harness.resolve('loader', mayReview);
+    expectState(harness, 'closed');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectReviews } from '../../machines/reviews.connect.ts';
 import { type PageRequest, reviewsMachine } from '../../machines/reviews.machine.ts';
 import { httpFailure } from './support/fixtures.ts';
-import { scriptedLoader } from './support/loader.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -77,6 +77,7 @@ describe('reviews machine: behaviour', () => {
     const impl = implementations();
     return {
       harness: launch(impl, { input: { courseId: 7 } }),
+      loader: impl.actors.loader,
       first: impl.actors.loader.read,
       load: impl.actors.loadPage,
     };
@@ -112,15 +113,14 @@ describe('reviews machine: behaviour', () => {
   });
 
   it('offers Try again after a failed first read; keeps the list after a failed "Show more"', async () => {
-    const { harness, first } = start();
-    await harness.reject('loader', unavailable);
-    expectState(harness, 'loading');
-    const failed = connectReviews(harness.snapshot, () => {});
-    expect(failed).toMatchObject({ status: 'failed', message: 'Service unavailable', error: unavailable });
-    if (failed.status === 'failed') failed.retry();
+    const { harness, loader } = start();
+    const failed = await expectTryAgain(harness, loader, {
+      failure: unavailable,
+      view: () => connectReviews(harness.snapshot, () => {}),
+    });
+    expect(failed).toMatchObject({ message: 'Service unavailable', error: unavailable });
     expect(connectReviews(harness.snapshot, () => {})).toEqual({ status: 'loading' });
     await harness.resolve('loader', firstPage);
-    expect(first.inputs).toHaveLength(2);
     await harness.send({ type: 'reviews.more' });
     await harness.reject('loadPage', unavailable);
     const view = connectReviews(harness.snapshot, () => {});

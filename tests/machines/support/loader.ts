@@ -1,5 +1,13 @@
+import { expect } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
 import { createLoaderMachine, type LoaderMachine } from '../../../machines/loader.machine.ts';
-import { type AnyScriptedActor, type ScriptedPromise, scriptedPromise } from './paths.ts';
+import {
+  type AnyScriptedActor,
+  expectState,
+  type MachineHarness,
+  type ScriptedPromise,
+  scriptedPromise,
+} from './paths.ts';
 
 /**
  * The loader a parent machine invokes as `id` (its invoke id, `loader` by default), whose read is
@@ -22,4 +30,29 @@ export function scriptedLoader<TData, TParams = undefined>(id = 'loader'): Scrip
     pendingIds: () => read.pendingIds().map(() => id),
     settle: (actorId, outcome) => actorId === id && read.settle('load', outcome),
   };
+}
+
+/**
+ * The loader's failure and Try again as the parent's view sees them: the read fails with `failure`,
+ * the parent stays in `state` (its loading state), `view()` says failed, and its `retry` reads again
+ * inside the loader with the same params while the parent still waits. Returns the failed view, for
+ * the test's own checks of what it says.
+ */
+export async function expectTryAgain<TView extends { status: string }, TData, TParams>(
+  harness: MachineHarness<AnyStateMachine>,
+  loader: ScriptedLoader<TData, TParams>,
+  { failure, state = 'loading', view }: { failure: unknown; state?: string; view: () => TView },
+): Promise<TView> {
+  const reads = loader.read.inputs.length;
+  await harness.reject('loader', failure);
+  expectState(harness, state);
+  const failed = view();
+  expect(failed.status).toBe('failed');
+  const retry = 'retry' in failed ? failed.retry : undefined;
+  if (typeof retry !== 'function') throw new Error('The failed view offers no Try again');
+  await harness.after(() => retry());
+  expectState(harness, state);
+  expect(loader.read.inputs).toHaveLength(reads + 1);
+  expect(loader.read.inputs.at(-1)).toEqual(loader.read.inputs.at(-2));
+  return failed;
 }

@@ -1,6 +1,7 @@
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@contract/forms/reviews';
 import { RATINGS } from '@contract/wire/reviews';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { loaderOf } from '@machines/loader.machine';
 import { connectReviewForm } from '@machines/reviewForm.connect';
 import { reviewFormMachine } from '@machines/reviewForm.machine';
 import { useMachine } from '@xstate/react';
@@ -15,6 +16,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton } from '@/ui/forms';
+import { useLoader } from '@/ui/useLoader';
 
 /** Characters as the server counts them (code points), spaces around the text left out. */
 function characters(text: string): number {
@@ -37,7 +39,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
   const [machine] = useState(() =>
     reviewFormMachine.provide({
       actors: {
-        loadStanding: fromPromise(({ input }) => getMyReview(api, input.courseId)),
+        loader: loaderOf(({ courseId }: { courseId: number }) => getMyReview(api, courseId)),
         save: fromPromise(({ input }) =>
           saveReview(api, {
             course_id: input.courseId,
@@ -54,6 +56,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { courseId } });
+  useLoader(snapshot);
   const view = connectReviewForm(snapshot, send);
 
   if (view.status === 'loading') return <div aria-busy="true" className="h-11" />;
