@@ -1,6 +1,7 @@
 import type { CalendarFeed } from '@contract/wire/schedule';
 import type { SnapshotFrom } from 'xstate';
 import type { CalendarFeedEvent, calendarFeedMachine } from './calendarFeed.machine';
+import { connectLoader } from './loader.connect';
 
 export interface CalendarFeedView {
   status: 'loading' | 'ready' | 'failed';
@@ -23,7 +24,8 @@ export function connectCalendarFeed(
   snapshot: SnapshotFrom<typeof calendarFeedMachine>,
   send: (event: CalendarFeedEvent) => void,
 ): CalendarFeedView {
-  const { feed, error } = snapshot.context;
+  const { feed } = snapshot.context;
+  const load = connectLoader(snapshot.children.loader);
   const copyState = snapshot.matches({ ready: 'copying' })
     ? 'copying'
     : snapshot.matches({ ready: 'copied' })
@@ -32,10 +34,10 @@ export function connectCalendarFeed(
         ? 'failed'
         : 'idle';
   return {
-    status: snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') ? 'ready' : 'loading',
+    status: snapshot.matches('ready') ? 'ready' : load.status === 'failed' ? 'failed' : 'loading',
     feed,
-    error,
-    retry: () => send({ type: 'feed.retry' }),
+    error: load.status === 'failed' ? load.error : null,
+    retry: load.status === 'failed' ? load.retry : () => {},
     copy: () => send({ type: 'feed.copy' }),
     copyState,
     confirming: snapshot.matches({ ready: 'confirming' }),

@@ -2,6 +2,7 @@ import type { CalendarFeed } from '@contract/wire/schedule';
 import { assign, fromPromise, setup } from 'xstate';
 import type { Failure } from './forms';
 import { failureOf } from './forms';
+import { createLoaderMachine } from './loader.machine';
 
 /**
  * The private calendar feed's address, where a user finds it (the trainer's schedule, the
@@ -11,11 +12,9 @@ import { failureOf } from './forms';
  */
 export interface CalendarFeedContext {
   feed: CalendarFeed | undefined;
-  error: unknown;
 }
 
 export type CalendarFeedEvent =
-  | { type: 'feed.retry' }
   | { type: 'feed.copy' }
   | { type: 'renew.ask' }
   | { type: 'renew.cancel' }
@@ -25,11 +24,10 @@ export const calendarFeedMachine = setup({
   types: {
     context: {} as CalendarFeedContext,
     events: {} as CalendarFeedEvent,
+    children: {} as { loader: 'loader' },
   },
   actors: {
-    load: fromPromise<CalendarFeed>(async () => {
-      throw new Error('load is supplied by the view');
-    }),
+    loader: createLoaderMachine<CalendarFeed>(),
     renew: fromPromise<CalendarFeed>(async () => {
       throw new Error('renew is supplied by the view');
     }),
@@ -39,8 +37,7 @@ export const calendarFeedMachine = setup({
     }),
   },
   actions: {
-    keepFeed: assign((_, params: { feed: CalendarFeed }) => ({ feed: params.feed, error: null })),
-    keepError: assign((_, params: Failure) => ({ error: params.error })),
+    keepFeed: assign((_, params: { feed: CalendarFeed }) => ({ feed: params.feed })),
     /** The toast saying the new address works and the old one no longer does. */
     announceRenewed: () => {},
     /** The toast of a failed renewal (the old address still works). */
@@ -48,21 +45,20 @@ export const calendarFeedMachine = setup({
   },
 }).createMachine({
   id: 'calendarFeed',
-  context: { feed: undefined, error: null },
+  context: { feed: undefined },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'load',
-        src: 'load',
+        id: 'loader',
+        src: 'loader',
+        input: { params: undefined },
         onDone: {
           target: 'ready',
           actions: { type: 'keepFeed', params: ({ event }) => ({ feed: event.output }) },
         },
-        onError: { target: 'failed', actions: { type: 'keepError', params: failureOf } },
       },
     },
-    failed: { on: { 'feed.retry': 'loading' } },
     ready: {
       initial: 'idle',
       states: {

@@ -2,6 +2,7 @@ import { addDays, weekdayOf } from '@contract/domain/sessions';
 import type { Weekday } from '@contract/wire/courses';
 import type { ScheduleSession, SessionChangeAction } from '@contract/wire/schedule';
 import type { SnapshotFrom } from 'xstate';
+import { connectLoader } from './loader.connect';
 import {
   type ScheduleEvent,
   SESSION_CHANGE_FIELDS,
@@ -73,8 +74,9 @@ export function connectSchedule(
   snapshot: ScheduleSnapshot,
   send: (event: ScheduleEvent) => void,
 ): ScheduleView {
-  const { data, error, dialog, values, errors, alert } = snapshot.context;
-  const failed = snapshot.matches('failed');
+  const { data, dialog, values, errors, alert } = snapshot.context;
+  const load = connectLoader(snapshot.children.loader);
+  const failed = snapshot.matches('loading') && load.status === 'failed';
   const days: ScheduleDayView[] = data
     ? Array.from({ length: 7 }, (_, index) => {
         const date = addDays(data.week, index);
@@ -99,7 +101,7 @@ export function connectSchedule(
   const sending = snapshot.matches({ ready: 'sending' });
   return {
     status: failed ? 'failed' : data ? 'ready' : 'loading',
-    busy: Boolean(data) && snapshot.matches('loading'),
+    busy: Boolean(data) && snapshot.matches('loading') && load.status === 'loading',
     week: data?.week ?? null,
     today: data?.today ?? null,
     days,
@@ -107,8 +109,8 @@ export function connectSchedule(
     previousWeek: data ? addDays(data.week, -7) : null,
     nextWeek: data ? addDays(data.week, 7) : null,
     isThisWeek: Boolean(data && data.today >= data.week && data.today <= addDays(data.week, 6)),
-    error,
-    retry: () => send({ type: 'schedule.retry' }),
+    error: load.status === 'failed' ? load.error : null,
+    retry: load.status === 'failed' ? load.retry : () => {},
     dialog:
       dialog && (snapshot.matches({ ready: 'editing' }) || sending)
         ? {

@@ -15,6 +15,7 @@ import type {
 } from '@contract/wire/schedule';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf } from './forms';
+import { createLoaderMachine } from './loader.machine';
 import { refusedFields } from './refusal';
 
 /**
@@ -43,7 +44,6 @@ export interface ScheduleContext {
   week: string | null;
   /** The last week read; kept on screen while another is read. */
   data: ScheduleWeek | undefined;
-  error: unknown;
   dialog: ChangeDialog | null;
   values: SessionChangeForm;
   errors: Errors<SessionChangeForm>;
@@ -53,7 +53,6 @@ export interface ScheduleContext {
 
 export type ScheduleEvent =
   | { type: 'week.show'; week: string | null }
-  | { type: 'schedule.retry' }
   /** `arabicDigits`: the page is in Arabic, so the move's fields start in Arabic-Indic digits. */
   | { type: 'change.open'; session: ScheduleSession; action: SessionChangeAction; arabicDigits?: boolean }
   | { type: 'field.change'; name: SessionChangeField; value: string }
@@ -78,11 +77,11 @@ export const scheduleMachine = setup({
     input: {} as ScheduleInput,
     context: {} as ScheduleContext,
     events: {} as ScheduleEvent,
+    children: {} as { loader: 'loader' },
   },
   actors: {
-    loadWeek: fromPromise<ScheduleWeek, { week: string | null }>(async () => {
-      throw new Error('loadWeek is supplied by the view');
-    }),
+    /** The week's sessions. */
+    loader: createLoaderMachine<ScheduleWeek, { week: string | null }>(),
     saveChange: fromPromise<SessionChanged, SessionChangeInput>(async () => {
       throw new Error('saveChange is supplied by the view');
     }),
@@ -96,8 +95,7 @@ export const scheduleMachine = setup({
       Object.keys(changeProblems(context.dialog.action, context.values)).length === 0,
   },
   actions: {
-    keepWeek: assign((_, params: { data: ScheduleWeek }) => ({ data: params.data, error: null })),
-    keepError: assign((_, params: Failure) => ({ error: params.error })),
+    keepWeek: assign((_, params: { data: ScheduleWeek }) => ({ data: params.data })),
     showWeek: assign(({ event }) => {
       assertEvent(event, 'week.show');
       return { week: event.week, dialog: null };
@@ -157,7 +155,6 @@ export const scheduleMachine = setup({
   context: ({ input }) => ({
     week: input.week,
     data: undefined,
-    error: null,
     dialog: null,
     values: EMPTY_FORM,
     errors: {},
@@ -170,18 +167,14 @@ export const scheduleMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'loadWeek',
-        src: 'loadWeek',
-        input: ({ context }) => ({ week: context.week }),
+        id: 'loader',
+        src: 'loader',
+        input: ({ context }) => ({ params: { week: context.week } }),
         onDone: {
           target: 'ready',
           actions: { type: 'keepWeek', params: ({ event }) => ({ data: event.output }) },
         },
-        onError: { target: 'failed', actions: { type: 'keepError', params: failureOf } },
       },
-    },
-    failed: {
-      on: { 'schedule.retry': 'loading' },
     },
     ready: {
       initial: 'idle',

@@ -17,6 +17,7 @@ import {
 } from '../../machines/schedule.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -80,7 +81,7 @@ const DOWN = silentFailure(503);
 function implementations() {
   return {
     actors: {
-      loadWeek: scriptedPromise<ScheduleWeek, { week: string | null }>(),
+      loader: scriptedLoader<ScheduleWeek, { week: string | null }>(),
       saveChange: scriptedPromise<SessionChanged, SessionChangeInput>(),
       restore: scriptedPromise<SessionChanged, ScheduleSession>(),
     },
@@ -92,9 +93,7 @@ function scheduleModel(input: ScheduleInput) {
   return createPathModel(scheduleMachine, {
     input,
     events: [
-      doneActor('loadWeek', WEEK),
-      errorActor('loadWeek', DOWN),
-      { type: 'schedule.retry' },
+      doneActor('loader', WEEK),
       { type: 'week.show', week: '2026-11-28' },
       { type: 'change.open', session: TUESDAY, action: 'cancelled' },
       { type: 'change.open', session: TUESDAY, action: 'moved' },
@@ -134,7 +133,7 @@ describe('schedule machine: behaviour', () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
     expect(view(harness)).toMatchObject({ status: 'loading', days: [] });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     const shown = view(harness);
     expect(shown.days.map((day) => day.day)).toEqual([
       'Saturday',
@@ -154,24 +153,24 @@ describe('schedule machine: behaviour', () => {
       isThisWeek: true,
       empty: false,
     });
-    expect(impl.actors.loadWeek.inputs).toEqual([{ week: null }]);
+    expect(impl.actors.loader.read.inputs).toEqual([{ params: { week: null } }]);
   });
 
   it('reads the week the address names, keeping the last one shown meanwhile', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     await harness.send({ type: 'week.show', week: '2026-11-28' });
     expect(view(harness)).toMatchObject({ status: 'ready', busy: true, week: '2026-11-21' });
-    await harness.resolve('loadWeek', NEXT_WEEK);
+    await harness.resolve('loader', NEXT_WEEK);
     expect(view(harness)).toMatchObject({ busy: false, week: '2026-11-28', isThisWeek: false, empty: true });
-    expect(impl.actors.loadWeek.inputs[1]).toEqual({ week: '2026-11-28' });
+    expect(impl.actors.loader.read.inputs[1]).toEqual({ params: { week: '2026-11-28' } });
   });
 
   it('checks the move before sending, keeps what was typed, and sends digits as 0–9', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     view(harness).days[3]?.sessions[0]?.open('moved');
     let dialog = view(harness).dialog;
     expect(dialog?.fields.map((field) => [field.name, field.value])).toEqual([
@@ -223,7 +222,7 @@ describe('schedule machine: behaviour', () => {
   it('starts the move in Arabic-Indic digits on an Arabic page, and sends 0–9', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     view(harness).days[3]?.sessions[0]?.open('moved', true);
     expect(view(harness).dialog?.fields.map((field) => field.value)).toEqual([
       '',
@@ -243,7 +242,7 @@ describe('schedule machine: behaviour', () => {
   it('cancels with a reason, announces the sentence, and reads the week again', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     view(harness).days[3]?.sessions[0]?.open('cancelled');
     expect(view(harness).dialog?.fields.map((field) => field.name)).toEqual(['reason']);
     view(harness).dialog?.fields[0]?.change('The hall is closed');
@@ -262,7 +261,7 @@ describe('schedule machine: behaviour', () => {
   it('a refusal that names no field is said in the dialog; a failed restore is announced', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { week: null } });
-    await harness.resolve('loadWeek', WEEK);
+    await harness.resolve('loader', WEEK);
     view(harness).days[3]?.sessions[0]?.open('cancelled');
     view(harness).dialog?.fields[0]?.change('Late');
     view(harness).dialog?.submit();
@@ -278,11 +277,28 @@ describe('schedule machine: behaviour', () => {
   });
 
   it('a failed read can be tried again', async () => {
-    const harness = launch(implementations(), { input: { week: '2026-11-30' } });
-    await harness.reject('loadWeek', DOWN);
-    expect(view(harness).status).toBe('failed');
-    view(harness).retry();
-    expect(view(harness).status).toBe('loading');
+    const impl = implementations();
+    const harness = launch(impl, { input: { week: '2026-11-30' } });
+    const failed = await expectTryAgain(harness, impl.actors.loader, {
+      failure: DOWN,
+      view: () => view(harness),
+    });
+    expect(failed).toMatchObject({ error: DOWN, busy: false });
+    expect(view(harness)).toMatchObject({ status: 'loading', error: null });
+    await harness.resolve('loader', WEEK);
+    expect(view(harness).status).toBe('ready');
+  });
+
+  it('a failed read gives way to the next week the address names', async () => {
+    const impl = implementations();
+    const harness = launch(impl, { input: { week: null } });
+    await harness.resolve('loader', WEEK);
+    await harness.send({ type: 'week.show', week: '2026-11-28' });
+    await harness.reject('loader', DOWN);
+    expect(view(harness)).toMatchObject({ status: 'failed', busy: false, week: '2026-11-21' });
+    await harness.send({ type: 'week.show', week: '2026-12-05' });
+    expect(view(harness)).toMatchObject({ status: 'ready', busy: true });
+    expect(impl.actors.loader.read.inputs.at(-1)).toEqual({ params: { week: '2026-12-05' } });
   });
 });
 
@@ -292,7 +308,7 @@ const NEW_FEED: CalendarFeed = { ...FEED, path: '/calendar/def.ics' };
 function feedImplementations() {
   return {
     actors: {
-      load: scriptedPromise<CalendarFeed, undefined>(),
+      loader: scriptedLoader<CalendarFeed>(),
       renew: scriptedPromise<CalendarFeed, undefined>(),
       copy: scriptedPromise<undefined, CalendarFeed | undefined>(),
     },
@@ -304,9 +320,7 @@ describe('calendar feed machine: generated paths', () => {
   replayEveryPathCoveringAll(
     createPathModel(calendarFeedMachine, {
       events: [
-        doneActor('load', FEED),
-        errorActor('load', DOWN),
-        { type: 'feed.retry' },
+        doneActor('loader', FEED),
         { type: 'feed.copy' },
         doneActor('copy', undefined),
         errorActor('copy', new Error('denied')),
@@ -327,10 +341,24 @@ describe('calendar feed machine: behaviour', () => {
   const view = (harness: ReturnType<typeof launch>) =>
     connectCalendarFeed(harness.snapshot, (event) => harness.actor.send(event));
 
+  it('offers Try again when the address cannot be read, and reads it again', async () => {
+    const impl = feedImplementations();
+    const harness = launch(impl);
+    expect(view(harness)).toMatchObject({ status: 'loading', error: null });
+    const failed = await expectTryAgain(harness, impl.actors.loader, {
+      failure: DOWN,
+      view: () => view(harness),
+    });
+    expect(failed.error).toBe(DOWN);
+    expect(view(harness)).toMatchObject({ status: 'loading', error: null });
+    await harness.resolve('loader', FEED);
+    expect(view(harness)).toMatchObject({ status: 'ready', feed: FEED });
+  });
+
   it('copies the address with a confirmation, and makes a new one only once confirmed', async () => {
     const impl = feedImplementations();
     const harness = launch(impl);
-    await harness.resolve('load', FEED);
+    await harness.resolve('loader', FEED);
     view(harness).copy();
     expect(impl.actors.copy.inputs).toEqual([FEED]);
     await harness.resolve('copy', undefined);
@@ -350,7 +378,7 @@ describe('calendar feed machine: behaviour', () => {
   it('a refused clipboard leaves the address to copy by hand; a failed renewal keeps the old one', async () => {
     const impl = feedImplementations();
     const harness = launch(impl);
-    await harness.resolve('load', FEED);
+    await harness.resolve('loader', FEED);
     view(harness).copy();
     await harness.reject('copy', new Error('denied'));
     expect(view(harness).copyState).toBe('failed');

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { connectCalendarFeed } from '@machines/calendarFeed.connect';
 import { calendarFeedMachine } from '@machines/calendarFeed.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { useMachine } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -12,6 +13,7 @@ import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { Placeholder } from '@/ui/ResourceView';
+import { useLoader } from '@/ui/useLoader';
 
 /**
  * The user's private calendar feed (iCalendar): the address to subscribe to in a calendar app,
@@ -26,7 +28,7 @@ export function CalendarFeedPanel() {
   const [machine] = useState(() =>
     calendarFeedMachine.provide({
       actors: {
-        load: fromPromise(() => getCalendarFeed(api, language)),
+        loader: loaderOf(() => getCalendarFeed(api, language)),
         renew: fromPromise(() => renewCalendarFeed(api, language)),
         copy: fromPromise(async ({ input: feed }) => {
           if (!feed) throw new Error('No address yet');
@@ -42,6 +44,7 @@ export function CalendarFeedPanel() {
     }),
   );
   const [snapshot, send] = useMachine(machine);
+  useLoader(snapshot);
   const view = connectCalendarFeed(snapshot, send);
   const address = view.feed ? calendarFeedAddress(view.feed, API_BASE_URL, window.location.origin) : '';
 

@@ -1,5 +1,6 @@
 import { isIsoDate } from '@contract/domain/sessions';
 import { useLingui } from '@lingui/react/macro';
+import { loaderOf } from '@machines/loader.machine';
 import { connectSchedule, type ScheduleDayView, type ScheduleSessionView } from '@machines/schedule.connect';
 import { scheduleMachine } from '@machines/schedule.machine';
 import { useMachine } from '@xstate/react';
@@ -24,6 +25,7 @@ import { focusFirstInvalid } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
+import { useLoader } from '@/ui/useLoader';
 
 const NAV =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
@@ -190,7 +192,7 @@ export default function SchedulePage({ title }: RouteView) {
   const [machine] = useState(() =>
     scheduleMachine.provide({
       actors: {
-        loadWeek: fromPromise(({ input }) => getScheduleWeek(api, input.week ?? undefined)),
+        loader: loaderOf(({ week }: { week: string | null }) => getScheduleWeek(api, week ?? undefined)),
         saveChange: fromPromise(({ input }) => changeSession(api, input)),
         restore: fromPromise(({ input }) => restoreSession(api, input.course_id, input.original_date)),
       },
@@ -202,6 +204,7 @@ export default function SchedulePage({ title }: RouteView) {
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { week } });
+  useLoader(snapshot);
   const view = connectSchedule(snapshot, send);
   // The address names the week: Back, Forward and the links below all pass through here.
   const shownFor = useRef(week);
