@@ -17,6 +17,7 @@ import {
   type SettingsField,
   type TextField,
 } from './classForm.machine';
+import { connectLoader, type LoaderView } from './loader.connect';
 
 type Snapshot = SnapshotFrom<typeof classFormMachine>;
 
@@ -116,10 +117,9 @@ export interface ClassFormView {
   submit: () => void;
 }
 
-function stepOf(snapshot: Snapshot): ClassFormStep {
+function stepOf(snapshot: Snapshot, load: LoaderView): ClassFormStep {
   if (snapshot.matches('choosingCourse')) return 'choosingCourse';
-  if (snapshot.matches('loadFailed')) return 'failed';
-  if (snapshot.matches('missing')) return 'missing';
+  if (snapshot.matches('loading') && load.status !== 'loading') return load.status;
   if (snapshot.matches('closed')) return 'closed';
   if (snapshot.matches('form') || snapshot.matches('validating') || snapshot.matches('saving')) return 'form';
   if (snapshot.matches('saved')) return 'saved';
@@ -175,13 +175,14 @@ export function connectClassForm(snapshot: Snapshot, send: (event: ClassFormEven
       remove: () => send({ type: 'question.remove', index }),
     };
   });
+  const load = connectLoader(snapshot.children.coursesLoader ?? snapshot.children.loader);
   const status = snapshot.matches({ choosingCourse: 'ready' })
     ? 'ready'
-    : snapshot.matches({ choosingCourse: 'failed' })
+    : load.status === 'failed'
       ? 'failed'
       : 'loading';
   return {
-    step: stepOf(snapshot),
+    step: stepOf(snapshot, load),
     mode: context.mode,
     classType: context.classType,
     courseChoice: {
@@ -191,8 +192,8 @@ export function connectClassForm(snapshot: Snapshot, send: (event: ClassFormEven
         .map(({ id, title, title_ar }) => ({ id, title, title_ar })),
       choose: (courseId) => send({ type: 'course.choose', courseId }),
     },
-    error: context.error,
-    retry: () => send({ type: 'retry' }),
+    error: load.status === 'loading' ? null : load.error,
+    retry: load.status === 'failed' ? load.retry : () => {},
     course: context.course,
     courseId: context.courseId,
     lectureId: context.lectureId,

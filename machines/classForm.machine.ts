@@ -20,6 +20,7 @@ import type {
 } from '@contract/wire/authoring';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
+import { createLoaderMachine } from './loader.machine';
 import { refusedFieldErrors } from './refusal';
 
 /**
@@ -101,8 +102,6 @@ export interface ClassFormContext {
   /** Messages (English) by field path ('detail_info.title', 'quiz_info.2.question.marks'…). */
   errors: Record<string, string>;
   alert: string | null;
-  /** Why loading failed. */
-  error: unknown;
   saved: ClassSaved | null;
 }
 
@@ -110,7 +109,6 @@ export type TextField = 'title' | 'description' | 'week';
 export type SettingsField = 'timeLimit' | 'attempts';
 
 export type ClassFormEvent =
-  | { type: 'retry' }
   | { type: 'course.choose'; courseId: number }
   | { type: 'field.change'; name: TextField; value: string }
   | { type: 'file.change'; address: string | null }
@@ -330,14 +328,13 @@ export const classFormMachine = setup({
     input: {} as ClassFormInput,
     context: {} as ClassFormContext,
     events: {} as ClassFormEvent,
+    children: {} as { coursesLoader: 'coursesLoader'; loader: 'loader' },
   },
   actors: {
-    loadCourses: fromPromise<TrainerCourse[]>(async () => {
-      throw new Error('loadCourses is supplied by the view');
-    }),
-    load: fromPromise<ClassFormData, LoadInput>(async () => {
-      throw new Error('load is supplied by the view');
-    }),
+    /** The trainer's courses, to choose the one the class goes in. */
+    coursesLoader: createLoaderMachine<TrainerCourse[]>(),
+    /** The course, and the lecture to edit. */
+    loader: createLoaderMachine<ClassFormData, LoadInput>(),
     save: fromPromise<ClassSaved, SaveInput>(async () => {
       throw new Error('save is supplied by the view');
     }),
@@ -347,13 +344,11 @@ export const classFormMachine = setup({
     /** Classes are added to, and edited in, approved courses only (the server answers 403 otherwise). */
     courseClosed: ({ context }, { data }: { data: ClassFormData }) =>
       context.mode === 'create' ? !data.course.flags.can_add_class : !data.course.flags.can_take_action,
-    isMissing: (_, { error }: Failure) => statusOf(error) === 404,
     valid: ({ context }) => Object.keys(formProblems(context)).length === 0,
     typeChangeable: ({ context }) => context.mode === 'edit' && context.record?.has_work === false,
   },
   actions: {
     keepCourses: assign({ courses: (_, { courses }: { courses: TrainerCourse[] }) => courses }),
-    keepError: assign({ error: (_, { error }: Failure) => error }),
     chooseCourse: assign(({ event }) => {
       assertEvent(event, 'course.choose');
       return { courseId: event.courseId };
@@ -368,7 +363,6 @@ export const classFormMachine = setup({
         course,
         record,
         courseId: course.course.id,
-        error: null,
         errors: {},
         alert: null,
       };
@@ -522,7 +516,6 @@ export const classFormMachine = setup({
     uploading: false,
     errors: {},
     alert: null,
-    error: null,
     saved: null,
   }),
   initial: 'starting',
@@ -536,13 +529,13 @@ export const classFormMachine = setup({
       states: {
         loading: {
           invoke: {
-            id: 'loadCourses',
-            src: 'loadCourses',
+            id: 'coursesLoader',
+            src: 'coursesLoader',
+            input: { params: undefined },
             onDone: {
               target: 'ready',
               actions: { type: 'keepCourses', params: ({ event }) => ({ courses: event.output }) },
             },
-            onError: { target: 'failed', actions: { type: 'keepError', params: failureOf } },
           },
         },
         ready: {
@@ -556,14 +549,17 @@ export const classFormMachine = setup({
             },
           },
         },
-        failed: { on: { retry: 'loading' } },
       },
     },
     loading: {
       invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ courseId: context.courseId, lectureId: context.lectureId }),
+        id: 'loader',
+        src: 'loader',
+        // No such course or lecture (or not one the trainer can edit): nothing to retry.
+        input: ({ context }) => ({
+          params: { courseId: context.courseId, lectureId: context.lectureId },
+          missingWhen: 'notFound',
+        }),
         onDone: [
           {
             guard: { type: 'courseClosed', params: loaded },
@@ -572,20 +568,8 @@ export const classFormMachine = setup({
           },
           { target: 'form', actions: { type: 'fill', params: loaded } },
         ],
-        onError: [
-          {
-            guard: { type: 'isMissing', params: failureOf },
-            target: 'missing',
-            actions: { type: 'keepError', params: failureOf },
-          },
-          { target: 'loadFailed', actions: { type: 'keepError', params: failureOf } },
-        ],
       },
     },
-    /** The reason, and Try again. */
-    loadFailed: { on: { retry: 'loading' } },
-    /** The course or the lecture does not exist (or is not one the trainer can edit). */
-    missing: {},
     /** The course is not approved: the form says so instead of letting the trainer fill it in. */
     closed: {},
     form: {

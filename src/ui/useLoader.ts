@@ -6,6 +6,6 @@ import type { AnyActorRef } from 'xstate';
  * change the loader's snapshot, not the screen machine's, so the view subscribes to it as well.
  * Returns the loader's snapshot, for memoised views to depend on.
  */
-export function useLoader(snapshot: { children: { loader?: AnyActorRef } }): unknown {
-  return useSelector(snapshot.children.loader, (state) => state);
+export function useLoader(loader: AnyActorRef | undefined): unknown {
+  return useSelector(loader, (state) => state);
 }

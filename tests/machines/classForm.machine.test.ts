@@ -15,6 +15,7 @@ import {
 } from '../../machines/classForm.machine.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -104,8 +105,8 @@ const saved = (data: ClassRecord, message: string = AUTHORING_MESSAGES.classCrea
 function implementations() {
   return {
     actors: {
-      loadCourses: scriptedPromise<TrainerCourse[]>(),
-      load: scriptedPromise<ClassFormData, LoadInput>(),
+      coursesLoader: scriptedLoader<TrainerCourse[]>('coursesLoader'),
+      loader: scriptedLoader<ClassFormData, LoadInput>(),
       save: scriptedPromise<ClassSaved, SaveInput>(),
     },
     actions: spyActions(classFormMachine, ACTIONS),
@@ -136,21 +137,17 @@ const formEvents: ClassFormEvent[] = [
 ];
 
 const events = [
-  { type: 'retry' },
   { type: 'course.choose', courseId: 12 },
-  doneActor('loadCourses', [trainerCourse(12, true)]),
-  errorActor('loadCourses', silentFailure(500)),
-  doneActor('load', approved),
-  doneActor('load', pending),
-  errorActor('load', httpFailure(404, 'Not found')),
-  errorActor('load', silentFailure(503)),
+  doneActor('coursesLoader', [trainerCourse(12, true)]),
+  doneActor('loader', approved),
+  doneActor('loader', pending),
   ...formEvents,
   doneActor('save', saved({ ...record, id: 41 })),
   errorActor('save', httpFailure(403, AUTHORING_MESSAGES.courseNotApproved)),
 ] as const;
 
 const editEvents = [
-  doneActor('load', editing),
+  doneActor('loader', editing),
   { type: 'type.change', classType: 'Quiz' },
   { type: 'submit' },
   doneActor('save', saved(record, AUTHORING_MESSAGES.classSaved)),
@@ -191,7 +188,8 @@ describe('classForm machine: behaviour', () => {
     const harness = launch(impl, {
       input: { mode: 'create', classType: 'Class', courseId: 12, lectureId: null, ...input },
     });
-    return { harness, ...impl.actors, actions: impl.actions };
+    const { coursesLoader: loadCourses, loader: load, ...actors } = impl.actors;
+    return { harness, loadCourses, load, ...actors, actions: impl.actions };
   }
 
   function viewOf(harness: ReturnType<typeof start>['harness']): ClassFormView {
@@ -202,27 +200,61 @@ describe('classForm machine: behaviour', () => {
     const { harness, loadCourses, load, actions } = start({ courseId: null });
     expectState(harness, 'choosingCourse.loading');
     expect(viewOf(harness).step).toBe('choosingCourse');
-    await harness.resolve('loadCourses', [trainerCourse(12, true), trainerCourse(13, false)]);
+    await harness.resolve('coursesLoader', [trainerCourse(12, true), trainerCourse(13, false)]);
     expect(viewOf(harness).courseChoice).toMatchObject({
       status: 'ready',
       courses: [{ id: 12, title: 'Course 12' }],
     });
     await harness.send({ type: 'course.choose', courseId: 12 });
     expect(actions.courseChosen.mock.calls[0]?.[1]).toEqual({ courseId: 12 });
-    expect(load.inputs).toEqual([{ courseId: 12, lectureId: null }]);
-    expect(loadCourses.inputs).toHaveLength(1);
+    expect(load.read.inputs).toEqual([{ params: { courseId: 12, lectureId: null } }]);
+    expect(loadCourses.read.inputs).toHaveLength(1);
+  });
+
+  it('offers Try again when the courses cannot be read, then lists them', async () => {
+    const { harness, loadCourses } = start({ courseId: null });
+    const failed = await expectTryAgain(harness, loadCourses, {
+      failure: silentFailure(500),
+      state: 'choosingCourse.loading',
+      view: () => {
+        const view = viewOf(harness);
+        return { ...view.courseChoice, retry: view.retry };
+      },
+    });
+    expect(viewOf(harness)).toMatchObject({ step: 'choosingCourse', courseChoice: { status: 'loading' } });
+    expect(failed.status).toBe('failed');
+    await harness.resolve('coursesLoader', [trainerCourse(12, true)]);
+    expect(viewOf(harness).courseChoice.status).toBe('ready');
+  });
+
+  it('offers Try again when the course cannot be read, and says when it does not exist', async () => {
+    const { harness, load } = start();
+    const failed = await expectTryAgain(harness, load, {
+      failure: silentFailure(503),
+      view: () => {
+        const view = viewOf(harness);
+        return { ...view, status: view.step };
+      },
+    });
+    expect(failed.error).toEqual(silentFailure(503));
+    expect(viewOf(harness)).toMatchObject({ step: 'loading', error: null });
+    await harness.reject('loader', httpFailure(404, 'Not found'));
+    expectState(harness, 'loading');
+    expect(viewOf(harness)).toMatchObject({ step: 'missing', error: httpFailure(404, 'Not found') });
+    viewOf(harness).retry();
+    expect(load.read.inputs).toHaveLength(2);
   });
 
   it('says so instead of showing the form when the course is not approved', async () => {
     const { harness } = start();
-    await harness.resolve('load', pending);
+    await harness.resolve('loader', pending);
     expectState(harness, 'closed');
     expect(viewOf(harness)).toMatchObject({ step: 'closed', course: { course: { status: 'Pending' } } });
   });
 
   it('requires a class title and description in the spec words, keeping what was typed', async () => {
     const { harness, save, actions } = start();
-    await harness.resolve('load', approved);
+    await harness.resolve('loader', approved);
     expect(viewOf(harness).week.value).toBe('1');
     await harness.send({ type: 'field.change', name: 'title', value: '   ' });
     await harness.send({ type: 'submit' });
@@ -239,7 +271,7 @@ describe('classForm machine: behaviour', () => {
 
   it("an assignment's description is optional; it waits for the file's upload before saving", async () => {
     const { harness, save, actions } = start({ classType: 'Assignment' });
-    await harness.resolve('load', approved);
+    await harness.resolve('loader', approved);
     await harness.send({ type: 'field.change', name: 'title', value: 'Compare providers' });
     await harness.send({ type: 'field.change', name: 'week', value: '٢' });
     await harness.send({ type: 'upload.busy', busy: true });
@@ -268,7 +300,7 @@ describe('classForm machine: behaviour', () => {
 
   it('drops blank questions, sends true/false as True and False, reads Arabic-Indic marks', async () => {
     const { harness, save } = start({ classType: 'Quiz' });
-    await harness.resolve('load', approved);
+    await harness.resolve('loader', approved);
     const send = (event: ClassFormEvent) => harness.send(event);
     await send({ type: 'field.change', name: 'title', value: 'Check-in' });
     await send({ type: 'question.text', index: 0, value: 'Which are cloud models?' });
@@ -319,7 +351,7 @@ describe('classForm machine: behaviour', () => {
 
   it("a quiz left with blank questions only says 'Quiz field is required'; marks over 10 are said", async () => {
     const { harness } = start({ classType: 'Quiz' });
-    await harness.resolve('load', approved);
+    await harness.resolve('loader', approved);
     await harness.send({ type: 'field.change', name: 'title', value: 'Check-in' });
     await harness.send({ type: 'submit' });
     expect(viewOf(harness).quizError).toBe(AUTHORING_VALIDATION.quizRequired);
@@ -346,7 +378,7 @@ describe('classForm machine: behaviour', () => {
 
   it('keeps answers between two and six, and the correct ones in step when one is removed', async () => {
     const { harness } = start({ classType: 'Quiz' });
-    await harness.resolve('load', approved);
+    await harness.resolve('loader', approved);
     await harness.send({ type: 'option.remove', index: 0, option: 0 });
     expect(viewOf(harness).questions[0]?.options).toHaveLength(2);
     for (let i = 0; i < 6; i++) await harness.send({ type: 'option.add', index: 0 });
@@ -367,8 +399,8 @@ describe('classForm machine: behaviour', () => {
 
   it('edits a lecture: its values, its file, the type switch, and the 400 details at their fields', async () => {
     const { harness, load, save, actions } = start({ mode: 'edit', courseId: null, lectureId: 40 });
-    expect(load.inputs).toEqual([{ courseId: null, lectureId: 40 }]);
-    await harness.resolve('load', editing);
+    expect(load.read.inputs).toEqual([{ params: { courseId: null, lectureId: 40 } }]);
+    await harness.resolve('loader', editing);
     const view = viewOf(harness);
     expect(view).toMatchObject({
       classType: 'Class',
@@ -397,7 +429,7 @@ describe('classForm machine: behaviour', () => {
 
   it('keeps the type of a lecture with trainees’ work, saying why', async () => {
     const { harness } = start({ mode: 'edit', courseId: null, lectureId: 40 });
-    await harness.resolve('load', { ...editing, record: { ...record, has_work: true } });
+    await harness.resolve('loader', { ...editing, record: { ...record, has_work: true } });
     await harness.send({ type: 'type.change', classType: 'Quiz' });
     expect(viewOf(harness)).toMatchObject({
       classType: 'Class',

@@ -17,6 +17,8 @@ import {
  */
 export interface ScriptedLoader<TData, TParams> extends AnyScriptedActor {
   readonly logic: LoaderMachine<TData, TParams>;
+  /** The parent's invoke id. */
+  readonly id: string;
   /** The read inside the child; `read.inputs` lists what each read was given. */
   readonly read: ScriptedPromise<TData, { params: TParams }>;
 }
@@ -25,6 +27,7 @@ export function scriptedLoader<TData, TParams = undefined>(id = 'loader'): Scrip
   const read = scriptedPromise<TData, { params: TParams }>();
   return {
     scripted: true,
+    id,
     logic: createLoaderMachine<TData, TParams>().provide({ actors: { load: read.logic } }),
     read,
     pendingIds: () => read.pendingIds().map(() => id),
@@ -44,7 +47,7 @@ export async function expectTryAgain<TView extends { status: string }, TData, TP
   { failure, state = 'loading', view }: { failure: unknown; state?: string; view: () => TView },
 ): Promise<TView> {
   const reads = loader.read.inputs.length;
-  await harness.reject('loader', failure);
+  await harness.reject(loader.id, failure);
   expectState(harness, state);
   const failed = view();
   expect(failed.status).toBe('failed');

@@ -56,7 +56,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { courseId } });
-  useLoader(snapshot);
+  useLoader(snapshot.children.loader);
   const view = connectReviewForm(snapshot, send);
 
   if (view.status === 'loading') return <div aria-busy="true" className="h-11" />;

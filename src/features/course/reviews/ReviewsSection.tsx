@@ -123,7 +123,7 @@ export default function ReviewsSection({ courseId }: { courseId: number }) {
   const signedIn = useSignedIn();
   const role = useSessionRole();
   const [snapshot, send, actor] = useMachine(machine, { input: { courseId } });
-  useLoader(snapshot);
+  useLoader(snapshot.children.loader);
   const view = connectReviews(snapshot, send);
   return (
     <section aria-labelledby="course-reviews" className="flex flex-col gap-6">

@@ -44,7 +44,7 @@ export function CalendarFeedPanel() {
     }),
   );
   const [snapshot, send] = useMachine(machine);
-  useLoader(snapshot);
+  useLoader(snapshot.children.loader);
   const view = connectCalendarFeed(snapshot, send);
   const address = view.feed ? calendarFeedAddress(view.feed, API_BASE_URL, window.location.origin) : '';
 

@@ -2,7 +2,8 @@ import { AUTHORING_VALIDATION, type BuilderClassType } from '@contract/forms/aut
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ClassFormView, connectClassForm } from '@machines/classForm.connect';
-import { type ClassFormInput, classFormMachine } from '@machines/classForm.machine';
+import { type ClassFormInput, classFormMachine, type LoadInput } from '@machines/classForm.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -26,6 +27,7 @@ import { SelectField } from '@/ui/choice-fields';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from '@/ui/forms';
 import { Placeholder } from '@/ui/ResourceView';
+import { useLoader } from '@/ui/useLoader';
 import { QuizQuestions } from './QuizQuestions';
 import '@/features/trainer/known-messages';
 
@@ -48,8 +50,8 @@ export function useClassForm(input: ClassFormInput): {
   const [machine] = useState(() =>
     classFormMachine.provide({
       actors: {
-        loadCourses: fromPromise(() => listTrainerCourses(api)),
-        load: fromPromise(async ({ input: { courseId, lectureId } }) => {
+        coursesLoader: loaderOf(() => listTrainerCourses(api)),
+        loader: loaderOf(async ({ courseId, lectureId }: LoadInput) => {
           const types = listClassTypes(api);
           const record = lectureId === null ? null : await getClass(api, lectureId);
           const course = await getAuthoringCourse(api, record?.course ?? courseId ?? 0);
@@ -69,6 +71,7 @@ export function useClassForm(input: ClassFormInput): {
     }),
   );
   const [state, send] = useMachine(machine, { input });
+  useLoader(state.children.coursesLoader ?? state.children.loader);
   return { view: connectClassForm(state, send), formRef };
 }
 

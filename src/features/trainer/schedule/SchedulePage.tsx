@@ -204,7 +204,7 @@ export default function SchedulePage({ title }: RouteView) {
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { week } });
-  useLoader(snapshot);
+  useLoader(snapshot.children.loader);
   const view = connectSchedule(snapshot, send);
   // The address names the week: Back, Forward and the links below all pass through here.
   const shownFor = useRef(week);
