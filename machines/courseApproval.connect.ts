@@ -1,6 +1,7 @@
 import type { TrainerCourseStatus } from '@contract/wire/authoring';
 import type { SnapshotFrom } from 'xstate';
 import type { ApprovalFacts, CourseApprovalEvent, CourseApprovalMachine } from './courseApproval.machine';
+import { connectLoader } from './loader.connect';
 
 /** Where the lifecycle stands (the states of the design card). */
 export type ApprovalStage = 'draft' | 'pending' | 'approved' | 'rejected' | 'edited';
@@ -59,10 +60,11 @@ export function connectCourseApproval<TCourse extends ApprovalFacts>(
   const deletion: DeletionStep = tracking
     ? (STEPS.find((name) => snapshot.matches({ tracking: { removal: name } })) ?? 'closed')
     : 'closed';
+  const load = connectLoader(snapshot.children.loader);
   let phase: CourseApprovalView<TCourse>['phase'] = 'loading';
   if (snapshot.matches('deleted')) phase = 'deleted';
-  else if (snapshot.matches('failed')) phase = 'failed';
-  else if (snapshot.matches('refused')) phase = 'refused';
+  else if (load.status === 'failed') phase = 'failed';
+  else if (load.status === 'missing') phase = 'refused';
   else if (tracking) phase = 'ready';
   const status = course?.status ?? null;
   return {
@@ -76,10 +78,8 @@ export function connectCourseApproval<TCourse extends ApprovalFacts>(
         : null,
     refreshing: snapshot.matches({ tracking: { sync: 'refreshing' } }),
     error:
-      phase === 'failed' || phase === 'refused' || deletion === 'refused' || deletion === 'failed'
-        ? error
-        : null,
-    retry: () => send({ type: 'retry' }),
+      load.status !== 'loading' ? load.error : deletion === 'refused' || deletion === 'failed' ? error : null,
+    retry: load.status === 'failed' ? load.retry : () => {},
     canDelete: deletion === 'closed' && phase === 'ready' && course?.flags.can_delete === true,
     deletion,
     askDelete: () => send({ type: 'course.delete' }),

@@ -2,6 +2,7 @@ import type { CourseFlags, TrainerCourseStatus } from '@contract/wire/authoring'
 import type { Confirmation } from '@contract/wire/common';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { type Failure, failureOf, statusOf } from './forms';
+import { createLoaderMachine } from './loader.machine';
 
 /**
  * What the lifecycle reads of a course: its status as the trainer sees it (Pending, Rejected, or
@@ -26,7 +27,7 @@ export interface CourseApprovalInput<TCourse extends ApprovalFacts = ApprovalFac
 export interface CourseApprovalContext<TCourse extends ApprovalFacts = ApprovalFacts> {
   courseId: number | null;
   course: TCourse | null;
-  /** Why the last load, or the delete, failed. */
+  /** Why the delete failed, or why the course went (a 404 on reading it again). */
   error: unknown;
 }
 
@@ -46,9 +47,7 @@ export type CourseApprovalEvent<TCourse extends ApprovalFacts = ApprovalFacts> =
   /** Delete pressed: ask first. */
   | { type: 'course.delete' }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  /** Try the first load again. */
-  | { type: 'retry' };
+  | { type: 'delete.cancel' };
 
 /** The lifecycle's state for a status. */
 export type ApprovalState = 'pending' | 'approved' | 'rejected';
@@ -71,7 +70,8 @@ const isRefusal = (_: unknown, { error }: Failure) => {
  * arrives (the admin approved or rejected it), so the machine follows the admin's decision; the
  * wizard moves it with `course.submitted`, `course.edit` and `course.resubmitted`. Delete asks
  * first, then deletes; a refusal (trainees enrolled) is said with the server's sentence. Pure: the
- * view provides `load` (the course's facts) and `deleteCourse`, and `announceDeleted`.
+ * view provides the `loader` of the first read and `load` (the course's facts, read again on a
+ * notice), `deleteCourse`, and `announceDeleted`.
  */
 export function createCourseApprovalMachine<TCourse extends ApprovalFacts>() {
   return setup({
@@ -79,8 +79,11 @@ export function createCourseApprovalMachine<TCourse extends ApprovalFacts>() {
       input: {} as CourseApprovalInput<TCourse>,
       context: {} as CourseApprovalContext<TCourse>,
       events: {} as CourseApprovalEvent<TCourse>,
+      children: {} as { loader: 'loader' },
     },
     actors: {
+      /** The first read of the course. */
+      loader: createLoaderMachine<TCourse, { courseId: number }>(),
       load: fromPromise<TCourse, { courseId: number }>(async () => {
         throw new Error('load is supplied by the view');
       }),
@@ -136,26 +139,16 @@ export function createCourseApprovalMachine<TCourse extends ApprovalFacts>() {
       },
       loading: {
         invoke: {
-          id: 'load',
-          src: 'load',
-          input: ({ context }) => ({ courseId: context.courseId ?? 0 }),
+          id: 'loader',
+          src: 'loader',
+          // Not the trainer's course, or no such course (403 / 404): the server's sentence, no retry.
+          input: ({ context }) => ({ params: { courseId: context.courseId ?? 0 }, missingWhen: 'refused' }),
           onDone: {
             target: 'tracking',
             actions: { type: 'keepCourse', params: ({ event }) => ({ course: event.output }) },
           },
-          onError: [
-            {
-              guard: { type: 'isRefusal', params: failureOf },
-              target: 'refused',
-              actions: { type: 'keepError', params: failureOf },
-            },
-            { target: 'failed', actions: { type: 'keepError', params: failureOf } },
-          ],
         },
       },
-      failed: { on: { retry: 'loading' } },
-      /** Not the trainer's course, or no such course (403 / 404): the server's sentence. */
-      refused: {},
       tracking: {
         type: 'parallel',
         states: {

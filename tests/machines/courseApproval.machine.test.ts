@@ -11,6 +11,7 @@ import {
   courseApprovalMachine,
 } from '../../machines/courseApproval.machine.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
@@ -52,6 +53,7 @@ const DOWN = silentFailure(503);
 function implementations() {
   return {
     actors: {
+      loader: scriptedLoader<ApprovalFacts, { courseId: number }>(),
       load: scriptedPromise<ApprovalFacts, { courseId: number }>(),
       deleteCourse: scriptedPromise<Confirmation, { courseId: number }>(),
     },
@@ -63,12 +65,9 @@ function model(input: CourseApprovalInput) {
   return createPathModel(courseApprovalMachine, {
     input,
     events: [
-      doneActor('load', PENDING),
-      doneActor('load', REJECTED),
-      doneActor('load', ONGOING),
-      errorActor('load', NOT_YOURS),
-      errorActor('load', DOWN),
-      { type: 'retry' },
+      doneActor('loader', PENDING),
+      doneActor('loader', REJECTED),
+      doneActor('loader', ONGOING),
       { type: 'notice.arrived' },
       doneActor('refresh', APPROVED),
       doneActor('refresh', REJECTED),
@@ -114,13 +113,14 @@ describe('course approval machine: behaviour', () => {
     const impl = implementations();
     const harness = launch(impl, { input: { courseId: 5 } });
     expect(view(harness).phase).toBe('loading');
-    await harness.resolve('load', PENDING);
+    await harness.resolve('loader', PENDING);
     expect(view(harness)).toMatchObject({ phase: 'ready', stage: 'pending', status: 'Pending' });
     await harness.send({ type: 'notice.arrived' });
     expect(view(harness)).toMatchObject({ stage: 'pending', refreshing: true });
     await harness.resolve('refresh', ONGOING);
     expect(view(harness)).toMatchObject({ stage: 'approved', status: 'ONGOING', refreshing: false });
-    expect(impl.actors.load.inputs).toEqual([{ courseId: 5 }, { courseId: 5 }]);
+    expect(impl.actors.loader.read.inputs).toEqual([{ params: { courseId: 5 } }]);
+    expect(impl.actors.load.inputs).toEqual([{ courseId: 5 }]);
   });
 
   it('shows the reason of a rejection, and goes rejected → edited → pending with the wizard', async () => {
@@ -187,14 +187,23 @@ describe('course approval machine: behaviour', () => {
   });
 
   it('a refused first read says so without retry; another failure can be retried', async () => {
-    const refused = launch(implementations(), { input: { courseId: 5 } });
-    await refused.reject('load', NOT_YOURS);
+    const refusedImpl = implementations();
+    const refused = launch(refusedImpl, { input: { courseId: 5 } });
+    await refused.reject('loader', NOT_YOURS);
+    expectState(refused, 'loading');
     expect(view(refused)).toMatchObject({ phase: 'refused', error: NOT_YOURS });
-    const failed = launch(implementations(), { input: { courseId: 6 } });
-    await failed.reject('load', DOWN);
-    expect(view(failed).phase).toBe('failed');
-    view(failed).retry();
-    expectState(failed, 'loading');
+    view(refused).retry();
+    expect(refusedImpl.actors.loader.read.inputs).toEqual([{ params: { courseId: 5 } }]);
+    const impl = implementations();
+    const failed = launch(impl, { input: { courseId: 6 } });
+    const shown = await expectTryAgain(failed, impl.actors.loader, {
+      failure: DOWN,
+      view: () => ({ ...view(failed), status: view(failed).phase }),
+    });
+    expect(shown.error).toBe(DOWN);
+    expect(view(failed)).toMatchObject({ phase: 'loading', error: null });
+    await failed.resolve('loader', PENDING);
+    expect(view(failed)).toMatchObject({ phase: 'ready', stage: 'pending' });
   });
 
   it('a course deleted elsewhere (404 when read again) is gone', async () => {

@@ -3,6 +3,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useLingui } from '@lingui/react/macro';
 import { connectCourseApproval } from '@machines/courseApproval.connect';
 import { type ApprovalFacts, createCourseApprovalMachine } from '@machines/courseApproval.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { useMachine } from '@xstate/react';
 import { useCallback, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -26,6 +27,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import '@/features/trainer/known-messages';
 import { button } from '@/ui/button';
+import { useLoader } from '@/ui/useLoader';
 
 /** The trainer's view of a course with the facts the lifecycle reads. */
 type TrainerCourse = AuthoringCourse & ApprovalFacts;
@@ -164,12 +166,14 @@ function TrainerCourse({
   const [machine] = useState(() =>
     courseMachine.provide({
       actors: {
+        loader: loaderOf(({ courseId }: { courseId: number }) => loadCourse(courseId)),
         load: fromPromise(({ input }) => loadCourse(input.courseId)),
         deleteCourse: fromPromise(({ input }) => deleteCourse(api, input.courseId)),
       },
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { courseId } });
+  useLoader(snapshot.children.loader);
   const view = connectCourseApproval(snapshot, send);
   // The admin's decision arrives as a notice: the course is read again, and Add New Class appears.
   useLiveNotices(useCallback(() => send({ type: 'notice.arrived' }), [send]));

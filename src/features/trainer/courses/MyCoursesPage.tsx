@@ -3,6 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { connectCourseApproval } from '@machines/courseApproval.connect';
 import { createCourseApprovalMachine } from '@machines/courseApproval.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { createResourceMachine } from '@machines/resource.machine';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -51,6 +52,7 @@ function CourseCard({ course, onDeleted }: { course: TrainerCourse; onDeleted: (
   const [machine] = useState(() =>
     cardMachine.provide({
       actors: {
+        loader: loaderOf(({ courseId }: { courseId: number }) => loadOne(courseId)),
         load: fromPromise(({ input }) => loadOne(input.courseId)),
         deleteCourse: fromPromise(({ input }) => deleteCourse(api, input.courseId)),
       },
