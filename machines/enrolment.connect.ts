@@ -1,6 +1,8 @@
 import type { FailureReason, Payment, PaymentMethod, Quote } from '@contract/wire/payments';
 import type { SnapshotFrom } from 'xstate';
 import type { CheckoutChoice, ChoiceErrors, enrolmentMachine } from './enrolment.machine';
+import { alertOf } from './forms';
+import { connectLoader } from './loader.connect';
 
 type EnrolmentSnapshot = SnapshotFrom<typeof enrolmentMachine>;
 
@@ -22,7 +24,8 @@ export function connectEnrolment(snapshot: EnrolmentSnapshot): EnrolmentView {
   const { courseId } = snapshot.context;
   if (snapshot.matches('notForRole')) return { action: 'none', reason: 'trainerAccount' };
   if (snapshot.matches('signedOut') || snapshot.matches('awaitingSignIn')) return { action: 'signIn' };
-  if (snapshot.matches('deciding') || snapshot.matches('loading')) return { action: 'loading' };
+  const reading = snapshot.matches('loading') && connectLoader(snapshot.children.loader).status !== 'failed';
+  if (snapshot.matches('deciding') || reading) return { action: 'loading' };
   if (snapshot.matches('enrolled')) return { action: 'enrolled' };
   if (snapshot.matches('withdrawalRequested')) return { action: 'withdrawalRequested' };
   if (snapshot.matches('left')) return { action: 'left' };
@@ -36,7 +39,7 @@ export function connectEnrolment(snapshot: EnrolmentSnapshot): EnrolmentView {
 /** What the checkout page shows. */
 export type CheckoutView =
   | { step: 'loading' }
-  | { step: 'loadFailed'; alert: string | null }
+  | { step: 'loadFailed'; alert: string | null; retry: () => void }
   | { step: 'signIn' }
   | { step: 'notForRole' }
   | {
@@ -62,7 +65,10 @@ export function connectCheckout(snapshot: EnrolmentSnapshot): CheckoutView {
   const { quote, choice, errors, alert, payment, walletCode } = snapshot.context;
   if (snapshot.matches('signedOut') || snapshot.matches('awaitingSignIn')) return { step: 'signIn' };
   if (snapshot.matches('notForRole')) return { step: 'notForRole' };
-  if (snapshot.matches('loadFailed')) return { step: 'loadFailed', alert };
+  const load = connectLoader(snapshot.children.loader);
+  if (load.status === 'failed') {
+    return { step: 'loadFailed', alert: alertOf(load.error, 'Payment Failed'), retry: load.retry };
+  }
   if (!quote) return { step: 'loading' };
   if (snapshot.matches('enrolled')) return { step: 'paid', quote, payment };
   if (snapshot.matches('withdrawalRequested')) return { step: 'closed', quote, withdrawn: false };

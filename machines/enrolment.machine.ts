@@ -3,6 +3,7 @@ import type { Role } from '@contract/wire/common';
 import type { Payment, PaymentMethod, Quote } from '@contract/wire/payments';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf } from './forms';
+import { createLoaderMachine } from './loader.machine';
 
 /** Who is looking at the course: signed in or not, and as which role. */
 export interface Viewer {
@@ -64,7 +65,7 @@ export type EnrolmentEvent =
   | { type: 'enrol.start' }
   /** The sign-in dialog was closed without signing in: 'Enroll Now' is not pressed any more. */
   | { type: 'signIn.dismissed' }
-  /** Try again after a failed read. */
+  /** Try again after the payment's outcome could not be read. */
   | { type: 'retry' }
   | { type: 'method.choose'; method: PaymentMethod }
   | { type: 'terms.change'; accepted: boolean }
@@ -135,11 +136,11 @@ export const enrolmentMachine = setup({
     input: {} as EnrolmentInput,
     context: {} as EnrolmentContext,
     events: {} as EnrolmentEvent,
+    children: {} as { loader: 'loader' },
   },
   actors: {
-    readQuote: fromPromise<Quote, { courseId: number }>(async () => {
-      throw new Error('readQuote is supplied by the view');
-    }),
+    /** Where the trainee's enrolment stands, and the price. */
+    loader: createLoaderMachine<Quote, { courseId: number }>(),
     createPayment: fromPromise<Payment, PaymentOrder>(async () => {
       throw new Error('createPayment is supplied by the view');
     }),
@@ -280,9 +281,9 @@ export const enrolmentMachine = setup({
     /** Where this trainee's enrolment in the course stands, and its price. */
     loading: {
       invoke: {
-        id: 'readQuote',
-        src: 'readQuote',
-        input: ({ context }) => ({ courseId: context.courseId }),
+        id: 'loader',
+        src: 'loader',
+        input: ({ context }) => ({ params: { courseId: context.courseId } }),
         onDone: [
           // Back from the gateway (or the latest payment at /checkout): the payment tells the outcome.
           {
@@ -327,11 +328,7 @@ export const enrolmentMachine = setup({
           },
           { target: 'notEnrolled', actions: keepQuote },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'showAlert', params: failureOf } },
       },
-    },
-    loadFailed: {
-      on: { retry: { target: 'loading', actions: 'clearAlert' } },
     },
     /** The course page: 'Enroll Now' leads to checkout. */
     notEnrolled: {

@@ -9,6 +9,7 @@ import {
   type Viewer,
 } from '../../machines/enrolment.machine.ts';
 import { httpFailure, silentFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   afterDelay,
   createPathModel,
@@ -46,7 +47,7 @@ const ACTIONS = ['askToSignIn', 'goToCheckout', 'goToGateway', 'startNewAttempt'
 function implementations() {
   return {
     actors: {
-      readQuote: scriptedPromise<Quote, { courseId: number }>(),
+      loader: scriptedLoader<Quote, { courseId: number }>(),
       createPayment: scriptedPromise<Payment>(),
       readPayment: scriptedPromise<Payment, { paymentId: string }>(),
       sendWalletCode: scriptedPromise<Payment, { paymentId: string; code: string }>(),
@@ -70,18 +71,16 @@ const serializeState = serializeValueAnd((context: EnrolmentContext) => [
 const COURSE_PAGE_EVENTS = [
   { type: 'enrol.start' },
   { type: 'signIn.dismissed' },
-  { type: 'retry' },
   { type: 'enrolment.changed' },
   { type: 'viewer.change', viewer: SIGNED_OUT },
   { type: 'viewer.change', viewer: TRAINEE },
   { type: 'viewer.change', viewer: TRAINER },
-  doneActor('readQuote', QUOTE),
-  doneActor('readQuote', ENROLLED_QUOTE),
-  doneActor('readQuote', CASH_QUOTE),
-  doneActor('readQuote', WALLET_QUOTE),
-  doneActor('readQuote', REQUESTED_QUOTE),
-  doneActor('readQuote', WITHDRAWN_QUOTE),
-  errorActor('readQuote', silentFailure(500)),
+  doneActor('loader', QUOTE),
+  doneActor('loader', ENROLLED_QUOTE),
+  doneActor('loader', CASH_QUOTE),
+  doneActor('loader', WALLET_QUOTE),
+  doneActor('loader', REQUESTED_QUOTE),
+  doneActor('loader', WITHDRAWN_QUOTE),
 ] as const;
 
 const CHECKOUT_EVENTS = [
@@ -95,10 +94,10 @@ const CHECKOUT_EVENTS = [
   { type: 'walletCode.change', value: '123456' },
   { type: 'walletCode.submit' },
   { type: 'payment.retry' },
-  doneActor('readQuote', QUOTE),
-  doneActor('readQuote', FREE_QUOTE),
-  doneActor('readQuote', CASH_QUOTE),
-  doneActor('readQuote', WALLET_QUOTE),
+  doneActor('loader', QUOTE),
+  doneActor('loader', FREE_QUOTE),
+  doneActor('loader', CASH_QUOTE),
+  doneActor('loader', WALLET_QUOTE),
   doneActor('createPayment', payment('paid')),
   doneActor('createPayment', payment('initiated')),
   doneActor('createPayment', payment('awaiting_wallet_code', { method: 'wallet' })),
@@ -114,7 +113,7 @@ const CHECKOUT_EVENTS = [
 const RETURN_EVENTS = [
   { type: 'retry' },
   { type: 'payment.retry' },
-  doneActor('readQuote', QUOTE),
+  doneActor('loader', QUOTE),
   doneActor('readPayment', payment('paid')),
   doneActor('readPayment', payment('failed')),
   doneActor('readPayment', payment('initiated')),
@@ -170,7 +169,7 @@ describe('enrolment machine: behaviour', () => {
     await harness.send({ type: 'viewer.change', viewer: TRAINEE });
     expectState(harness, 'loading');
     expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'loading' });
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     expectState(harness, 'notEnrolled');
     expect(actions.goToCheckout).toHaveBeenCalledTimes(1);
     expect(connectEnrolment(harness.snapshot)).toEqual({ action: 'checkout', courseId: 7 });
@@ -178,7 +177,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('shows an enrolled trainee as enrolled instead of Enroll Now, and a trainer that enrolling is for trainees', async () => {
     const enrolled = start(TRAINEE);
-    await enrolled.harness.resolve('readQuote', ENROLLED_QUOTE);
+    await enrolled.harness.resolve('loader', ENROLLED_QUOTE);
     expect(connectEnrolment(enrolled.harness.snapshot)).toEqual({ action: 'enrolled' });
     const trainer = start(TRAINER);
     expect(connectEnrolment(trainer.harness.snapshot)).toEqual({ action: 'none', reason: 'trainerAccount' });
@@ -186,7 +185,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('says what is missing before paying, and keeps what was chosen', async () => {
     const { harness } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     await harness.send({ type: 'payment.submit' });
     expect(harness.context.errors).toEqual({
       method: 'Choose a payment method',
@@ -201,7 +200,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('a double press makes one payment; a card payment leaves for the gateway', async () => {
     const { harness, actors, actions } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     await harness.send({ type: 'method.choose', method: 'card' });
     await harness.send({ type: 'terms.change', accepted: true });
     await harness.send({ type: 'payment.submit' });
@@ -213,9 +212,30 @@ describe('enrolment machine: behaviour', () => {
     expect(actions.goToGateway.mock.calls[0]?.[1]).toEqual({ value: payment('initiated') });
   });
 
+  it('offers Try again at checkout when the enrolment cannot be read; the course page offers checkout', async () => {
+    const { harness, actors } = start(TRAINEE, 'checkout');
+    const failed = await expectTryAgain(harness, actors.loader, {
+      failure: silentFailure(500),
+      view: () => {
+        const view = connectCheckout(harness.snapshot);
+        return { ...view, status: view.step === 'loadFailed' ? 'failed' : view.step };
+      },
+    });
+    expect(failed).toMatchObject({ step: 'loadFailed', alert: 'Payment Failed' });
+    expect(connectCheckout(harness.snapshot)).toEqual({ step: 'loading' });
+    await harness.resolve('loader', QUOTE);
+    expectState(harness, 'checkingOut');
+    expect(actors.loader.read.inputs).toEqual([{ params: { courseId: 7 } }, { params: { courseId: 7 } }]);
+
+    const page = start(TRAINEE, 'course');
+    expect(connectEnrolment(page.harness.snapshot)).toEqual({ action: 'loading' });
+    await page.harness.reject('loader', silentFailure(500));
+    expect(connectEnrolment(page.harness.snapshot)).toEqual({ action: 'checkout', courseId: 7 });
+  });
+
   it('back from the gateway, reads the payment until it is reported, then says it is slow', async () => {
     const { harness, actors, actions } = start(TRAINEE, 'checkout', 'pay-1');
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     expectState(harness, 'confirming');
     for (let read = 1; read < CONFIRM_READS; read++) {
       await harness.resolve('readPayment', payment('initiated'));
@@ -234,7 +254,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('Payment Failed, then Try Again keeps the method and the terms for a new attempt', async () => {
     const { harness, actions } = start(TRAINEE, 'checkout', 'pay-1');
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     await harness.resolve('readPayment', payment('failed'));
     expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'failed', reason: 'declined' });
     await harness.send({ type: 'payment.retry' });
@@ -247,7 +267,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('a wallet code: a wrong one says so and clears the field; the right one enrols', async () => {
     const { harness, actors } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', WALLET_QUOTE);
+    await harness.resolve('loader', WALLET_QUOTE);
     expectState(harness, 'awaitingWalletCode');
     await harness.send({ type: 'walletCode.submit' });
     expectState(harness, 'awaitingWalletCode');
@@ -268,28 +288,28 @@ describe('enrolment machine: behaviour', () => {
 
   it('cash waits for the centre and enrols when the live notice comes', async () => {
     const { harness } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', CASH_QUOTE);
+    await harness.resolve('loader', CASH_QUOTE);
     expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'awaitingCash' });
     await harness.send({ type: 'enrolment.changed' });
-    await harness.resolve('readQuote', ENROLLED_QUOTE);
+    await harness.resolve('loader', ENROLLED_QUOTE);
     expect(connectCheckout(harness.snapshot)).toMatchObject({ step: 'paid' });
   });
 
   it('shows a pending withdrawal, and a course left is closed (nothing to pay)', async () => {
     const pending = start(TRAINEE);
-    await pending.harness.resolve('readQuote', REQUESTED_QUOTE);
+    await pending.harness.resolve('loader', REQUESTED_QUOTE);
     expect(connectEnrolment(pending.harness.snapshot)).toEqual({ action: 'withdrawalRequested' });
     await pending.harness.send({ type: 'enrolment.changed' });
-    await pending.harness.resolve('readQuote', WITHDRAWN_QUOTE);
+    await pending.harness.resolve('loader', WITHDRAWN_QUOTE);
     expect(connectEnrolment(pending.harness.snapshot)).toEqual({ action: 'left' });
     const checkout = start(TRAINEE, 'checkout');
-    await checkout.harness.resolve('readQuote', WITHDRAWN_QUOTE);
+    await checkout.harness.resolve('loader', WITHDRAWN_QUOTE);
     expect(connectCheckout(checkout.harness.snapshot)).toMatchObject({ step: 'closed', withdrawn: true });
   });
 
   it('orders a wallet payment with the phone written 0–9', async () => {
     const { harness, actors } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', QUOTE);
+    await harness.resolve('loader', QUOTE);
     await harness.send({ type: 'method.choose', method: 'wallet' });
     await harness.send({ type: 'terms.change', accepted: true });
     await harness.send({ type: 'walletPhone.change', value: '٠٥٥ ١٢٣ ٤٥٦٧' });
@@ -304,7 +324,7 @@ describe('enrolment machine: behaviour', () => {
 
   it('a free course needs no method or terms', async () => {
     const { harness, actors } = start(TRAINEE, 'checkout');
-    await harness.resolve('readQuote', FREE_QUOTE);
+    await harness.resolve('loader', FREE_QUOTE);
     await harness.send({ type: 'payment.submit' });
     expectState(harness, 'submitting');
     expect(actors.createPayment.inputs[0]).toEqual({ courseId: 7, method: 'free', termsAccepted: true });

@@ -233,7 +233,7 @@ function Step({ view, send }: { view: CheckoutView; send: Send }) {
       return (
         <div className="flex flex-col items-start gap-3">
           <AlertBox message={view.alert} />
-          <button type="button" onClick={() => send({ type: 'retry' })} className={button('outline', 'lg')}>
+          <button type="button" onClick={view.retry} className={button('outline', 'lg')}>
             {t`Try again`}
           </button>
         </div>

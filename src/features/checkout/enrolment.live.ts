@@ -2,6 +2,7 @@ import { normaliseCode } from '@contract/forms/auth';
 import { useLingui } from '@lingui/react/macro';
 import { type CheckoutView, connectCheckout } from '@machines/enrolment.connect';
 import { type EnrolmentEvent, enrolmentMachine } from '@machines/enrolment.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -14,6 +15,7 @@ import { useSessionRole, useSignedIn } from '@/session';
 import { askToSignIn } from '@/stores/dialogs';
 import { useLiveNotices } from '@/stores/live-notices';
 import { showToast } from '@/stores/toasts';
+import { useLoader } from '@/ui/useLoader';
 
 /** Where the attempt keys are kept: localStorage, shared by the tabs and kept across reloads. */
 export type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -62,7 +64,7 @@ export function checkoutLive(deps: CheckoutDeps) {
   const keys = attemptKeys(deps.store, deps.newKey);
   return enrolmentMachine.provide({
     actors: {
-      readQuote: fromPromise(({ input }) => getQuote(deps.api, input.courseId)),
+      loader: loaderOf(({ courseId }: { courseId: number }) => getQuote(deps.api, courseId)),
       createPayment: fromPromise(({ input }) =>
         createPayment(deps.api, {
           course_id: input.courseId,
@@ -124,6 +126,7 @@ export function useCheckout(
   const [state, send] = useMachine(machine, {
     input: { courseId, viewer: { signedIn, role }, place: 'checkout', returnedPaymentId },
   });
+  useLoader(state.children.loader);
   useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
   useLiveNotices(useCallback(() => send({ type: 'enrolment.changed' }), [send]));
   return { view: connectCheckout(state), send };

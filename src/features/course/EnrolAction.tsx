@@ -2,11 +2,11 @@ import type { CourseAbout } from '@contract/wire/courses';
 import { useLingui } from '@lingui/react/macro';
 import { connectEnrolment } from '@machines/enrolment.connect';
 import { enrolmentMachine } from '@machines/enrolment.machine';
+import { loaderOf } from '@machines/loader.machine';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getQuote } from '@/api/payments';
 import { paths } from '@/routing/paths';
@@ -14,6 +14,7 @@ import { useSessionRole, useSignedIn } from '@/session';
 import { useSignInDismissed } from '@/session/sign-in';
 import { askToSignIn } from '@/stores/dialogs';
 import { useLiveNotices } from '@/stores/live-notices';
+import { useLoader } from '@/ui/useLoader';
 import { ENROL_BUTTON } from './enrol-button';
 
 /**
@@ -26,7 +27,7 @@ export default function EnrolAction({ course }: { course: CourseAbout }) {
   const role = useSessionRole();
   const [machine] = useState(() =>
     enrolmentMachine.provide({
-      actors: { readQuote: fromPromise(({ input }) => getQuote(api, input.courseId)) },
+      actors: { loader: loaderOf(({ courseId }: { courseId: number }) => getQuote(api, courseId)) },
       actions: {
         askToSignIn,
         goToCheckout: ({ context }) => navigate(paths.checkoutCourse(context.courseId)),
@@ -36,6 +37,7 @@ export default function EnrolAction({ course }: { course: CourseAbout }) {
   const [state, send] = useMachine(machine, {
     input: { courseId: course.id, viewer: { signedIn, role }, place: 'course' },
   });
+  useLoader(state.children.loader);
   // The session can change while the page is open (the sign-in dialog, another tab).
   useEffect(() => send({ type: 'viewer.change', viewer: { signedIn, role } }), [send, signedIn, role]);
   useSignInDismissed(() => send({ type: 'signIn.dismissed' }));
