@@ -1,9 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ResourceEvent, ResourceMachine } from './resource.machine';
+import { connectLoader } from './loader.connect';
+import type { ResourceMachine } from './resource.machine';
 
 /**
  * What a read shows: a placeholder while loading, the data, that it does not exist (a 404, with no
- * retry), or the reason of another failure and a retry.
+ * retry), or the reason of another failure and a retry (sent to the loader).
  */
 export type ResourceViewModel<TData> =
   | { status: 'loading' }
@@ -17,13 +18,8 @@ export type ResourceViewModel<TData> =
  */
 export function connectResource<TData>(
   snapshot: SnapshotFrom<ResourceMachine<TData>>,
-  send: (event: ResourceEvent) => void,
 ): ResourceViewModel<TData> {
-  const { data, error } = snapshot.context;
+  const { data } = snapshot.context;
   if (snapshot.matches('ready') && data !== undefined) return { status: 'ready', data };
-  if (snapshot.matches('missing')) return { status: 'missing', error };
-  if (snapshot.matches('failed')) {
-    return { status: 'failed', error, retry: () => send({ type: 'resource.retry' }) };
-  }
-  return { status: 'loading' };
+  return connectLoader(snapshot.children.loader);
 }

@@ -1,8 +1,9 @@
+import { loaderOf } from '@machines/loader.machine';
 import { connectResource, type ResourceViewModel } from '@machines/resource.connect';
 import { createResourceMachine } from '@machines/resource.machine';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useLoader } from './useLoader';
 
 export type ResourceState<T> = ResourceViewModel<T>;
 
@@ -11,9 +12,10 @@ export function useResource<T>(load: () => Promise<T>): ResourceState<T> {
   const loadRef = useRef(load);
   loadRef.current = load;
   const [machine] = useState(() =>
-    createResourceMachine<T>().provide({ actors: { load: fromPromise<T>(() => loadRef.current()) } }),
+    createResourceMachine<T>().provide({ actors: { loader: loaderOf(() => loadRef.current()) } }),
   );
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (state) => state);
-  return connectResource(snapshot, actor.send);
+  useLoader(snapshot.children.loader);
+  return connectResource(snapshot);
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { connectResource } from '../../machines/resource.connect.ts';
 import { resourceMachine } from '../../machines/resource.machine.ts';
 import { httpFailure } from './support/fixtures.ts';
+import { expectTryAgain, scriptedLoader } from './support/loader.ts';
 import {
   createPathModel,
   doneActor,
-  errorActor,
   expectState,
   harnesses,
   replayEveryPathCoveringAll,
-  scriptedPromise,
   serializeValue,
 } from './support/paths.ts';
 
@@ -23,19 +23,12 @@ const unavailable = httpFailure(500, 'Service unavailable');
 const unknown = httpFailure(404, 'Not found');
 
 function implementations() {
-  return { actors: { load: scriptedPromise<unknown, undefined>() } };
+  return { actors: { loader: scriptedLoader<unknown>() } };
 }
 
 describe('resource machine: generated paths', () => {
   const model = createPathModel(resourceMachine, {
-    events: [
-      doneActor('load', details),
-      errorActor('load', unavailable),
-      errorActor('load', unknown),
-      { type: 'resource.retry' },
-      { type: 'resource.reload' },
-    ],
-    // The one guard reads the failure the event carries: the state value is all that decides.
+    events: [doneActor('loader', details), { type: 'resource.reload' }],
     serializeState: serializeValue,
     implementations,
     compareContext: true,
@@ -43,13 +36,7 @@ describe('resource machine: generated paths', () => {
 
   it('generates paths through every kind of step', () => {
     const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
-    expect([...types].sort()).toEqual([
-      'resource.reload',
-      'resource.retry',
-      'xstate.done.actor.load',
-      'xstate.error.actor.load',
-      'xstate.init',
-    ]);
+    expect([...types].sort()).toEqual(['resource.reload', 'xstate.done.actor.loader', 'xstate.init']);
   });
 
   replayEveryPathCoveringAll(model);
@@ -61,101 +48,64 @@ describe('resource machine: behaviour', () => {
   function start() {
     const impl = implementations();
     const harness = launch(impl);
-    return { harness, load: impl.actors.load };
+    return { harness, loader: impl.actors.loader };
   }
 
   it('starts loading at once, with nothing to show yet', () => {
-    const { harness, load } = start();
+    const { harness, loader } = start();
     expectState(harness, 'loading');
-    expect(harness.context).toEqual({ data: undefined, error: null });
-    expect(load.pendingIds()).toEqual(['load']);
-    expect(load.inputs).toHaveLength(1);
+    expect(harness.context).toEqual({ data: undefined });
+    expect(loader.pendingIds()).toEqual(['loader']);
+    expect(loader.read.inputs).toEqual([{ params: undefined }]);
   });
 
   it('keeps the data when the load succeeds', async () => {
     const { harness } = start();
-    await harness.resolve('load', details);
+    await harness.resolve('loader', details);
     expectState(harness, 'ready');
-    expect(harness.context).toEqual({ data: details, error: null });
+    expect(harness.context).toEqual({ data: details });
   });
 
-  it('keeps the error when the load fails', async () => {
-    const { harness } = start();
-    await harness.reject('load', unavailable);
-    expectState(harness, 'failed');
-    expect(harness.context.error).toBe(unavailable);
+  it('offers Try again after a failure, and keeps the data once it succeeds', async () => {
+    const { harness, loader } = start();
+    const failed = await expectTryAgain(harness, loader, {
+      failure: unavailable,
+      view: () => connectResource(harness.snapshot),
+    });
+    expect(failed).toMatchObject({ error: unavailable });
     expect(harness.context.data).toBeUndefined();
-  });
-
-  it('loads again on retry and forgets the error once it succeeds', async () => {
-    const { harness, load } = start();
-    await harness.reject('load', unavailable);
-    await harness.send({ type: 'resource.retry' });
-    expectState(harness, 'loading');
-    expect(load.inputs).toHaveLength(2);
-    expect(load.pendingIds()).toEqual(['load']);
-
-    await harness.resolve('load', details);
+    await harness.resolve('loader', details);
     expectState(harness, 'ready');
-    expect(harness.context).toEqual({ data: details, error: null });
-  });
-
-  it('can fail again after a retry', async () => {
-    const { harness } = start();
-    await harness.reject('load', unavailable);
-    await harness.send({ type: 'resource.retry' });
-    const timeout = httpFailure(504, 'Gateway timeout');
-    await harness.reject('load', timeout);
-    expectState(harness, 'failed');
-    expect(harness.context.error).toBe(timeout);
+    expect(harness.context).toEqual({ data: details });
   });
 
   it('reloads from ready, keeping the old data until the new data arrives', async () => {
-    const { harness, load } = start();
-    await harness.resolve('load', details);
+    const { harness, loader } = start();
+    await harness.resolve('loader', details);
     await harness.send({ type: 'resource.reload' });
     expectState(harness, 'loading');
     expect(harness.context.data).toEqual(details);
-    expect(load.inputs).toHaveLength(2);
+    expect(loader.read.inputs).toHaveLength(2);
 
-    await harness.resolve('load', updatedDetails);
+    await harness.resolve('loader', updatedDetails);
     expectState(harness, 'ready');
     expect(harness.context.data).toEqual(updatedDetails);
   });
 
   it('tells a read of something that does not exist (404) apart, with nothing to retry', async () => {
-    const { harness, load } = start();
-    await harness.reject('load', unknown);
-    expectState(harness, 'missing');
-    expect(harness.context.error).toBe(unknown);
-    await harness.send({ type: 'resource.retry' });
+    const { harness, loader } = start();
+    await harness.reject('loader', unknown);
+    expect(connectResource(harness.snapshot)).toEqual({ status: 'missing', error: unknown });
     await harness.send({ type: 'resource.reload' });
-    expectState(harness, 'missing');
-    expect(load.inputs).toHaveLength(1);
+    expectState(harness, 'loading');
+    expect(loader.read.inputs).toHaveLength(1);
   });
 
   it('counts a network failure or a server error as worth retrying', async () => {
     for (const failure of [unavailable, httpFailure(503, 'Down'), new Error('Failed to fetch')]) {
       const { harness } = start();
-      await harness.reject('load', failure);
-      expectState(harness, 'failed');
+      await harness.reject('loader', failure);
+      expect(connectResource(harness.snapshot)).toMatchObject({ status: 'failed', error: failure });
     }
-  });
-
-  it('ignores a retry while loading or ready, and a reload while failed', async () => {
-    const { harness, load } = start();
-    await harness.send({ type: 'resource.retry' });
-    expectState(harness, 'loading');
-    expect(load.inputs).toHaveLength(1);
-
-    await harness.resolve('load', details);
-    await harness.send({ type: 'resource.retry' });
-    expectState(harness, 'ready');
-
-    await harness.send({ type: 'resource.reload' });
-    await harness.reject('load', unavailable);
-    await harness.send({ type: 'resource.reload' });
-    expectState(harness, 'failed');
-    expect(load.inputs).toHaveLength(2);
   });
 });

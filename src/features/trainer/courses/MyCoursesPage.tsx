@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { connectCourseApproval } from '@machines/courseApproval.connect';
 import { createCourseApprovalMachine } from '@machines/courseApproval.machine';
 import { loaderOf } from '@machines/loader.machine';
+import { connectResource } from '@machines/resource.connect';
 import { createResourceMachine } from '@machines/resource.machine';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -25,6 +26,7 @@ import { showToast } from '@/stores/toasts';
 import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
+import { useLoader } from '@/ui/useLoader';
 import '@/features/trainer/known-messages';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { button } from '@/ui/button';
@@ -167,7 +169,7 @@ function CardPlaceholder() {
 }
 
 const listMachine = createResourceMachine<TrainerCourse[]>().provide({
-  actors: { load: fromPromise(() => listTrainerCourses(api)) },
+  actors: { loader: loaderOf(() => listTrainerCourses(api)) },
 });
 
 /**
@@ -195,11 +197,13 @@ export default function MyCoursesPage({ title }: RouteView) {
     return () => subscription.unsubscribe();
   }, [list]);
   useLiveNotices(reload);
-  const { data, error } = snapshot.context;
+  useLoader(snapshot.children.loader);
+  const { data } = snapshot.context;
+  const view = connectResource(snapshot);
   const busy = snapshot.matches('loading');
 
   let body: ReactNode;
-  if (data !== undefined && !snapshot.matches('failed')) {
+  if (data !== undefined && view.status !== 'failed') {
     body = data.length ? (
       <ul className={GRID} aria-busy={busy || undefined}>
         {data.map((course) => (
@@ -214,11 +218,11 @@ export default function MyCoursesPage({ title }: RouteView) {
         </Link>
       </div>
     );
-  } else if (snapshot.matches('failed') || snapshot.matches('missing')) {
+  } else if (view.status === 'failed' || view.status === 'missing') {
     body = (
       <Failure
-        error={error}
-        retry={snapshot.matches('failed') ? () => list.send({ type: 'resource.retry' }) : undefined}
+        error={view.error}
+        retry={view.status === 'failed' ? view.retry : undefined}
         className="rounded-xl bg-red-50 p-4 text-red-800"
       />
     );
