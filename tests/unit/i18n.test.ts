@@ -58,7 +58,8 @@ describe.each(CATALOGUES)('catalogue %s', (catalogue) => {
   it('writes Arabic in Arabic script', () => {
     const latinOnly = arabic.filter(
       // A message of placeholders and signs only ("{0} / {1}") has nothing to write in Arabic.
-      (entry) => !/[\u0600-\u06FF]/.test(entry.translation) && /[A-Za-z]/.test(entry.id.replace(/\{\w+\}/g, '')),
+      (entry) =>
+        !/[\u0600-\u06FF]/.test(entry.translation) && /[A-Za-z]/.test(entry.id.replace(/\{\w+\}/g, '')),
     );
     expect(latinOnly.map((entry) => entry.id)).toEqual([]);
   });
