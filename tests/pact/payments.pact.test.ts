@@ -1,4 +1,5 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { PaymentRequest } from '@contract/wire/payments';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_SIGNATURE_HEADER, noticeBody, noticeSender, signNotice } from '../../server/payments/gateway';
@@ -12,6 +13,7 @@ import {
   getReceipt,
   listPayments,
 } from '../../src/api/payments';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   EXAMPLE_NOTICE,
   INJECTED_COURSE_ID,
@@ -24,7 +26,6 @@ import {
   bearerHeader,
   errorBody,
   failureOf,
-  fieldErrorBody,
   JSON_CONTENT,
   PROVIDERS,
   pactOfGatewayNotices,
@@ -87,28 +88,26 @@ const newPayment = (key = EXAMPLE_KEY, method = 'card') => ({
   terms_accepted: true,
 });
 
+const quotePath = pathWithId((id) => `/checkout/quote/${id}/`, INJECTED_COURSE_ID, 7);
+const quoteBody = (enrolmentStatus: unknown) => ({
+  course: checkoutCourse,
+  ...amounts,
+  free: false,
+  enrolled: false,
+  pending_payment: null,
+  enrolment_status: enrolmentStatus,
+  refusal_reason: null,
+});
+
 describe('Payments contract: GET /checkout/quote/{courseId}/', () => {
   it('quotes a priced course with VAT for the trainee', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.pricedCourseForTrainee)
-      .uponReceiving('a request for the checkout quote of a priced course')
-      .withRequest(
-        'GET',
-        pathWithId((id) => `/checkout/quote/${id}/`, INJECTED_COURSE_ID, 7),
-        (b) => b.headers(bearerHeader()),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: checkoutCourse,
-          ...amounts,
-          free: false,
-          enrolled: false,
-          pending_payment: null,
-          enrolment_status: null,
-          refusal_reason: null,
-        }),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.pricedCourseForTrainee,
+      'a request for the checkout quote of a priced course',
+    )
+      .sends('GET', quotePath)
+      .answers(200, quoteBody(null))
       .executeTest(async (mockServer) => {
         const quote = await getQuote(signedInClient(mockServer), 7);
         expect(quote.total).toBe(quote.subtotal + quote.vat);
@@ -116,26 +115,13 @@ describe('Payments contract: GET /checkout/quote/{courseId}/', () => {
   });
 
   it('says when the trainee has withdrawn from the course (closed to them)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeWithdrewFromCourse)
-      .uponReceiving('a request for the checkout quote of a course the trainee withdrew from')
-      .withRequest(
-        'GET',
-        pathWithId((id) => `/checkout/quote/${id}/`, INJECTED_COURSE_ID, 7),
-        (b) => b.headers(bearerHeader()),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: checkoutCourse,
-          ...amounts,
-          free: false,
-          enrolled: false,
-          pending_payment: null,
-          enrolment_status: regex('^(withdrawn|dropped)$', 'withdrawn'),
-          refusal_reason: null,
-        }),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineeWithdrewFromCourse,
+      'a request for the checkout quote of a course the trainee withdrew from',
+    )
+      .sends('GET', quotePath)
+      .answers(200, quoteBody(regex('^(withdrawn|dropped)$', 'withdrawn')))
       .executeTest(async (mockServer) => {
         const quote = await getQuote(signedInClient(mockServer), 7);
         expect(quote.enrolment_status).toBe('withdrawn');
@@ -143,132 +129,81 @@ describe('Payments contract: GET /checkout/quote/{courseId}/', () => {
   });
 });
 
+/** The payment the client sends for the course of the state, by card unless `method` says. */
+const paymentInput = (method: PaymentRequest['method'] = 'card', terms_accepted = true): PaymentRequest => ({
+  course_id: 7,
+  method,
+  idempotency_key: EXAMPLE_KEY,
+  terms_accepted,
+});
+
 describe('Payments contract: POST /payments/', () => {
   it('starts a card payment: initiated, with the gateway page to go to', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.pricedCourseForTrainee)
-      .uponReceiving('a card payment for a priced course')
-      .withRequest('POST', apiPath('/payments/'), (b) => b.headers(bearerHeader()).jsonBody(newPayment()))
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...paidPayment,
-          method: 'card',
-          status: 'initiated',
-          transaction_url: regex(
-            '^https?://[^\\s]+/pay/[0-9a-f-]{36}\\?lang=(en|ar)$',
-            'http://localhost:3000/gateway/pay/b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e?lang=en',
-          ),
-          enrolment_status: null,
-          receipt_number: null,
-          paid_at: null,
-        }),
-      )
+    await signedIn(extensions, PROVIDER_STATES.pricedCourseForTrainee, 'a card payment for a priced course')
+      .sends('POST', apiPath('/payments/'), newPayment())
+      .answers(201, {
+        ...paidPayment,
+        method: 'card',
+        status: 'initiated',
+        transaction_url: regex(
+          '^https?://[^\\s]+/pay/[0-9a-f-]{36}\\?lang=(en|ar)$',
+          'http://localhost:3000/gateway/pay/b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e?lang=en',
+        ),
+        enrolment_status: null,
+        receipt_number: null,
+        paid_at: null,
+      })
       .executeTest(async (mockServer) => {
-        const payment = await createPayment(signedInClient(mockServer), {
-          course_id: 7,
-          method: 'card',
-          idempotency_key: EXAMPLE_KEY,
-          terms_accepted: true,
-        });
-        expect(payment.status).toBe('initiated');
-        expect(payment.transaction_url).toContain('/pay/');
+        const created = await createPayment(signedInClient(mockServer), paymentInput());
+        expect(created.status).toBe('initiated');
+        expect(created.transaction_url).toContain('/pay/');
       });
   });
 
   it('enrols in a free course at once', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.freeCourseForTrainee)
-      .uponReceiving('a free enrolment in a free course')
-      .withRequest('POST', apiPath('/payments/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(newPayment(EXAMPLE_KEY, 'free')),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...paidPayment,
-          method: 'free',
-          subtotal: 0,
-          vat: 0,
-          total: 0,
-          receipt_number: null,
-        }),
-      )
+    await signedIn(extensions, PROVIDER_STATES.freeCourseForTrainee, 'a free enrolment in a free course')
+      .sends('POST', apiPath('/payments/'), newPayment(EXAMPLE_KEY, 'free'))
+      .answers(201, { ...paidPayment, method: 'free', subtotal: 0, vat: 0, total: 0, receipt_number: null })
       .executeTest(async (mockServer) => {
-        const payment = await createPayment(signedInClient(mockServer), {
-          course_id: 7,
-          method: 'free',
-          idempotency_key: EXAMPLE_KEY,
-          terms_accepted: true,
-        });
-        expect(payment.enrolment_status).toBe('enrolled');
+        const created = await createPayment(signedInClient(mockServer), paymentInput('free'));
+        expect(created.enrolment_status).toBe('enrolled');
       });
   });
 
   it('refuses a payment without the terms accepted (400)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.pricedCourseForTrainee)
-      .uponReceiving('a payment without the terms accepted')
-      .withRequest('POST', apiPath('/payments/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ ...newPayment(), terms_accepted: false }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('terms_accepted', SERVER_MESSAGES.termsRequired)),
-      )
+    await signedIn(extensions, PROVIDER_STATES.pricedCourseForTrainee, 'a payment without the terms accepted')
+      .sends('POST', apiPath('/payments/'), { ...newPayment(), terms_accepted: false })
+      .refusesField(400, 'terms_accepted', SERVER_MESSAGES.termsRequired)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
-          createPayment(signedInClient(mockServer), {
-            course_id: 7,
-            method: 'card',
-            idempotency_key: EXAMPLE_KEY,
-            terms_accepted: false,
-          }),
-        );
-        expect(error.status).toBe(400);
+        await expectRefusal(createPayment(signedInClient(mockServer), paymentInput('card', false)), 400);
       });
   });
 
   it('refuses a second payment for a paid course (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a payment for a course the trainee has paid for')
-      .withRequest('POST', apiPath('/payments/'), (b) => b.headers(bearerHeader()).jsonBody(newPayment()))
-      .willRespondWith(409, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.alreadyPaid)))
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineePaidForCourse,
+      'a payment for a course the trainee has paid for',
+    )
+      .sends('POST', apiPath('/payments/'), newPayment())
+      .refuses(409, SERVER_MESSAGES.alreadyPaid)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
-          createPayment(signedInClient(mockServer), {
-            course_id: 7,
-            method: 'card',
-            idempotency_key: EXAMPLE_KEY,
-            terms_accepted: true,
-          }),
-        );
-        expect(error.status).toBe(409);
+        await expectRefusal(createPayment(signedInClient(mockServer), paymentInput()), 409);
       });
   });
 });
 
 describe('Payments contract: POST /payments/ after a withdrawal', () => {
   it('refuses a payment for a course the trainee withdrew from (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeWithdrewFromCourse)
-      .uponReceiving('a payment for a course the trainee withdrew from')
-      .withRequest('POST', apiPath('/payments/'), (b) => b.headers(bearerHeader()).jsonBody(newPayment()))
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.courseWithdrawn)),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineeWithdrewFromCourse,
+      'a payment for a course the trainee withdrew from',
+    )
+      .sends('POST', apiPath('/payments/'), newPayment())
+      .refuses(409, SERVER_MESSAGES.courseWithdrawn)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
-          createPayment(signedInClient(mockServer), {
-            course_id: 7,
-            method: 'card',
-            idempotency_key: EXAMPLE_KEY,
-            terms_accepted: true,
-          }),
-        );
+        const error = await failureOf(createPayment(signedInClient(mockServer), paymentInput()));
         expect(error.message).toBe(SERVER_MESSAGES.courseWithdrawn);
       });
   });
@@ -276,12 +211,9 @@ describe('Payments contract: POST /payments/ after a withdrawal', () => {
 
 describe('Payments contract: reads', () => {
   it('reads a payment of the trainee', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a request for a paid payment')
-      .withRequest('GET', paymentPath(''), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(paidPayment))
+    await signedIn(extensions, PROVIDER_STATES.traineePaidForCourse, 'a request for a paid payment')
+      .sends('GET', paymentPath(''))
+      .answers(200, paidPayment)
       .executeTest(async (mockServer) => {
         const payment = await getPayment(signedInClient(mockServer), EXAMPLE_PAYMENT_ID);
         expect(payment.status).toBe('paid');
@@ -289,12 +221,9 @@ describe('Payments contract: reads', () => {
   });
 
   it("reads the trainee's latest payment", async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a request for the latest payment')
-      .withRequest('GET', apiPath('/payments/latest/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(paidPayment))
+    await signedIn(extensions, PROVIDER_STATES.traineePaidForCourse, 'a request for the latest payment')
+      .sends('GET', apiPath('/payments/latest/'))
+      .answers(200, paidPayment)
       .executeTest(async (mockServer) => {
         const payment = await getLatestPayment(signedInClient(mockServer));
         expect(payment.receipt_number).toBe(1);
@@ -302,29 +231,24 @@ describe('Payments contract: reads', () => {
   });
 
   it("lists the trainee's payments", async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a request for the payment history')
-      .withRequest('GET', apiPath('/payments/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          count: integer(1),
-          page: 1,
-          limit: 25,
-          results: eachLike({
-            id: regex(UUID, EXAMPLE_PAYMENT_ID),
-            date: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
-            amount: integer(57385),
-            currency: 'SAR',
-            course: checkoutCourse,
-            enrolment_type: regex('^(paid|free)$', 'paid'),
-            method: regex('^(card|wallet|cash|free)$', 'cash'),
-            status: regex('^(initiated|awaiting_wallet_code|awaiting_cash|paid|failed)$', 'paid'),
-            receipt_number: integer(1),
-          }),
+    await signedIn(extensions, PROVIDER_STATES.traineePaidForCourse, 'a request for the payment history')
+      .sends('GET', apiPath('/payments/'))
+      .answers(200, {
+        count: integer(1),
+        page: 1,
+        limit: 25,
+        results: eachLike({
+          id: regex(UUID, EXAMPLE_PAYMENT_ID),
+          date: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
+          amount: integer(57385),
+          currency: 'SAR',
+          course: checkoutCourse,
+          enrolment_type: regex('^(paid|free)$', 'paid'),
+          method: regex('^(card|wallet|cash|free)$', 'cash'),
+          status: regex('^(initiated|awaiting_wallet_code|awaiting_cash|paid|failed)$', 'paid'),
+          receipt_number: integer(1),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const page = await listPayments(signedInClient(mockServer));
         expect(page.results[0]?.enrolment_type).toBe('paid');
@@ -332,26 +256,25 @@ describe('Payments contract: reads', () => {
   });
 
   it('reads the receipt of a paid payment, with its e-invoice QR payload', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a request for the receipt of a paid payment')
-      .withRequest('GET', paymentPath('receipt/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          receipt_number: integer(1),
-          payment_id: regex(UUID, EXAMPLE_PAYMENT_ID),
-          issued_at: regex(DATE_TIME, '2026-11-23T09:31:00Z'),
-          seller_name: like('KFU Training Centre'),
-          seller_name_ar: like('مركز التدريب بجامعة الملك فيصل'),
-          vat_number: regex('^3\\d{13}3$', '300000000000003'),
-          course_title: like('Web Development with TypeScript'),
-          course_title_ar: like('تطوير الويب باستخدام TypeScript'),
-          ...amounts,
-          method: regex('^(card|wallet|cash)$', 'cash'),
-          qr: regex('^[A-Za-z0-9+/]+={0,2}$', 'AQVLRlUgVA=='),
-        }),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineePaidForCourse,
+      'a request for the receipt of a paid payment',
+    )
+      .sends('GET', paymentPath('receipt/'))
+      .answers(200, {
+        receipt_number: integer(1),
+        payment_id: regex(UUID, EXAMPLE_PAYMENT_ID),
+        issued_at: regex(DATE_TIME, '2026-11-23T09:31:00Z'),
+        seller_name: like('KFU Training Centre'),
+        seller_name_ar: like('مركز التدريب بجامعة الملك فيصل'),
+        vat_number: regex('^3\\d{13}3$', '300000000000003'),
+        course_title: like('Web Development with TypeScript'),
+        course_title_ar: like('تطوير الويب باستخدام TypeScript'),
+        ...amounts,
+        method: regex('^(card|wallet|cash)$', 'cash'),
+        qr: regex('^[A-Za-z0-9+/]+={0,2}$', 'AQVLRlUgVA=='),
+      })
       .executeTest(async (mockServer) => {
         const receipt = await getReceipt(signedInClient(mockServer), EXAMPLE_PAYMENT_ID);
         expect(receipt.vat_number).toBe('300000000000003');
@@ -359,13 +282,13 @@ describe('Payments contract: reads', () => {
   });
 
   it('prints the receipt of a paid payment as a PDF to download', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a request for the receipt of a paid payment as a PDF')
-      .withRequest('GET', paymentPath('receipt.pdf'), (b) =>
-        b.headers({ ...bearerHeader(), Accept: 'application/pdf' }),
-      )
+    await interaction(
+      extensions,
+      PROVIDER_STATES.traineePaidForCourse,
+      'a request for the receipt of a paid payment as a PDF',
+      { ...bearerHeader(), Accept: 'application/pdf' },
+    )
+      .sends('GET', paymentPath('receipt.pdf'))
       .willRespondWith(200, (b) =>
         b.headers({
           'Content-Type': 'application/pdf',
@@ -384,21 +307,11 @@ describe('Payments contract: reads', () => {
 
 describe('Payments contract: POST /payments/{id}/wallet-code/', () => {
   it('refuses a wrong wallet code (400)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.walletPaymentAwaitingCode)
-      .uponReceiving('a wrong wallet code')
-      .withRequest('POST', paymentPath('wallet-code/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ otp_code: '000000' }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('otp_code', SERVER_MESSAGES.invalidOtp)),
-      )
+    await signedIn(extensions, PROVIDER_STATES.walletPaymentAwaitingCode, 'a wrong wallet code')
+      .sends('POST', paymentPath('wallet-code/'), { otp_code: '000000' })
+      .refusesField(400, 'otp_code', SERVER_MESSAGES.invalidOtp)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
-          confirmWalletCode(signedInClient(mockServer), EXAMPLE_PAYMENT_ID, '000000'),
-        );
-        expect(error.status).toBe(400);
+        await expectRefusal(confirmWalletCode(signedInClient(mockServer), EXAMPLE_PAYMENT_ID, '000000'), 400);
       });
   });
 });
