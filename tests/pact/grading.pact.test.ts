@@ -4,16 +4,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getGradingCourse, getGradingItem, gradeSubmission, returnSubmission } from '../../src/api/grading';
 import { GRADING_STATES, INJECTED_GRADING } from './grading-states';
-import {
-  bearerHeader,
-  failureOf,
-  fieldErrorBody,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  pathWithId,
-  signedInClient,
-} from './support';
+import { expectRefusal, signedIn } from './interactions';
+import { PROVIDERS, pactWith, pathWithId, signedInClient } from './support';
 
 const { like, eachLike, integer, regex } = MatchersV3;
 
@@ -66,53 +58,55 @@ function submission(status: 'Submitted' | 'Reviewed' | 'Returned', more: Record<
   };
 }
 
+/** The decision on the waiting submission: a grade or a return. */
+const submissionPath = (decision: 'grade' | 'return') =>
+  pathWithId(
+    (id) => `/grading/submissions/${id}/${decision}/`,
+    INJECTED_GRADING.submissionId,
+    EXAMPLE_SUBMISSION,
+  );
+
 describe('grading (extensions pact)', () => {
   it("reads a course's assignments and quizzes with counts, statistics and the waiting work", async () => {
-    await extensions
-      .addInteraction()
-      .given(GRADING_STATES.trainerHasWorkToGrade)
-      .uponReceiving("a request for a course's grading")
-      .withRequest(
+    await signedIn(extensions, GRADING_STATES.trainerHasWorkToGrade, "a request for a course's grading")
+      .sends(
         'GET',
         pathWithId((id) => `/grading/courses/${id}/`, INJECTED_GRADING.courseId, EXAMPLE_COURSE),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: {
-            id: injected(INJECTED_GRADING.courseId, EXAMPLE_COURSE),
-            title: like('Cloud Computing Fundamentals'),
-            title_ar: like('أساسيات الحوسبة السحابية'),
+      .answers(200, {
+        course: {
+          id: injected(INJECTED_GRADING.courseId, EXAMPLE_COURSE),
+          title: like('Cloud Computing Fundamentals'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+        },
+        trainees: 1,
+        items: [
+          {
+            lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
+            title: 'Compare IaaS, PaaS and SaaS',
+            title_ar: like(''),
+            kind: 'assignment',
+            week: 1,
+            counts: { not_submitted: 0, submitted: 1, reviewed: 0, returned: 0 },
+            statistics: emptyStatistics,
           },
-          trainees: 1,
-          items: [
-            {
-              lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
-              title: 'Compare IaaS, PaaS and SaaS',
-              title_ar: like(''),
-              kind: 'assignment',
-              week: 1,
-              counts: { not_submitted: 0, submitted: 1, reviewed: 0, returned: 0 },
-              statistics: emptyStatistics,
-            },
-            {
-              lecture_id: injected(INJECTED_GRADING.quizId, EXAMPLE_QUIZ),
-              title: 'Service models quiz',
-              title_ar: like(''),
-              kind: 'quiz',
-              week: 1,
-              counts: { not_submitted: 1, submitted: 0, reviewed: 0, returned: 0 },
-              statistics: emptyStatistics,
-            },
-          ],
-          waiting: [
-            {
-              submission_id: injected(INJECTED_GRADING.submissionId, EXAMPLE_SUBMISSION),
-              lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
-            },
-          ],
-        }),
-      )
+          {
+            lecture_id: injected(INJECTED_GRADING.quizId, EXAMPLE_QUIZ),
+            title: 'Service models quiz',
+            title_ar: like(''),
+            kind: 'quiz',
+            week: 1,
+            counts: { not_submitted: 1, submitted: 0, reviewed: 0, returned: 0 },
+            statistics: emptyStatistics,
+          },
+        ],
+        waiting: [
+          {
+            submission_id: injected(INJECTED_GRADING.submissionId, EXAMPLE_SUBMISSION),
+            lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
+          },
+        ],
+      })
       .executeTest(async (mockServer) => {
         const course = await getGradingCourse(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(course.items).toHaveLength(2);
@@ -121,36 +115,34 @@ describe('grading (extensions pact)', () => {
   });
 
   it("reads one assignment with every trainee's work", async () => {
-    await extensions
-      .addInteraction()
-      .given(GRADING_STATES.trainerHasWorkToGrade)
-      .uponReceiving("a request for an assignment's submissions")
-      .withRequest(
+    await signedIn(
+      extensions,
+      GRADING_STATES.trainerHasWorkToGrade,
+      "a request for an assignment's submissions",
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/grading/items/${id}/`, INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
-          course_id: injected(INJECTED_GRADING.courseId, EXAMPLE_COURSE),
-          title: 'Compare IaaS, PaaS and SaaS',
-          title_ar: like(''),
-          kind: 'assignment',
-          description: like('One page.'),
-          description_ar: like(''),
-          statistics: emptyStatistics,
-          trainees: eachLike({
-            user_id: integer(12),
-            name: like('Graded 1'),
-            email: like('graded.1@example.com'),
-            status: 'Submitted',
-            grade: null,
-            submissions: [submission('Submitted')],
-            attempts: [],
-          }),
+      .answers(200, {
+        lecture_id: injected(INJECTED_GRADING.assignmentId, EXAMPLE_ASSIGNMENT),
+        course_id: injected(INJECTED_GRADING.courseId, EXAMPLE_COURSE),
+        title: 'Compare IaaS, PaaS and SaaS',
+        title_ar: like(''),
+        kind: 'assignment',
+        description: like('One page.'),
+        description_ar: like(''),
+        statistics: emptyStatistics,
+        trainees: eachLike({
+          user_id: integer(12),
+          name: like('Graded 1'),
+          email: like('graded.1@example.com'),
+          status: 'Submitted',
+          grade: null,
+          submissions: [submission('Submitted')],
+          attempts: [],
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const item = await getGradingItem(signedInClient(mockServer), EXAMPLE_ASSIGNMENT);
         expect(item.trainees[0]?.submissions[0]?.status).toBe('Submitted');
@@ -159,25 +151,12 @@ describe('grading (extensions pact)', () => {
 
   it('grades a submission out of 10 with feedback', async () => {
     const body = { grade: '8.5', feedback: 'A clear comparison.', feedback_file: null };
-    await extensions
-      .addInteraction()
-      .given(GRADING_STATES.trainerHasWorkToGrade)
-      .uponReceiving('a grade for a submission')
-      .withRequest(
-        'POST',
-        pathWithId(
-          (id) => `/grading/submissions/${id}/grade/`,
-          INJECTED_GRADING.submissionId,
-          EXAMPLE_SUBMISSION,
-        ),
-        (b) => b.headers(bearerHeader()).jsonBody(body),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          message: GRADING_MESSAGES.graded,
-          submission: submission('Reviewed', { grade: 8.5, feedback: 'A clear comparison.' }),
-        }),
-      )
+    await signedIn(extensions, GRADING_STATES.trainerHasWorkToGrade, 'a grade for a submission')
+      .sends('POST', submissionPath('grade'), body)
+      .answers(200, {
+        message: GRADING_MESSAGES.graded,
+        submission: submission('Reviewed', { grade: 8.5, feedback: 'A clear comparison.' }),
+      })
       .executeTest(async (mockServer) => {
         const decision = await gradeSubmission(signedInClient(mockServer), EXAMPLE_SUBMISSION, body);
         expect(decision.submission.grade).toBe(8.5);
@@ -186,50 +165,26 @@ describe('grading (extensions pact)', () => {
 
   it('refuses a grade above 10 at the field (400)', async () => {
     const body = { grade: '11', feedback: '', feedback_file: null };
-    await extensions
-      .addInteraction()
-      .given(GRADING_STATES.trainerHasWorkToGrade)
-      .uponReceiving('a grade above 10')
-      .withRequest(
-        'POST',
-        pathWithId(
-          (id) => `/grading/submissions/${id}/grade/`,
-          INJECTED_GRADING.submissionId,
-          EXAMPLE_SUBMISSION,
-        ),
-        (b) => b.headers(bearerHeader()).jsonBody(body),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('grade', GRADING_VALIDATION.gradeOutOfRange)),
-      )
+    await signedIn(extensions, GRADING_STATES.trainerHasWorkToGrade, 'a grade above 10')
+      .sends('POST', submissionPath('grade'), body)
+      .refusesField(400, 'grade', GRADING_VALIDATION.gradeOutOfRange)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(gradeSubmission(signedInClient(mockServer), EXAMPLE_SUBMISSION, body));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(GRADING_VALIDATION.gradeOutOfRange);
+        await expectRefusal(
+          gradeSubmission(signedInClient(mockServer), EXAMPLE_SUBMISSION, body),
+          400,
+          GRADING_VALIDATION.gradeOutOfRange,
+        );
       });
   });
 
   it('returns a submission for resubmission with feedback', async () => {
     const body = { feedback: 'Add a diagram, then send it again.', feedback_file: null };
-    await extensions
-      .addInteraction()
-      .given(GRADING_STATES.trainerHasWorkToGrade)
-      .uponReceiving('a submission returned for resubmission')
-      .withRequest(
-        'POST',
-        pathWithId(
-          (id) => `/grading/submissions/${id}/return/`,
-          INJECTED_GRADING.submissionId,
-          EXAMPLE_SUBMISSION,
-        ),
-        (b) => b.headers(bearerHeader()).jsonBody(body),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          message: GRADING_MESSAGES.returned,
-          submission: submission('Returned', { feedback: 'Add a diagram, then send it again.' }),
-        }),
-      )
+    await signedIn(extensions, GRADING_STATES.trainerHasWorkToGrade, 'a submission returned for resubmission')
+      .sends('POST', submissionPath('return'), body)
+      .answers(200, {
+        message: GRADING_MESSAGES.returned,
+        submission: submission('Returned', { feedback: 'Add a diagram, then send it again.' }),
+      })
       .executeTest(async (mockServer) => {
         const decision = await returnSubmission(signedInClient(mockServer), EXAMPLE_SUBMISSION, body);
         expect(decision.submission.status).toBe('Returned');
