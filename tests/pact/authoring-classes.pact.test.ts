@@ -14,17 +14,8 @@ import {
 } from '../../src/api/authoring';
 import { uploadFile } from '../../src/api/learning';
 import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from './authoring-class-states';
-import {
-  apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  JSON_CONTENT,
-  multipartRequest,
-  PROVIDERS,
-  pactWith,
-  signedInClient,
-} from './support';
+import { expectRefusal, fileBlob, signedIn } from './interactions';
+import { apiPath, PROVIDERS, pactWith, signedInClient } from './support';
 
 const { like, eachLike, integer, number, boolean, regex, fromProviderState } = MatchersV3;
 
@@ -119,20 +110,31 @@ const classRecord = (fields: {
   has_work: false,
 });
 
+/** The quiz of the state, as its record gives it back under `id`. */
+const serviceModelsQuiz = (id: number) => ({
+  id,
+  class_type: 3,
+  class_type_name: 'Quiz',
+  title: 'Service models quiz',
+  description: '',
+  file: false,
+  quiz: true,
+});
+
+const CLASS_CREATE = apiPath('/course/class-create/');
+
+/** A class's record as the create and save calls answer it. */
+const savedAnswer = (message: string, data: unknown) => ({ success: true, message, data });
+
 describe('Class contract: GET /course/class-type/', () => {
   it('lists Class, Assignment and Quiz', async () => {
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('a request for the class types')
-      .withRequest('GET', apiPath('/course/class-type/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody([
-          { id: 1, name: 'Class' },
-          { id: 2, name: 'Assignment' },
-          { id: 3, name: 'Quiz' },
-        ]),
-      )
+    await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'a request for the class types')
+      .sends('GET', apiPath('/course/class-type/'))
+      .answers(200, [
+        { id: 1, name: 'Class' },
+        { id: 2, name: 'Assignment' },
+        { id: 3, name: 'Quiz' },
+      ])
       .executeTest(async (mockServer) => {
         expect((await listClassTypes(signedInClient(mockServer))).map((type) => type.name)).toEqual([
           'Class',
@@ -148,18 +150,13 @@ describe('Class contract: POST /course/class-create/', () => {
     const payload = input({
       detail_info: { title: 'What the cloud is', description: 'A short introduction.', file: EXAMPLE_FILE },
     });
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('the creation of a class with a video')
-      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload, INJECTED_CLASS.videoAddress)),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: AUTHORING_MESSAGES.classCreated,
-          data: classRecord({
+    await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'the creation of a class with a video')
+      .sends('POST', CLASS_CREATE, pactBody(payload, INJECTED_CLASS.videoAddress))
+      .answers(
+        201,
+        savedAnswer(
+          AUTHORING_MESSAGES.classCreated,
+          classRecord({
             id: 127,
             class_type: 1,
             class_type_name: 'Class',
@@ -168,7 +165,7 @@ describe('Class contract: POST /course/class-create/', () => {
             file: true,
             quiz: false,
           }),
-        }),
+        ),
       )
       .executeTest(async (mockServer) => {
         const saved = await createClass(signedInClient(mockServer), payload);
@@ -182,28 +179,9 @@ describe('Class contract: POST /course/class-create/', () => {
       detail_info: { title: 'Service models quiz', description: '', file: null },
       ...STATE_QUIZ,
     });
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('the creation of a quiz')
-      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: AUTHORING_MESSAGES.classCreated,
-          data: classRecord({
-            id: 128,
-            class_type: 3,
-            class_type_name: 'Quiz',
-            title: 'Service models quiz',
-            description: '',
-            file: false,
-            quiz: true,
-          }),
-        }),
-      )
+    await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'the creation of a quiz')
+      .sends('POST', CLASS_CREATE, pactBody(payload))
+      .answers(201, savedAnswer(AUTHORING_MESSAGES.classCreated, classRecord(serviceModelsQuiz(128))))
       .executeTest(async (mockServer) => {
         const saved = await createClass(signedInClient(mockServer), payload);
         expect(saved.data.quiz_info).toHaveLength(3);
@@ -212,71 +190,52 @@ describe('Class contract: POST /course/class-create/', () => {
 
   it('refuses a class without a title or a description (400, each at its field)', async () => {
     const payload = input({ detail_info: { title: '', description: '', file: null } });
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('the creation of a class without a title or a description')
-      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [
-            { field: 'detail_info.title', message: AUTHORING_VALIDATION.classTitleRequired },
-            { field: 'detail_info.description', message: AUTHORING_VALIDATION.classDescriptionRequired },
-          ],
-        }),
-      )
+    await signedIn(
+      api,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      'the creation of a class without a title or a description',
+    )
+      .sends('POST', CLASS_CREATE, pactBody(payload))
+      .answers(400, {
+        success: false,
+        details: [
+          { field: 'detail_info.title', message: AUTHORING_VALIDATION.classTitleRequired },
+          { field: 'detail_info.description', message: AUTHORING_VALIDATION.classDescriptionRequired },
+        ],
+      })
       .executeTest(async (mockServer) => {
-        const error = await failureOf(createClass(signedInClient(mockServer), payload));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(AUTHORING_VALIDATION.classTitleRequired);
+        await expectRefusal(
+          createClass(signedInClient(mockServer), payload),
+          400,
+          AUTHORING_VALIDATION.classTitleRequired,
+        );
       });
   });
 
   it('refuses a course the admin has not approved (403)', async () => {
     const payload = input();
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerCourseAwaitingApproval)
-      .uponReceiving('the creation of a class in a course awaiting approval')
-      .withRequest('POST', apiPath('/course/class-create/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
-      )
-      .willRespondWith(403, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.courseNotApproved)),
-      )
+    await signedIn(
+      api,
+      CLASS_STATES.trainerCourseAwaitingApproval,
+      'the creation of a class in a course awaiting approval',
+    )
+      .sends('POST', CLASS_CREATE, pactBody(payload))
+      .refuses(403, AUTHORING_MESSAGES.courseNotApproved)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(createClass(signedInClient(mockServer), payload));
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(AUTHORING_MESSAGES.courseNotApproved);
+        await expectRefusal(
+          createClass(signedInClient(mockServer), payload),
+          403,
+          AUTHORING_MESSAGES.courseNotApproved,
+        );
       });
   });
 });
 
 describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
   it('gives a quiz as its form edits it', async () => {
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('a request for a quiz to edit')
-      .withRequest('GET', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ), (b) =>
-        b.headers(bearerHeader()),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(
-          classRecord({
-            id: EXAMPLE_QUIZ,
-            class_type: 3,
-            class_type_name: 'Quiz',
-            title: 'Service models quiz',
-            description: '',
-            file: false,
-            quiz: true,
-          }),
-        ),
-      )
+    await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'a request for a quiz to edit')
+      .sends('GET', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ))
+      .answers(200, classRecord(serviceModelsQuiz(EXAMPLE_QUIZ)))
       .executeTest(async (mockServer) => {
         const quiz = await getClass(signedInClient(mockServer), EXAMPLE_QUIZ);
         expect(quiz.quiz_settings?.attempts_allowed).toBe(2);
@@ -288,29 +247,21 @@ describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
       week: 2,
       detail_info: { title: 'Reading of week 1, revised', description: 'Read it again.', file: null },
     });
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving('the saving of a class')
-      .withRequest('PUT', classPath(INJECTED_CLASS.classLectureId, EXAMPLE_CLASS), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: AUTHORING_MESSAGES.classSaved,
-          data: {
-            ...classRecord({
-              id: EXAMPLE_CLASS,
-              class_type: 1,
-              class_type_name: 'Class',
-              title: 'Reading of week 1, revised',
-              description: 'Read it again.',
-              file: false,
-              quiz: false,
-            }),
-            week: 2,
-          },
+    await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'the saving of a class')
+      .sends('PUT', classPath(INJECTED_CLASS.classLectureId, EXAMPLE_CLASS), pactBody(payload))
+      .answers(
+        200,
+        savedAnswer(AUTHORING_MESSAGES.classSaved, {
+          ...classRecord({
+            id: EXAMPLE_CLASS,
+            class_type: 1,
+            class_type_name: 'Class',
+            title: 'Reading of week 1, revised',
+            description: 'Read it again.',
+            file: false,
+            quiz: false,
+          }),
+          week: 2,
         }),
       )
       .executeTest(async (mockServer) => {
@@ -326,20 +277,19 @@ describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
       quiz_settings: STATE_QUIZ.quiz_settings,
       quiz_info: STATE_QUIZ.quiz_info.slice(0, 1),
     });
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerQuizTaken)
-      .uponReceiving('the saving of new questions of a quiz trainees have taken')
-      .withRequest('PUT', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ), (b) =>
-        b.headers(bearerHeader()).jsonBody(pactBody(payload)),
-      )
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.quizHasAttempts)),
-      )
+    await signedIn(
+      api,
+      CLASS_STATES.trainerQuizTaken,
+      'the saving of new questions of a quiz trainees have taken',
+    )
+      .sends('PUT', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ), pactBody(payload))
+      .refuses(409, AUTHORING_MESSAGES.quizHasAttempts)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(updateClass(signedInClient(mockServer), EXAMPLE_QUIZ, payload));
-        expect(error.status).toBe(409);
-        expect(error.message).toBe(AUTHORING_MESSAGES.quizHasAttempts);
+        await expectRefusal(
+          updateClass(signedInClient(mockServer), EXAMPLE_QUIZ, payload),
+          409,
+          AUTHORING_MESSAGES.quizHasAttempts,
+        );
       });
   });
 });
@@ -352,28 +302,21 @@ describe('Class contract: POST /upload/ by a trainer', () => {
   );
 
   it("stores a class's video (multipart, part file) and answers its address", async () => {
-    await api
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving("an upload of a class's video by a trainer")
-      .withRequest('POST', apiPath('/upload/'), (b) =>
-        multipartRequest(
-          {},
-          { name: 'file', filename: 'intro.mp4', contentType: 'video/mp4', path: clip },
-        )(b.headers(bearerHeader())),
+    await signedIn(
+      api,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      "an upload of a class's video by a trainer",
+    )
+      .postsForm(
+        apiPath('/upload/'),
+        {},
+        { name: 'file', filename: 'intro.mp4', contentType: 'video/mp4', path: clip },
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          file: regex(FILE_ADDRESS, EXAMPLE_FILE),
-          name: 'intro.mp4',
-          size: integer(24),
-        }),
-      )
+      .answers(200, { file: regex(FILE_ADDRESS, EXAMPLE_FILE), name: 'intro.mp4', size: integer(24) })
       .executeTest(async (mockServer) => {
-        const { readFile } = await import('node:fs/promises');
         const uploaded = await uploadFile(
           signedInClient(mockServer),
-          new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }),
+          await fileBlob(clip, 'video/mp4'),
           'intro.mp4',
         );
         expect(uploaded.file).toMatch(new RegExp(FILE_ADDRESS));
@@ -383,52 +326,50 @@ describe('Class contract: POST /upload/ by a trainer', () => {
 
 describe('Authoring contract: GET /authoring/courses/{id}/lectures/', () => {
   it("gives the trainer's view of an approved course: every week with its lectures, and what may be done", async () => {
-    await extensions
-      .addInteraction()
-      .given(CLASS_STATES.trainerTeachesApprovedCourse)
-      .uponReceiving("a request for the trainer's view of a course")
-      .withRequest(
+    await signedIn(
+      extensions,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      "a request for the trainer's view of a course",
+    )
+      .sends(
         'GET',
         fromProviderState(
           apiPath(`/authoring/courses/\${${INJECTED_CLASS.courseId}}/lectures/`),
           apiPath(`/authoring/courses/${EXAMPLE_COURSE}/lectures/`),
         ),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: {
-            id: integer(EXAMPLE_COURSE),
-            title: like('Cloud Computing Fundamentals'),
-            title_ar: like('أساسيات الحوسبة السحابية'),
-            cover_image: like('/media/courses/it.svg'),
-            status: 'Approved',
-            display_status: 'ONGOING',
-            rejection_reason: null,
-            start_date: regex(DATE, '2026-11-16'),
-            end_date: regex(DATE, '2027-01-22'),
+      .answers(200, {
+        course: {
+          id: integer(EXAMPLE_COURSE),
+          title: like('Cloud Computing Fundamentals'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+          cover_image: like('/media/courses/it.svg'),
+          status: 'Approved',
+          display_status: 'ONGOING',
+          rejection_reason: null,
+          start_date: regex(DATE, '2026-11-16'),
+          end_date: regex(DATE, '2027-01-22'),
+        },
+        role: 'trainer',
+        flags: { can_edit: true, can_delete: boolean(true), can_add_class: true, can_take_action: true },
+        weeks: eachLike(
+          {
+            week: integer(1),
+            title: like('Cloud basics'),
+            title_ar: like('أساسيات السحابة'),
+            lectures: eachLike({
+              id: integer(EXAMPLE_CLASS),
+              title: like('Reading of week 1'),
+              title_ar: like(''),
+              class_type_name: regex('^(Class|Assignment|Quiz|Survey)$', 'Class'),
+              file_extension: null,
+              duration: null,
+              editable: true,
+            }),
           },
-          role: 'trainer',
-          flags: { can_edit: true, can_delete: boolean(true), can_add_class: true, can_take_action: true },
-          weeks: eachLike(
-            {
-              week: integer(1),
-              title: like('Cloud basics'),
-              title_ar: like('أساسيات السحابة'),
-              lectures: eachLike({
-                id: integer(EXAMPLE_CLASS),
-                title: like('Reading of week 1'),
-                title_ar: like(''),
-                class_type_name: regex('^(Class|Assignment|Quiz|Survey)$', 'Class'),
-                file_extension: null,
-                duration: null,
-                editable: true,
-              }),
-            },
-            4,
-          ),
-        }),
-      )
+          4,
+        ),
+      })
       .executeTest(async (mockServer) => {
         const view = await getAuthoringCourse(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(view.flags.can_add_class).toBe(true);

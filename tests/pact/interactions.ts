@@ -1,11 +1,21 @@
+import { readFile } from 'node:fs/promises';
 import type { PactV4, Path, TemplateHeaders } from '@pact-foundation/pact';
 import type {
   V4InteractionWithRequest,
   V4InteractionWithResponse,
+  V4RequestBuilder,
 } from '@pact-foundation/pact/src/v4/http/types';
 import { expect } from 'vitest';
 import type { ApiError } from '../../src/api/errors';
-import { bearerHeader, errorBody, failureOf, fieldErrorBody, JSON_CONTENT } from './support';
+import {
+  bearerHeader,
+  errorBody,
+  failureOf,
+  fieldErrorBody,
+  JSON_CONTENT,
+  type MultipartFile,
+  multipartRequest,
+} from './support';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,6 +33,8 @@ export interface SentRequest extends V4InteractionWithRequest {
 export interface NamedInteraction {
   /** The request: method, path and, where there is one, its JSON body. */
   sends(method: Method, path: Path, body?: unknown): SentRequest;
+  /** A multipart/form-data POST of text fields and at most one file (see multipartRequest). */
+  postsForm(path: Path, fields: Record<string, string>, file?: MultipartFile): SentRequest;
 }
 
 /**
@@ -35,25 +47,29 @@ export function interaction(
   description: string,
   headers?: TemplateHeaders,
 ): NamedInteraction {
+  const withRequest = (method: Method, path: Path, build: (b: V4RequestBuilder) => void): SentRequest => {
+    const request = pact
+      .addInteraction()
+      .given(state)
+      .uponReceiving(description)
+      .withRequest(method, path, build);
+    const answers = (status: number, json: unknown, responseHeaders: TemplateHeaders = JSON_CONTENT) =>
+      request.willRespondWith(status, (b) => b.headers(responseHeaders).jsonBody(json));
+    return {
+      willRespondWith: (status, builder) => request.willRespondWith(status, builder),
+      answers,
+      refuses: (status, message) => answers(status, errorBody(message)),
+      refusesField: (status, field, message) => answers(status, fieldErrorBody(field, message)),
+    };
+  };
   return {
-    sends(method, path, body) {
-      const request = pact
-        .addInteraction()
-        .given(state)
-        .uponReceiving(description)
-        .withRequest(method, path, (b) => {
-          if (headers) b.headers(headers);
-          if (body !== undefined) b.jsonBody(body);
-        });
-      const answers = (status: number, json: unknown, responseHeaders: TemplateHeaders = JSON_CONTENT) =>
-        request.willRespondWith(status, (b) => b.headers(responseHeaders).jsonBody(json));
-      return {
-        willRespondWith: (status, builder) => request.willRespondWith(status, builder),
-        answers,
-        refuses: (status, message) => answers(status, errorBody(message)),
-        refusesField: (status, field, message) => answers(status, fieldErrorBody(field, message)),
-      };
-    },
+    sends: (method, path, body) =>
+      withRequest(method, path, (b) => {
+        if (headers) b.headers(headers);
+        if (body !== undefined) b.jsonBody(body);
+      }),
+    postsForm: (path, fields, file) =>
+      withRequest('POST', path, (b) => multipartRequest(fields, file)(headers ? b.headers(headers) : b)),
   };
 }
 
@@ -72,4 +88,9 @@ export async function expectRefusal(
   expect(error.status).toBe(status);
   if (message !== undefined) expect(error.message).toBe(message);
   return error;
+}
+
+/** The bytes of a file of the fixtures as the browser would send them. */
+export async function fileBlob(path: string, type: string): Promise<Blob> {
+  return new Blob([new Uint8Array(await readFile(path))], { type });
 }
