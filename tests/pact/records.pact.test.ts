@@ -11,18 +11,9 @@ import {
   getCourseHistory,
   saveCompletionRule,
 } from '../../src/api/records';
+import { expectRefusal, signedIn } from './interactions';
 import { INJECTED_RECORDS, RECORDS_STATES } from './records-states';
-import {
-  apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  pathWithId,
-  signedInClient,
-} from './support';
+import { apiPath, failureOf, PROVIDERS, pactWith, pathWithId, signedInClient } from './support';
 
 const { like, eachLike, integer, number, boolean, regex, arrayContaining, fromProviderState } = MatchersV3;
 
@@ -77,17 +68,12 @@ const settings = (
 
 describe('Records contract: GET /trainer/course-history/', () => {
   it('lists the trainer’s past courses, completed ones with their figures', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerHasHistory)
-      .uponReceiving('a request for the trainer’s course history')
-      .withRequest('GET', apiPath('/trainer/course-history/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          // Among them (in the order of the day each entered the history) a completed and a rejected one.
-          results: arrayContaining(historyCourse('Completed', true), historyCourse('Rejected', false)),
-        }),
-      )
+    await signedIn(extensions, RECORDS_STATES.trainerHasHistory, 'a request for the trainer’s course history')
+      .sends('GET', apiPath('/trainer/course-history/'))
+      .answers(200, {
+        // Among them (in the order of the day each entered the history) a completed and a rejected one.
+        results: arrayContaining(historyCourse('Completed', true), historyCourse('Rejected', false)),
+      })
       .executeTest(async (mockServer) => {
         const { results } = await getCourseHistory(signedInClient(mockServer));
         expect(results.map((course) => course.status)).toEqual(['Completed', 'Rejected']);
@@ -98,46 +84,40 @@ describe('Records contract: GET /trainer/course-history/', () => {
 
 describe('Records contract: GET /trainer/course-history/{id}/', () => {
   it('gives a completed course’s statistics, outcomes and reviews', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerHasHistory)
-      .uponReceiving('a request for a completed course’s record')
-      .withRequest(
+    await signedIn(extensions, RECORDS_STATES.trainerHasHistory, 'a request for a completed course’s record')
+      .sends(
         'GET',
         coursePath((id) => `/trainer/course-history/${id}/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: { ...historyCourse('Completed', true), id: courseIdOfState() },
-          rule: rule(),
-          sessions_held: integer(16),
-          items: eachLike({
-            lecture_id: integer(301),
-            title: like('Project charter'),
-            title_ar: like('ميثاق المشروع'),
-            kind: regex('^(assignment|quiz)$', 'assignment'),
-            graded: integer(6),
-            mean: number(6.5),
-          }),
-          trainees: eachLike({
-            user_id: integer(12),
-            name: like('Noura Al-Harbi'),
-            present: integer(14),
-            attendance_rate: number(87.5),
-            average_grade: number(7.63),
-            completed: boolean(true),
-          }),
-          rating: { average: number(4), count: integer(4) },
-          reviews: eachLike({
-            id: integer(3),
-            name: like('Noura Al-Harbi'),
-            rating: integer(4),
-            review: like('Clear lessons and useful templates.'),
-            created_at: regex(INSTANT, '2026-11-14T10:00:00.000Z'),
-          }),
+      .answers(200, {
+        course: { ...historyCourse('Completed', true), id: courseIdOfState() },
+        rule: rule(),
+        sessions_held: integer(16),
+        items: eachLike({
+          lecture_id: integer(301),
+          title: like('Project charter'),
+          title_ar: like('ميثاق المشروع'),
+          kind: regex('^(assignment|quiz)$', 'assignment'),
+          graded: integer(6),
+          mean: number(6.5),
         }),
-      )
+        trainees: eachLike({
+          user_id: integer(12),
+          name: like('Noura Al-Harbi'),
+          present: integer(14),
+          attendance_rate: number(87.5),
+          average_grade: number(7.63),
+          completed: boolean(true),
+        }),
+        rating: { average: number(4), count: integer(4) },
+        reviews: eachLike({
+          id: integer(3),
+          name: like('Noura Al-Harbi'),
+          rating: integer(4),
+          review: like('Clear lessons and useful templates.'),
+          created_at: regex(INSTANT, '2026-11-14T10:00:00.000Z'),
+        }),
+      })
       .executeTest(async (mockServer) => {
         const record = await getCompletedCourse(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(record.trainees[0]?.completed).toBe(true);
@@ -146,33 +126,31 @@ describe('Records contract: GET /trainer/course-history/{id}/', () => {
   });
 
   it('finds no course the trainer has not completed (404)', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerHasHistory)
-      .uponReceiving('a request for the record of a course that is not a completed course of the trainer')
-      .withRequest('GET', apiPath(`/trainer/course-history/${UNKNOWN_COURSE}/`), (b) =>
-        b.headers(bearerHeader()),
-      )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+    await signedIn(
+      extensions,
+      RECORDS_STATES.trainerHasHistory,
+      'a request for the record of a course that is not a completed course of the trainer',
+    )
+      .sends('GET', apiPath(`/trainer/course-history/${UNKNOWN_COURSE}/`))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getCompletedCourse(signedInClient(mockServer), UNKNOWN_COURSE));
-        expect(error.status).toBe(404);
+        await expectRefusal(getCompletedCourse(signedInClient(mockServer), UNKNOWN_COURSE), 404);
       });
   });
 });
 
 describe('Records contract: the completion setting of a course', () => {
   it('gives the rule and whether the course can be closed', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerCourseUnderWay)
-      .uponReceiving('a request for a course’s completion setting')
-      .withRequest(
+    await signedIn(
+      extensions,
+      RECORDS_STATES.trainerCourseUnderWay,
+      'a request for a course’s completion setting',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/trainer/courses/${id}/completion/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(settings('ongoing')))
+      .answers(200, settings('ongoing'))
       .executeTest(async (mockServer) => {
         const answer = await getCompletionSettings(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(answer).toMatchObject({ can_close: true, rule: { min_attendance: 75, min_grade: 5 } });
@@ -181,22 +159,21 @@ describe('Records contract: the completion setting of a course', () => {
 
   it('saves a rule typed in Arabic-Indic digits', async () => {
     const body = { min_attendance: '٨٠', min_grade: '٦٫٥' };
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerCourseUnderWay)
-      .uponReceiving('a completion rule typed in Arabic-Indic digits')
-      .withRequest(
+    await signedIn(
+      extensions,
+      RECORDS_STATES.trainerCourseUnderWay,
+      'a completion rule typed in Arabic-Indic digits',
+    )
+      .sends(
         'PUT',
         coursePath((id) => `/trainer/courses/${id}/completion-rule/`),
-        (b) => b.headers(bearerHeader()).jsonBody(body),
+        body,
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: RECORDS_MESSAGES.ruleSaved,
-          data: settings('ongoing', { min_attendance: 80, min_grade: 6.5 }),
-        }),
-      )
+      .answers(200, {
+        success: true,
+        message: RECORDS_MESSAGES.ruleSaved,
+        data: settings('ongoing', { min_attendance: 80, min_grade: 6.5 }),
+      })
       .executeTest(async (mockServer) => {
         const saved = await saveCompletionRule(signedInClient(mockServer), EXAMPLE_COURSE, body);
         expect(saved.data.rule).toEqual({ min_attendance: 80, min_grade: 6.5 });
@@ -205,48 +182,39 @@ describe('Records contract: the completion setting of a course', () => {
 
   it('refuses a rule out of range (400, each at its field)', async () => {
     const body = { min_attendance: '120', min_grade: '11' };
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerCourseUnderWay)
-      .uponReceiving('a completion rule out of range')
-      .withRequest(
+    await signedIn(extensions, RECORDS_STATES.trainerCourseUnderWay, 'a completion rule out of range')
+      .sends(
         'PUT',
         coursePath((id) => `/trainer/courses/${id}/completion-rule/`),
-        (b) => b.headers(bearerHeader()).jsonBody(body),
+        body,
       )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [
-            { field: 'min_attendance', message: RECORDS_VALIDATION.attendanceInvalid },
-            { field: 'min_grade', message: RECORDS_VALIDATION.gradeInvalid },
-          ],
-        }),
-      )
+      .answers(400, {
+        success: false,
+        details: [
+          { field: 'min_attendance', message: RECORDS_VALIDATION.attendanceInvalid },
+          { field: 'min_grade', message: RECORDS_VALIDATION.gradeInvalid },
+        ],
+      })
       .executeTest(async (mockServer) => {
-        const error = await failureOf(saveCompletionRule(signedInClient(mockServer), EXAMPLE_COURSE, body));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(RECORDS_VALIDATION.attendanceInvalid);
+        await expectRefusal(
+          saveCompletionRule(signedInClient(mockServer), EXAMPLE_COURSE, body),
+          400,
+          RECORDS_VALIDATION.attendanceInvalid,
+        );
       });
   });
 
   it('closes a course under way: it has ended', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerCourseUnderWay)
-      .uponReceiving('the trainer closing a course under way')
-      .withRequest(
+    await signedIn(extensions, RECORDS_STATES.trainerCourseUnderWay, 'the trainer closing a course under way')
+      .sends(
         'POST',
         coursePath((id) => `/trainer/courses/${id}/close/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: RECORDS_MESSAGES.closed,
-          data: { ...settings('ended'), can_close: false, can_edit_rule: false },
-        }),
-      )
+      .answers(200, {
+        success: true,
+        message: RECORDS_MESSAGES.closed,
+        data: { ...settings('ended'), can_close: false, can_edit_rule: false },
+      })
       .executeTest(async (mockServer) => {
         const closed = await closeCourse(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(closed.data.stage).toBe('ended');
@@ -254,16 +222,16 @@ describe('Records contract: the completion setting of a course', () => {
   });
 
   it('refuses to close a course that has not started (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(RECORDS_STATES.trainerCourseNotStarted)
-      .uponReceiving('the trainer closing a course not started yet')
-      .withRequest(
+    await signedIn(
+      extensions,
+      RECORDS_STATES.trainerCourseNotStarted,
+      'the trainer closing a course not started yet',
+    )
+      .sends(
         'POST',
         coursePath((id) => `/trainer/courses/${id}/close/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(409, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(RECORDS_MESSAGES.notStarted)))
+      .refuses(409, RECORDS_MESSAGES.notStarted)
       .executeTest(async (mockServer) => {
         const error = await failureOf(closeCourse(signedInClient(mockServer), EXAMPLE_COURSE));
         expect(error.status).toBe(409);

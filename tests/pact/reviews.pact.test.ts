@@ -4,12 +4,10 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getMyReview, listReviews, saveReview } from '../../src/api/reviews';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { INJECTED_REVIEWS, REVIEWS_STATES } from './reviews-states';
 import {
   apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
   JSON_CONTENT,
   PROVIDERS,
   pactWith,
@@ -52,20 +50,17 @@ const body = (rating: number | string, text: string) => ({
 describe('Reviews contract: POST /course/rating/', () => {
   it('writes the trainee’s first review of a course that has ended (201)', async () => {
     const text = 'Clear lessons and useful templates.';
-    await spec
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeMayReview)
-      .uponReceiving('a trainee’s first review of a course that has ended')
-      .withRequest('POST', apiPath('/course/rating/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(body('4', text)),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: REVIEWS_MESSAGES.created,
-          data: { ...review({ text }), review: text },
-        }),
-      )
+    await signedIn(
+      spec,
+      REVIEWS_STATES.traineeMayReview,
+      'a trainee’s first review of a course that has ended',
+    )
+      .sends('POST', apiPath('/course/rating/'), body('4', text))
+      .answers(201, {
+        success: true,
+        message: REVIEWS_MESSAGES.created,
+        data: { ...review({ text }), review: text },
+      })
       .executeTest(async (mockServer) => {
         const saved = await saveReview(signedInClient(mockServer), {
           course_id: EXAMPLE_COURSE,
@@ -79,20 +74,17 @@ describe('Reviews contract: POST /course/rating/', () => {
 
   it('replaces the review with one rated in Arabic-Indic digits (200)', async () => {
     const text = 'Better on a second look.';
-    await spec
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeReviewed)
-      .uponReceiving('a trainee’s edit of their review, rated in Arabic-Indic digits')
-      .withRequest('POST', apiPath('/course/rating/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(body('٥', text)),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: REVIEWS_MESSAGES.updated,
-          data: { ...review({ rating: 5, edited: true }), rating: 5, review: text, edited: true },
-        }),
-      )
+    await signedIn(
+      spec,
+      REVIEWS_STATES.traineeReviewed,
+      'a trainee’s edit of their review, rated in Arabic-Indic digits',
+    )
+      .sends('POST', apiPath('/course/rating/'), body('٥', text))
+      .answers(200, {
+        success: true,
+        message: REVIEWS_MESSAGES.updated,
+        data: { ...review({ rating: 5, edited: true }), rating: 5, review: text, edited: true },
+      })
       .executeTest(async (mockServer) => {
         const saved = await saveReview(signedInClient(mockServer), {
           course_id: EXAMPLE_COURSE,
@@ -104,50 +96,42 @@ describe('Reviews contract: POST /course/rating/', () => {
   });
 
   it('says what is wrong with each field (400)', async () => {
-    await spec
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeMayReview)
-      .uponReceiving('a review without a rating and with too short a text')
-      .withRequest('POST', apiPath('/course/rating/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(body('', 'Short')),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [
-            { field: 'rating', message: REVIEWS_VALIDATION.ratingRequired },
-            { field: 'review', message: REVIEWS_VALIDATION.reviewTooShort },
-          ],
-        }),
-      )
+    await signedIn(
+      spec,
+      REVIEWS_STATES.traineeMayReview,
+      'a review without a rating and with too short a text',
+    )
+      .sends('POST', apiPath('/course/rating/'), body('', 'Short'))
+      .answers(400, {
+        success: false,
+        details: [
+          { field: 'rating', message: REVIEWS_VALIDATION.ratingRequired },
+          { field: 'review', message: REVIEWS_VALIDATION.reviewTooShort },
+        ],
+      })
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           saveReview(signedInClient(mockServer), { course_id: EXAMPLE_COURSE, rating: '', review: 'Short' }),
+          400,
+          REVIEWS_VALIDATION.ratingRequired,
         );
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(REVIEWS_VALIDATION.ratingRequired);
       });
   });
 
   it('refuses a review of a course that has not ended (403)', async () => {
-    await spec
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeCourseNotEnded)
-      .uponReceiving('a review of a course that has not ended')
-      .withRequest('POST', apiPath('/course/rating/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(body('5', 'Great so far, I am learning a lot.')),
-      )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(REVIEWS_MESSAGES.notEnded)))
+    await signedIn(spec, REVIEWS_STATES.traineeCourseNotEnded, 'a review of a course that has not ended')
+      .sends('POST', apiPath('/course/rating/'), body('5', 'Great so far, I am learning a lot.'))
+      .refuses(403, REVIEWS_MESSAGES.notEnded)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           saveReview(signedInClient(mockServer), {
             course_id: EXAMPLE_COURSE,
             rating: '5',
             review: 'Great so far, I am learning a lot.',
           }),
+          403,
+          REVIEWS_MESSAGES.notEnded,
         );
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(REVIEWS_MESSAGES.notEnded);
       });
   });
 });
@@ -184,33 +168,31 @@ describe('Reviews contract: GET /course/{id}/reviews/', () => {
   });
 
   it('finds no unknown course (404)', async () => {
-    await extensions
-      .addInteraction()
-      .given(REVIEWS_STATES.courseHasReviews)
-      .uponReceiving('a request for the reviews of an unknown course')
-      .withRequest('GET', apiPath(`/course/${UNKNOWN_COURSE}/reviews/`))
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+    await interaction(
+      extensions,
+      REVIEWS_STATES.courseHasReviews,
+      'a request for the reviews of an unknown course',
+    )
+      .sends('GET', apiPath(`/course/${UNKNOWN_COURSE}/reviews/`))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(listReviews(signedOutClient(mockServer), UNKNOWN_COURSE));
-        expect(error.status).toBe(404);
+        await expectRefusal(listReviews(signedOutClient(mockServer), UNKNOWN_COURSE), 404);
       });
   });
 });
 
 describe('Reviews contract: GET /course/{id}/my-review/', () => {
   it('says the trainee may review a course that has ended, with their review', async () => {
-    await extensions
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeReviewed)
-      .uponReceiving('a request for the trainee’s review of a course that has ended')
-      .withRequest(
+    await signedIn(
+      extensions,
+      REVIEWS_STATES.traineeReviewed,
+      'a request for the trainee’s review of a course that has ended',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/course/${id}/my-review/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ can_review: true, reason: null, review: review() }),
-      )
+      .answers(200, { can_review: true, reason: null, review: review() })
       .executeTest(async (mockServer) => {
         const mine = await getMyReview(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(mine.can_review).toBe(true);
@@ -219,20 +201,16 @@ describe('Reviews contract: GET /course/{id}/my-review/', () => {
   });
 
   it('gives the reason a trainee may not review a course yet', async () => {
-    await extensions
-      .addInteraction()
-      .given(REVIEWS_STATES.traineeCourseNotEnded)
-      .uponReceiving('a request for the trainee’s review of a course that has not ended')
-      .withRequest(
+    await signedIn(
+      extensions,
+      REVIEWS_STATES.traineeCourseNotEnded,
+      'a request for the trainee’s review of a course that has not ended',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/course/${id}/my-review/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody({ can_review: false, reason: REVIEWS_MESSAGES.notEnded, review: null }),
-      )
+      .answers(200, { can_review: false, reason: REVIEWS_MESSAGES.notEnded, review: null })
       .executeTest(async (mockServer) => {
         const mine = await getMyReview(signedInClient(mockServer), EXAMPLE_COURSE);
         expect(mine).toEqual({ can_review: false, reason: REVIEWS_MESSAGES.notEnded, review: null });
