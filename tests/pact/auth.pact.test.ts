@@ -3,12 +3,13 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
 import { login, logout, refreshToken } from '../../src/api/auth';
-import { type ApiError, isApiError } from '../../src/api/errors';
+import { expectRefusal, interaction } from './interactions';
 import { INJECTED_REFRESH_TOKEN, PROVIDER_STATES } from './states';
 import {
   apiPath,
   EXAMPLE_JWT,
   errorBody,
+  failureOf,
   JSON_CONTENT,
   jwt,
   PROVIDERS,
@@ -21,40 +22,23 @@ const { integer, like, fromProviderState } = MatchersV3;
 const pact = pactWith(PROVIDERS.api);
 const trainee = DEMO_ACCOUNTS.trainee;
 
-/** Runs the call and returns the ApiError it must fail with. */
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isApiError(outcome)) throw new Error(`Expected an ApiError, got ${String(outcome)}`);
-  return outcome;
-}
-
 describe('Auth contract: POST /user/login/', () => {
   it('signs the trainee in and returns tokens and the user', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeExists)
-      .uponReceiving('a login with the trainee credentials')
-      .withRequest('POST', apiPath('/user/login/'), (b) =>
-        b.jsonBody({ username: trainee.email, password: trainee.password }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          access_token: jwt(),
-          refresh_token: jwt(),
-          data: {
-            id: integer(1),
-            full_name: like(trainee.full_name),
-            email: trainee.email,
-            phone_number: like(trainee.phone_number),
-            role: 'TRAINEE',
-            image: null,
-          },
-        }),
-      )
+    await interaction(pact, PROVIDER_STATES.traineeExists, 'a login with the trainee credentials')
+      .sends('POST', apiPath('/user/login/'), { username: trainee.email, password: trainee.password })
+      .answers(200, {
+        success: true,
+        access_token: jwt(),
+        refresh_token: jwt(),
+        data: {
+          id: integer(1),
+          full_name: like(trainee.full_name),
+          email: trainee.email,
+          phone_number: like(trainee.phone_number),
+          role: 'TRAINEE',
+          image: null,
+        },
+      })
       .executeTest(async (mockServer) => {
         const response = await login(signedOutClient(mockServer), {
           username: trainee.email,
@@ -71,61 +55,45 @@ describe('Auth contract: POST /user/login/', () => {
   });
 
   it('refuses a wrong password with 401 and the message the user sees', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeExists)
-      .uponReceiving('a login with a wrong password')
-      .withRequest('POST', apiPath('/user/login/'), (b) =>
-        b.jsonBody({ username: trainee.email, password: 'not-the-password' }),
-      )
-      .willRespondWith(401, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.invalidCredentials)),
-      )
+    await interaction(pact, PROVIDER_STATES.traineeExists, 'a login with a wrong password')
+      .sends('POST', apiPath('/user/login/'), { username: trainee.email, password: 'not-the-password' })
+      .refuses(401, SERVER_MESSAGES.invalidCredentials)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           login(signedOutClient(mockServer), { username: trainee.email, password: 'not-the-password' }),
+          401,
+          'Invalid email or password',
         );
-        expect(error.status).toBe(401);
-        expect(error.message).toBe('Invalid email or password');
       });
   });
 
   it('refuses a trainer who is still waiting for approval with 403', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.trainerAwaitingApproval)
-      .uponReceiving('a login of a trainer awaiting approval')
-      .withRequest('POST', apiPath('/user/login/'), (b) =>
-        b.jsonBody({ username: PENDING_TRAINER.email, password: PENDING_TRAINER.password }),
-      )
-      .willRespondWith(403, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.trainerAwaitingApproval)),
-      )
+    await interaction(pact, PROVIDER_STATES.trainerAwaitingApproval, 'a login of a trainer awaiting approval')
+      .sends('POST', apiPath('/user/login/'), {
+        username: PENDING_TRAINER.email,
+        password: PENDING_TRAINER.password,
+      })
+      .refuses(403, SERVER_MESSAGES.trainerAwaitingApproval)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           login(signedOutClient(mockServer), {
             username: PENDING_TRAINER.email,
             password: PENDING_TRAINER.password,
           }),
+          403,
+          SERVER_MESSAGES.trainerAwaitingApproval,
         );
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(SERVER_MESSAGES.trainerAwaitingApproval);
       });
   });
 });
 
 describe('Auth contract: POST /user/refresh-token/', () => {
   it('exchanges a refresh token for a new pair of tokens', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.refreshTokenIssued)
-      .uponReceiving('a refresh with a valid refresh token')
-      .withRequest('POST', apiPath('/user/refresh-token/'), (b) =>
-        b.jsonBody({ refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT) }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ access_token: jwt(), refresh_token: jwt() }),
-      )
+    await interaction(pact, PROVIDER_STATES.refreshTokenIssued, 'a refresh with a valid refresh token')
+      .sends('POST', apiPath('/user/refresh-token/'), {
+        refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT),
+      })
+      .answers(200, { access_token: jwt(), refresh_token: jwt() })
       .executeTest(async (mockServer) => {
         const tokens = await refreshToken(signedOutClient(mockServer), EXAMPLE_JWT);
         expect(tokens.access_token).toBe(EXAMPLE_JWT);
@@ -156,14 +124,11 @@ const SIGNED_OUT = { success: true, message: SERVER_MESSAGES.signedOut };
 
 describe('Auth contract: POST /user/logout/', () => {
   it('ends the session of a live refresh token', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.refreshTokenIssued)
-      .uponReceiving('a sign-out with a live refresh token')
-      .withRequest('POST', apiPath('/user/logout/'), (b) =>
-        b.jsonBody({ refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT) }),
-      )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(SIGNED_OUT))
+    await interaction(extensions, PROVIDER_STATES.refreshTokenIssued, 'a sign-out with a live refresh token')
+      .sends('POST', apiPath('/user/logout/'), {
+        refresh_token: fromProviderState(`\${${INJECTED_REFRESH_TOKEN}}`, EXAMPLE_JWT),
+      })
+      .answers(200, SIGNED_OUT)
       .executeTest(async (mockServer) => {
         await expect(logout(signedOutClient(mockServer), EXAMPLE_JWT)).resolves.toEqual(SIGNED_OUT);
       });
@@ -190,9 +155,11 @@ describe('Auth contract: POST /user/logout/', () => {
         b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.refreshTokenRequired)),
       )
       .executeTest(async (mockServer) => {
-        const error = await failureOf(logout(signedOutClient(mockServer), ''));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(SERVER_MESSAGES.refreshTokenRequired);
+        await expectRefusal(
+          logout(signedOutClient(mockServer), ''),
+          400,
+          SERVER_MESSAGES.refreshTokenRequired,
+        );
       });
   });
 });

@@ -6,7 +6,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { register, requestPasswordReset, setPassword, verifyOtp } from '../../src/api/auth';
-import { type ApiError, isApiError } from '../../src/api/errors';
+import { expectRefusal, interaction } from './interactions';
 import {
   APPLICANTS,
   EXAMPLE_OTP,
@@ -32,15 +32,6 @@ const { integer, like, fromProviderState } = MatchersV3;
 const pact = pactWith(PROVIDERS.api);
 const trainee = DEMO_ACCOUNTS.trainee;
 const CV_FIXTURE = fileURLToPath(new URL('../fixtures/cv.pdf', import.meta.url));
-
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!isApiError(outcome)) throw new Error(`Expected an ApiError, got ${String(outcome)}`);
-  return outcome;
-}
 
 /** The form the sign-up dialog sends for an applicant (the fields, in the dialog's order). */
 function registration(applicant: (typeof APPLICANTS)[keyof typeof APPLICANTS]): RegistrationRequest {
@@ -122,9 +113,11 @@ describe('Identity contract: POST /user/registration/ (multipart)', () => {
         b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('email', SERVER_MESSAGES.emailTaken)),
       )
       .executeTest(async (mockServer) => {
-        const error = await failureOf(register(signedOutClient(mockServer), request));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('A user with this email already exists');
+        await expectRefusal(
+          register(signedOutClient(mockServer), request),
+          400,
+          'A user with this email already exists',
+        );
       });
   });
 });
@@ -132,28 +125,24 @@ describe('Identity contract: POST /user/registration/ (multipart)', () => {
 describe('Identity contract: POST /user/otp-verify/', () => {
   it('verifies a registration code and signs the trainee in', async () => {
     const applicant = APPLICANTS.trainee;
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.registrationCodeSent)
-      .uponReceiving('the registration code of a new trainee')
-      .withRequest('POST', apiPath('/user/otp-verify/'), (b) =>
-        b.jsonBody({ email_or_phone: applicant.email, otp_code: injectedOtp() }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          access_token: jwt(),
-          refresh_token: jwt(),
-          data: {
-            id: integer(42),
-            full_name: applicant.full_name,
-            email: applicant.email,
-            phone_number: like(applicant.phone_number),
-            role: 'TRAINEE',
-            image: null,
-          },
-        }),
-      )
+    await interaction(pact, PROVIDER_STATES.registrationCodeSent, 'the registration code of a new trainee')
+      .sends('POST', apiPath('/user/otp-verify/'), {
+        email_or_phone: applicant.email,
+        otp_code: injectedOtp(),
+      })
+      .answers(200, {
+        success: true,
+        access_token: jwt(),
+        refresh_token: jwt(),
+        data: {
+          id: integer(42),
+          full_name: applicant.full_name,
+          email: applicant.email,
+          phone_number: like(applicant.phone_number),
+          role: 'TRAINEE',
+          image: null,
+        },
+      })
       .executeTest(async (mockServer) => {
         const response = await verifyOtp(signedOutClient(mockServer), {
           email_or_phone: applicant.email,
@@ -167,14 +156,9 @@ describe('Identity contract: POST /user/otp-verify/', () => {
   });
 
   it('verifies a password reset code and answers with a reset token', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.resetCodeSent)
-      .uponReceiving('the password reset code of the trainee')
-      .withRequest('POST', apiPath('/user/otp-verify/'), (b) =>
-        b.jsonBody({ email_or_phone: trainee.email, otp_code: injectedOtp() }),
-      )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ success: true, token: jwt() }))
+    await interaction(pact, PROVIDER_STATES.resetCodeSent, 'the password reset code of the trainee')
+      .sends('POST', apiPath('/user/otp-verify/'), { email_or_phone: trainee.email, otp_code: injectedOtp() })
+      .answers(200, { success: true, token: jwt() })
       .executeTest(async (mockServer) => {
         const response = await verifyOtp(signedOutClient(mockServer), {
           email_or_phone: trainee.email,
@@ -185,41 +169,30 @@ describe('Identity contract: POST /user/otp-verify/', () => {
   });
 
   it('refuses a wrong code with 400 Invalid OTP Code', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.registrationCodeSent)
-      .uponReceiving('a wrong registration code')
-      .withRequest('POST', apiPath('/user/otp-verify/'), (b) =>
-        b.jsonBody({ email_or_phone: APPLICANTS.trainee.email, otp_code: WRONG_OTP }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('otp_code', SERVER_MESSAGES.invalidOtp)),
-      )
+    await interaction(pact, PROVIDER_STATES.registrationCodeSent, 'a wrong registration code')
+      .sends('POST', apiPath('/user/otp-verify/'), {
+        email_or_phone: APPLICANTS.trainee.email,
+        otp_code: WRONG_OTP,
+      })
+      .refusesField(400, 'otp_code', SERVER_MESSAGES.invalidOtp)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           verifyOtp(signedOutClient(mockServer), {
             email_or_phone: APPLICANTS.trainee.email,
             otp_code: WRONG_OTP,
           }),
+          400,
+          'Invalid OTP Code',
         );
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('Invalid OTP Code');
       });
   });
 });
 
 describe('Identity contract: password reset', () => {
   it('POST /user/reset-password/ sends a code and confirms', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeExists)
-      .uponReceiving('a password reset request for the trainee')
-      .withRequest('POST', apiPath('/user/reset-password/'), (b) =>
-        b.jsonBody({ email_or_phone: trainee.email }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: SERVER_MESSAGES.otpSent }),
-      )
+    await interaction(pact, PROVIDER_STATES.traineeExists, 'a password reset request for the trainee')
+      .sends('POST', apiPath('/user/reset-password/'), { email_or_phone: trainee.email })
+      .answers(200, { success: true, message: SERVER_MESSAGES.otpSent })
       .executeTest(async (mockServer) => {
         const response = await requestPasswordReset(signedOutClient(mockServer), {
           email_or_phone: trainee.email,
@@ -231,16 +204,13 @@ describe('Identity contract: password reset', () => {
   const newPassword = 'Renewed#Pass2026';
 
   it('POST /user/set-password/ sets the new password with the reset token', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.resetTokenIssued)
-      .uponReceiving('a new password with a valid reset token')
-      .withRequest('POST', apiPath('/user/set-password/'), (b) =>
-        b.jsonBody({ new_password: newPassword, confirm_password: newPassword, token: injectedResetToken() }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: SERVER_MESSAGES.passwordReset }),
-      )
+    await interaction(pact, PROVIDER_STATES.resetTokenIssued, 'a new password with a valid reset token')
+      .sends('POST', apiPath('/user/set-password/'), {
+        new_password: newPassword,
+        confirm_password: newPassword,
+        token: injectedResetToken(),
+      })
+      .answers(200, { success: true, message: SERVER_MESSAGES.passwordReset })
       .executeTest(async (mockServer) => {
         const response = await setPassword(signedOutClient(mockServer), {
           new_password: newPassword,
@@ -252,26 +222,23 @@ describe('Identity contract: password reset', () => {
   });
 
   it('POST /user/set-password/ refuses an expired reset token with 400', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.resetTokenExpired)
-      .uponReceiving('a new password with an expired reset token')
-      .withRequest('POST', apiPath('/user/set-password/'), (b) =>
-        b.jsonBody({ new_password: newPassword, confirm_password: newPassword, token: injectedResetToken() }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('token', SERVER_MESSAGES.resetTokenInvalid)),
-      )
+    await interaction(pact, PROVIDER_STATES.resetTokenExpired, 'a new password with an expired reset token')
+      .sends('POST', apiPath('/user/set-password/'), {
+        new_password: newPassword,
+        confirm_password: newPassword,
+        token: injectedResetToken(),
+      })
+      .refusesField(400, 'token', SERVER_MESSAGES.resetTokenInvalid)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           setPassword(signedOutClient(mockServer), {
             new_password: newPassword,
             confirm_password: newPassword,
             token: EXAMPLE_JWT,
           }),
+          400,
+          'Your reset link has expired. Request a new code',
         );
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('Your reset link has expired. Request a new code');
       });
   });
 });
