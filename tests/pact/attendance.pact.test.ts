@@ -15,12 +15,12 @@ import {
   requestAttendanceTicket,
 } from '../../src/api/attendance';
 import { ATTENDANCE_MESSAGE, ATTENDANCE_STATES, INJECTED_ATTENDANCE } from './attendance-states';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   apiPath,
   bearerHeader,
   errorBody,
   failureOf,
-  fieldErrorBody,
   JSON_CONTENT,
   PROVIDERS,
   pactWith,
@@ -73,25 +73,24 @@ const rosterEntry = (status: 'Present' | 'Absent' | null, markedBy: 'qr' | 'trai
 
 describe('Attendance contract: the trainer’s calls', () => {
   it('lists the courses the trainer teaches, with today’s sessions', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerRunsSession)
-      .uponReceiving('a request for the courses the trainer takes attendance in')
-      .withRequest('GET', apiPath('/attendance/courses/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          today: regex(DATE, EXAMPLE_DATE),
-          results: eachLike({
-            course_id: integer(7),
-            title: like('Attendance practice'),
-            title_ar: like('أساسيات الحوسبة السحابية'),
-            start_date: regex(DATE, '2026-11-10'),
-            end_date: regex(DATE, '2026-12-24'),
-            today: eachLike(session),
-            next_date: regex(DATE, '2026-11-25'),
-          }),
+    await signedIn(
+      pact,
+      ATTENDANCE_STATES.trainerRunsSession,
+      'a request for the courses the trainer takes attendance in',
+    )
+      .sends('GET', apiPath('/attendance/courses/'))
+      .answers(200, {
+        today: regex(DATE, EXAMPLE_DATE),
+        results: eachLike({
+          course_id: integer(7),
+          title: like('Attendance practice'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+          start_date: regex(DATE, '2026-11-10'),
+          end_date: regex(DATE, '2026-12-24'),
+          today: eachLike(session),
+          next_date: regex(DATE, '2026-11-25'),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const list = await listAttendanceCourses(signedInClient(mockServer));
         expect(list.today).toBe(EXAMPLE_DATE);
@@ -130,25 +129,23 @@ describe('Attendance contract: the trainer’s calls', () => {
   });
 
   it('shows today’s current QR code', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerRunsSession)
-      .uponReceiving('a request for the current attendance code of a course')
-      .withRequest(
+    await signedIn(
+      pact,
+      ATTENDANCE_STATES.trainerRunsSession,
+      'a request for the current attendance code of a course',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/attendance/courses/${id}/code/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-          date: today(),
-          code: regex(CODE, EXAMPLE_CODE),
-          step_seconds: ATTENDANCE_STEP_SECONDS,
-          expires_at: regex(DATE_TIME, '2026-11-24T06:10:15.000Z'),
-          server_time: regex(DATE_TIME, '2026-11-24T06:10:03.512Z'),
-        }),
-      )
+      .answers(200, {
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        date: today(),
+        code: regex(CODE, EXAMPLE_CODE),
+        step_seconds: ATTENDANCE_STEP_SECONDS,
+        expires_at: regex(DATE_TIME, '2026-11-24T06:10:15.000Z'),
+        server_time: regex(DATE_TIME, '2026-11-24T06:10:03.512Z'),
+      })
       .executeTest(async (mockServer) => {
         const code = await getAttendanceCode(signedInClient(mockServer), 7);
         expect(code.code).toBe(EXAMPLE_CODE);
@@ -157,39 +154,42 @@ describe('Attendance contract: the trainer’s calls', () => {
   });
 
   it('gives no code on a day without a session (404)', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerCourseWithoutSessionToday)
-      .uponReceiving('a request for the attendance code of a course with no session today')
-      .withRequest(
+    await signedIn(
+      pact,
+      ATTENDANCE_STATES.trainerCourseWithoutSessionToday,
+      'a request for the attendance code of a course with no session today',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/attendance/courses/${id}/code/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(ATTENDANCE_MESSAGES.noClass)))
+      .refuses(404, ATTENDANCE_MESSAGES.noClass)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getAttendanceCode(signedInClient(mockServer), 7));
-        expect(error.status).toBe(404);
-        expect(error.message).toBe(ATTENDANCE_MESSAGES.noClass);
+        await expectRefusal(
+          getAttendanceCode(signedInClient(mockServer), 7),
+          404,
+          ATTENDANCE_MESSAGES.noClass,
+        );
       });
   });
 
   it('marks a trainee present by hand', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerRunsSession)
-      .uponReceiving('a request to mark a trainee present by hand')
-      .withRequest(
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.trainerRunsSession,
+      'a request to mark a trainee present by hand',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends(
         'POST',
         coursePath((id) => `/attendance/courses/${id}/marks/`),
-        (b) =>
-          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
-            user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
-            date: today(),
-            status: 'Present',
-          }),
+        {
+          user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
+          date: today(),
+          status: 'Present',
+        },
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(rosterEntry('Present', 'trainer')))
+      .answers(200, rosterEntry('Present', 'trainer'))
       .executeTest(async (mockServer) => {
         const entry = await markAttendance(signedInClient(mockServer), 7, {
           user_id: 12,
@@ -201,62 +201,59 @@ describe('Attendance contract: the trainer’s calls', () => {
   });
 
   it('refuses a mark before the session day (400, on the date)', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerRunsSession)
-      .uponReceiving('a request to mark a trainee for a day to come')
-      .withRequest(
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.trainerRunsSession,
+      'a request to mark a trainee for a day to come',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends(
         'POST',
         coursePath((id) => `/attendance/courses/${id}/marks/`),
-        (b) =>
-          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
-            user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
-            date: '2099-01-01',
-            status: 'Absent',
-          }),
+        {
+          user_id: injected(INJECTED_ATTENDANCE.traineeId, 12),
+          date: '2099-01-01',
+          status: 'Absent',
+        },
       )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('date', ATTENDANCE_MESSAGES.futureSession)),
-      )
+      .refusesField(400, 'date', ATTENDANCE_MESSAGES.futureSession)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           markAttendance(signedInClient(mockServer), 7, {
             user_id: 12,
             date: '2099-01-01',
             status: 'Absent',
           }),
+          400,
+          ATTENDANCE_MESSAGES.futureSession,
         );
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(ATTENDANCE_MESSAGES.futureSession);
       });
   });
 
   it('reads the sheet: every session held so far, by trainee', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.trainerSessionMarked)
-      .uponReceiving('a request for the attendance sheet of a course')
-      .withRequest(
+    await signedIn(
+      pact,
+      ATTENDANCE_STATES.trainerSessionMarked,
+      'a request for the attendance sheet of a course',
+    )
+      .sends(
         'GET',
         coursePath((id) => `/attendance/courses/${id}/sheet/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-          title: like('Attendance practice'),
-          title_ar: like('أساسيات الحوسبة السحابية'),
-          today: regex(DATE, EXAMPLE_DATE),
-          sessions: eachLike(session, 15),
-          trainees: eachLike({
-            user_id: integer(12),
-            name: like('Sara Al-Qahtani'),
-            email: like('trainee@example.com'),
-            marks: eachLike(regex('^(Present|Absent)$', 'Absent'), 14),
-            present: integer(0),
-          }),
+      .answers(200, {
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        title: like('Attendance practice'),
+        title_ar: like('أساسيات الحوسبة السحابية'),
+        today: regex(DATE, EXAMPLE_DATE),
+        sessions: eachLike(session, 15),
+        trainees: eachLike({
+          user_id: integer(12),
+          name: like('Sara Al-Qahtani'),
+          email: like('trainee@example.com'),
+          marks: eachLike(regex('^(Present|Absent)$', 'Absent'), 14),
+          present: integer(0),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const sheet = await getAttendanceSheet(signedInClient(mockServer), 7);
         expect(sheet.sessions).toHaveLength(15);
@@ -267,22 +264,20 @@ describe('Attendance contract: the trainer’s calls', () => {
 
 describe('Attendance contract: the trainee’s calls', () => {
   it('keeps a fresh code as a ticket for someone who must sign in first', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.traineeAtSession)
-      .uponReceiving('a request for an attendance ticket with a fresh code, signed out')
-      .withRequest('POST', apiPath('/attendance/tickets/'), (b) =>
-        b.headers({ ...ACCEPT, ...JSON_CONTENT }).jsonBody({
-          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-          code: injected(INJECTED_ATTENDANCE.code, EXAMPLE_CODE),
-        }),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ticket: regex('^\\d+\\.\\d{4}-\\d{2}-\\d{2}\\.\\d+\\.[A-Za-z0-9_-]{43}$', EXAMPLE_TICKET),
-          expires_at: regex(DATE_TIME, '2026-11-24T06:15:03.000Z'),
-        }),
-      )
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request for an attendance ticket with a fresh code, signed out',
+      { ...ACCEPT, ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/attendance/tickets/'), {
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        code: injected(INJECTED_ATTENDANCE.code, EXAMPLE_CODE),
+      })
+      .answers(201, {
+        ticket: regex('^\\d+\\.\\d{4}-\\d{2}-\\d{2}\\.\\d+\\.[A-Za-z0-9_-]{43}$', EXAMPLE_TICKET),
+        expires_at: regex(DATE_TIME, '2026-11-24T06:15:03.000Z'),
+      })
       .executeTest(async (mockServer) => {
         const ticket = await requestAttendanceTicket(signedOutClient(mockServer), 7, EXAMPLE_CODE);
         expect(ticket.ticket).toBe(EXAMPLE_TICKET);
@@ -290,17 +285,17 @@ describe('Attendance contract: the trainee’s calls', () => {
   });
 
   it('refuses a ticket for a code that is not valid (400)', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.traineeAtSession)
-      .uponReceiving('a request for an attendance ticket with a wrong code')
-      .withRequest('POST', apiPath('/attendance/tickets/'), (b) =>
-        b.headers({ ...ACCEPT, ...JSON_CONTENT }).jsonBody({
-          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-          code: 'not-a-code',
-        }),
-      )
-      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(ATTENDANCE_MESSAGES.invalid)))
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request for an attendance ticket with a wrong code',
+      { ...ACCEPT, ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/attendance/tickets/'), {
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        code: 'not-a-code',
+      })
+      .refuses(400, ATTENDANCE_MESSAGES.invalid)
       .executeTest(async (mockServer) => {
         const error = await failureOf(requestAttendanceTicket(signedOutClient(mockServer), 7, 'not-a-code'));
         expect(error.message).toBe(ATTENDANCE_MESSAGES.invalid);
@@ -314,19 +309,15 @@ describe('Attendance contract: the trainee’s calls', () => {
     status: number,
     body: unknown,
   ) =>
-    pact
-      .addInteraction()
-      .given(state)
-      .uponReceiving(description)
-      .withRequest(
+    interaction(pact, state, description, { ...bearerHeader(), ...JSON_CONTENT })
+      .sends(
         'POST',
         coursePath((id) => `/course/make-attendance/${id}/`),
-        (b) =>
-          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
-            code: typeof code === 'string' ? code : injected(code.key, code.example),
-          }),
+        {
+          code: typeof code === 'string' ? code : injected(code.key, code.example),
+        },
       )
-      .willRespondWith(status, (b) => b.headers(JSON_CONTENT).jsonBody(body));
+      .answers(status, body);
   const fresh = { key: INJECTED_ATTENDANCE.code, example: EXAMPLE_CODE };
 
   it('gives the trainee’s attendance with the current code (201)', async () => {
@@ -348,26 +339,25 @@ describe('Attendance contract: the trainee’s calls', () => {
   });
 
   it('gives attendance with a ticket made before signing in (201)', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.traineeAtSession)
-      .uponReceiving('a request to give attendance with a ticket')
-      .withRequest(
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request to give attendance with a ticket',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends(
         'POST',
         coursePath((id) => `/course/make-attendance/${id}/`),
-        (b) =>
-          b.headers({ ...bearerHeader(), ...JSON_CONTENT }).jsonBody({
-            ticket: injected(INJECTED_ATTENDANCE.ticket, EXAMPLE_TICKET),
-          }),
+        {
+          ticket: injected(INJECTED_ATTENDANCE.ticket, EXAMPLE_TICKET),
+        },
       )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: ATTENDANCE_MESSAGES.given,
-          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-          date: today(),
-        }),
-      )
+      .answers(201, {
+        success: true,
+        message: ATTENDANCE_MESSAGES.given,
+        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+        date: today(),
+      })
       .executeTest(async (mockServer) => {
         const given = await makeAttendance(signedInClient(mockServer), 7, { ticket: EXAMPLE_TICKET });
         expect(given.success).toBe(true);
@@ -436,28 +426,27 @@ describe('Attendance contract: the trainee’s calls', () => {
   });
 
   it('reads the trainee’s attendance history, per course', async () => {
-    await pact
-      .addInteraction()
-      .given(ATTENDANCE_STATES.traineeHasAttendance)
-      .uponReceiving('a request for the trainee’s attendance history')
-      .withRequest('GET', apiPath('/attendance/history/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: eachLike({
-            course_id: integer(7),
-            title: like('Cloud Computing Fundamentals'),
-            title_ar: like('أساسيات الحوسبة السحابية'),
-            present: integer(1),
-            held: integer(14),
-            sessions: eachLike({
-              date: regex(DATE, '2026-11-10'),
-              start_time: regex(TIME, '00:00'),
-              end_time: regex(TIME, '23:59'),
-              status: regex('^(Present|Absent)$', 'Absent'),
-            }),
+    await signedIn(
+      pact,
+      ATTENDANCE_STATES.traineeHasAttendance,
+      'a request for the trainee’s attendance history',
+    )
+      .sends('GET', apiPath('/attendance/history/'))
+      .answers(200, {
+        results: eachLike({
+          course_id: integer(7),
+          title: like('Cloud Computing Fundamentals'),
+          title_ar: like('أساسيات الحوسبة السحابية'),
+          present: integer(1),
+          held: integer(14),
+          sessions: eachLike({
+            date: regex(DATE, '2026-11-10'),
+            start_time: regex(TIME, '00:00'),
+            end_time: regex(TIME, '23:59'),
+            status: regex('^(Present|Absent)$', 'Absent'),
           }),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const history = await getAttendanceHistory(signedInClient(mockServer));
         expect(history.results[0]?.sessions[0]?.status).toBe('Absent');

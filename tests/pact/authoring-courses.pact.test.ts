@@ -13,11 +13,11 @@ import {
 } from '../../src/api/authoring';
 import { listNotifications } from '../../src/api/notifications';
 import { AUTHORING_COURSE_STATES, FACILITATOR_EMAIL, INJECTED_AUTHORING } from './authoring-course-states';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   apiPath,
   bearerHeader,
   errorBody,
-  failureOf,
   JSON_CONTENT,
   PROVIDERS,
   pactWith,
@@ -125,36 +125,35 @@ function record(title = 'Project Management Basics') {
 
 describe('Trainer courses contract: GET /course/course-list-of-a-trainer/', () => {
   it("lists the trainer's courses with status and what may be done", async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving("a request for the signed-in trainer's courses")
-      .withRequest('GET', apiPath('/course/course-list-of-a-trainer/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: eachLike({
-            id: integer(12),
-            title: like('Project Management Basics'),
-            title_ar: like('أساسيات إدارة المشاريع'),
-            cover_image: like(EXAMPLE_COVER),
-            category: { id: integer(3), name: like('Business'), name_ar: like('الأعمال') },
-            status: regex('^(Pending|Approved|Rejected|ONGOING|Completed)$', 'Pending'),
-            rejection_reason: null,
-            start_date: regex(DATE, '2030-03-02'),
-            end_date: regex(DATE, '2030-04-12'),
-            enrolled_count: integer(0),
-            lecture_count: integer(0),
-            role: regex('^(trainer|facilitator)$', 'trainer'),
-            flags: {
-              can_edit: like(true),
-              can_delete: like(true),
-              can_add_class: like(false),
-              can_take_action: like(false),
-            },
-            updated_at: regex(DATE_TIME, '2026-11-24T01:30:00Z'),
-          }),
+    await signedIn(
+      api,
+      AUTHORING_COURSE_STATES.trainerHasPendingCourse,
+      "a request for the signed-in trainer's courses",
+    )
+      .sends('GET', apiPath('/course/course-list-of-a-trainer/'))
+      .answers(200, {
+        results: eachLike({
+          id: integer(12),
+          title: like('Project Management Basics'),
+          title_ar: like('أساسيات إدارة المشاريع'),
+          cover_image: like(EXAMPLE_COVER),
+          category: { id: integer(3), name: like('Business'), name_ar: like('الأعمال') },
+          status: regex('^(Pending|Approved|Rejected|ONGOING|Completed)$', 'Pending'),
+          rejection_reason: null,
+          start_date: regex(DATE, '2030-03-02'),
+          end_date: regex(DATE, '2030-04-12'),
+          enrolled_count: integer(0),
+          lecture_count: integer(0),
+          role: regex('^(trainer|facilitator)$', 'trainer'),
+          flags: {
+            can_edit: like(true),
+            can_delete: like(true),
+            can_add_class: like(false),
+            can_take_action: like(false),
+          },
+          updated_at: regex(DATE_TIME, '2026-11-24T01:30:00Z'),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const courses = await listTrainerCourses(signedInClient(mockServer));
         expect(courses[0]?.status).toBe('Pending');
@@ -164,22 +163,20 @@ describe('Trainer courses contract: GET /course/course-list-of-a-trainer/', () =
 
 describe('Trainer courses contract: POST /course/course-create/', () => {
   it('sends a new course to the admin: it is Pending', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving('a new course from the wizard')
-      .withRequest('POST', apiPath('/course/course-create/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), 'Content-Type': 'application/json' })
-          .jsonBody(pactPayload(INJECTED_AUTHORING.newCover, EXAMPLE_NEW_UPLOAD)),
+    await interaction(api, AUTHORING_COURSE_STATES.trainerHasPendingCourse, 'a new course from the wizard', {
+      ...bearerHeader(),
+      'Content-Type': 'application/json',
+    })
+      .sends(
+        'POST',
+        apiPath('/course/course-create/'),
+        pactPayload(INJECTED_AUTHORING.newCover, EXAMPLE_NEW_UPLOAD),
       )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: AUTHORING_MESSAGES.courseSubmitted,
-          data: { ...record(), cover_image: regex(UPLOAD, EXAMPLE_NEW_UPLOAD) },
-        }),
-      )
+      .answers(201, {
+        success: true,
+        message: AUTHORING_MESSAGES.courseSubmitted,
+        data: { ...record(), cover_image: regex(UPLOAD, EXAMPLE_NEW_UPLOAD) },
+      })
       .executeTest(async (mockServer) => {
         const saved = await createCourse(signedInClient(mockServer), payload(EXAMPLE_NEW_UPLOAD));
         expect(saved.data.status).toBe('Pending');
@@ -188,39 +185,38 @@ describe('Trainer courses contract: POST /course/course-create/', () => {
   });
 
   it('refuses a course without a title, naming the field', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving('a new course without a title')
-      .withRequest('POST', apiPath('/course/course-create/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), 'Content-Type': 'application/json' })
-          .jsonBody(pactPayload(INJECTED_AUTHORING.newCover, EXAMPLE_NEW_UPLOAD, { title: '' })),
+    await interaction(api, AUTHORING_COURSE_STATES.trainerHasPendingCourse, 'a new course without a title', {
+      ...bearerHeader(),
+      'Content-Type': 'application/json',
+    })
+      .sends(
+        'POST',
+        apiPath('/course/course-create/'),
+        pactPayload(INJECTED_AUTHORING.newCover, EXAMPLE_NEW_UPLOAD, { title: '' }),
       )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [{ field: 'title', message: AUTHORING_VALIDATION.titleRequired }],
-        }),
-      )
+      .answers(400, {
+        success: false,
+        details: [{ field: 'title', message: AUTHORING_VALIDATION.titleRequired }],
+      })
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           createCourse(signedInClient(mockServer), payload(EXAMPLE_NEW_UPLOAD, { title: '' })),
+          400,
+          AUTHORING_VALIDATION.titleRequired,
         );
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(AUTHORING_VALIDATION.titleRequired);
       });
   });
 });
 
 describe('Trainer courses contract: GET, PUT and DELETE /course/course-create/{id}/', () => {
   it('answers the course as the wizard edits it', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving("a request for the trainer's course to edit")
-      .withRequest('GET', courseIdPath(), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(record()))
+    await signedIn(
+      api,
+      AUTHORING_COURSE_STATES.trainerHasPendingCourse,
+      "a request for the trainer's course to edit",
+    )
+      .sends('GET', courseIdPath())
+      .answers(200, record())
       .executeTest(async (mockServer) => {
         const course = await getCourse(signedInClient(mockServer), 12);
         expect(course.flags.can_delete).toBe(true);
@@ -228,24 +224,24 @@ describe('Trainer courses contract: GET, PUT and DELETE /course/course-create/{i
   });
 
   it('saves an edit, keeping the cover whose address comes back', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving("an edit of the trainer's course")
-      .withRequest('PUT', courseIdPath(), (b) =>
-        b.headers({ ...bearerHeader(), 'Content-Type': 'application/json' }).jsonBody(
-          pactPayload(INJECTED_AUTHORING.courseCover, EXAMPLE_UPLOAD, {
-            title: 'Project Management Essentials',
-          }),
-        ),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: AUTHORING_MESSAGES.courseSaved,
-          data: record('Project Management Essentials'),
+    await interaction(
+      api,
+      AUTHORING_COURSE_STATES.trainerHasPendingCourse,
+      "an edit of the trainer's course",
+      { ...bearerHeader(), 'Content-Type': 'application/json' },
+    )
+      .sends(
+        'PUT',
+        courseIdPath(),
+        pactPayload(INJECTED_AUTHORING.courseCover, EXAMPLE_UPLOAD, {
+          title: 'Project Management Essentials',
         }),
       )
+      .answers(200, {
+        success: true,
+        message: AUTHORING_MESSAGES.courseSaved,
+        data: record('Project Management Essentials'),
+      })
       .executeTest(async (mockServer) => {
         const saved = await updateCourse(
           signedInClient(mockServer),
@@ -257,14 +253,9 @@ describe('Trainer courses contract: GET, PUT and DELETE /course/course-create/{i
   });
 
   it('deletes a course without trainees', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerHasPendingCourse)
-      .uponReceiving("a deletion of the trainer's course")
-      .withRequest('DELETE', courseIdPath(), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: AUTHORING_MESSAGES.courseDeleted }),
-      )
+    await signedIn(api, AUTHORING_COURSE_STATES.trainerHasPendingCourse, "a deletion of the trainer's course")
+      .sends('DELETE', courseIdPath())
+      .answers(200, { success: true, message: AUTHORING_MESSAGES.courseDeleted })
       .executeTest(async (mockServer) => {
         const answer = await deleteCourse(signedInClient(mockServer), 12);
         expect(answer.message).toBe(AUTHORING_MESSAGES.courseDeleted);
@@ -272,41 +263,41 @@ describe('Trainer courses contract: GET, PUT and DELETE /course/course-create/{i
   });
 
   it('refuses to delete a course with trainees enrolled', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerCourseHasTrainees)
-      .uponReceiving('a deletion of a course with trainees enrolled')
-      .withRequest('DELETE', courseIdPath(), (b) => b.headers(bearerHeader()))
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.courseHasTrainees)),
-      )
+    await signedIn(
+      api,
+      AUTHORING_COURSE_STATES.trainerCourseHasTrainees,
+      'a deletion of a course with trainees enrolled',
+    )
+      .sends('DELETE', courseIdPath())
+      .refuses(409, AUTHORING_MESSAGES.courseHasTrainees)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(deleteCourse(signedInClient(mockServer), 12));
-        expect(error.status).toBe(409);
-        expect(error.message).toBe(AUTHORING_MESSAGES.courseHasTrainees);
+        await expectRefusal(
+          deleteCourse(signedInClient(mockServer), 12),
+          409,
+          AUTHORING_MESSAGES.courseHasTrainees,
+        );
       });
   });
 });
 
 describe('Trainer courses contract: GET /course/survey-category/', () => {
   it('lists the evaluation surveys a course may have', async () => {
-    await api
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.surveyCategoriesExist)
-      .uponReceiving('a request for the survey categories')
-      .withRequest('GET', apiPath('/course/survey-category/'), (b) =>
-        b.headers({ Accept: 'application/json' }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(
-          eachLike({
-            id: integer(1),
-            name: like('Pre-course evaluation'),
-            name_ar: like('تقييم ما قبل الدورة'),
-            stage: regex('^(pre|post)$', 'pre'),
-            question_count: integer(4),
-          }),
-        ),
+    await interaction(
+      api,
+      AUTHORING_COURSE_STATES.surveyCategoriesExist,
+      'a request for the survey categories',
+      { Accept: 'application/json' },
+    )
+      .sends('GET', apiPath('/course/survey-category/'))
+      .answers(
+        200,
+        eachLike({
+          id: integer(1),
+          name: like('Pre-course evaluation'),
+          name_ar: like('تقييم ما قبل الدورة'),
+          stage: regex('^(pre|post)$', 'pre'),
+          question_count: integer(4),
+        }),
       )
       .executeTest(async (mockServer) => {
         const categories = await listSurveyCategories(signedOutClient(mockServer));
@@ -350,8 +341,7 @@ describe('Trainer courses contract: GET /authoring/facilitators/', () => {
         b.headers(JSON_CONTENT).jsonBody(errorBody(AUTHORING_MESSAGES.facilitatorNotFound)),
       )
       .executeTest(async (mockServer) => {
-        const error = await failureOf(findFacilitator(signedInClient(mockServer), 'nobody@example.com'));
-        expect(error.status).toBe(404);
+        await expectRefusal(findFacilitator(signedInClient(mockServer), 'nobody@example.com'), 404);
       });
   });
 });
@@ -374,33 +364,30 @@ describe('Trainer courses contract: the approval notices', () => {
       title_ar,
       text_ar: like(text_ar),
     });
-    await extensions
-      .addInteraction()
-      .given(AUTHORING_COURSE_STATES.trainerCoursesDecided)
-      .uponReceiving("a request for the trainer's notifications after the admin's decisions")
-      .withRequest('GET', apiPath('/notification/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody([
-            notice(
-              'Your course was not approved',
-              'Project Management Basics was not approved. Reason: Add the practical labs to the weekly plan. Edit the course and send it again.',
-              'لم يتم اعتماد دورتك',
-              'لم يتم اعتماد أساسيات إدارة المشاريع. السبب: Add the practical labs to the weekly plan. عدّل الدورة ثم أرسلها مرة أخرى.',
-              '^/edit-course/\\d+$',
-              '/edit-course/12',
-            ),
-            notice(
-              'Your course is approved',
-              'Project Management Basics is now published in the catalogue. You can add classes, assignments and quizzes to it.',
-              'تم اعتماد دورتك',
-              'أصبحت أساسيات إدارة المشاريع منشورة في قائمة الدورات، ويمكنك الآن إضافة الدروس والواجبات والاختبارات إليها.',
-              '^/manage-courses/\\d+$',
-              '/manage-courses/11',
-            ),
-          ]),
-      )
+    await signedIn(
+      extensions,
+      AUTHORING_COURSE_STATES.trainerCoursesDecided,
+      "a request for the trainer's notifications after the admin's decisions",
+    )
+      .sends('GET', apiPath('/notification/'))
+      .answers(200, [
+        notice(
+          'Your course was not approved',
+          'Project Management Basics was not approved. Reason: Add the practical labs to the weekly plan. Edit the course and send it again.',
+          'لم يتم اعتماد دورتك',
+          'لم يتم اعتماد أساسيات إدارة المشاريع. السبب: Add the practical labs to the weekly plan. عدّل الدورة ثم أرسلها مرة أخرى.',
+          '^/edit-course/\\d+$',
+          '/edit-course/12',
+        ),
+        notice(
+          'Your course is approved',
+          'Project Management Basics is now published in the catalogue. You can add classes, assignments and quizzes to it.',
+          'تم اعتماد دورتك',
+          'أصبحت أساسيات إدارة المشاريع منشورة في قائمة الدورات، ويمكنك الآن إضافة الدروس والواجبات والاختبارات إليها.',
+          '^/manage-courses/\\d+$',
+          '/manage-courses/11',
+        ),
+      ])
       .executeTest(async (mockServer) => {
         const [rejected, approved] = await listNotifications(signedInClient(mockServer));
         expect(rejected?.link).toBe('/edit-course/12');

@@ -11,6 +11,7 @@ import {
   startConversation,
 } from '../../src/api/chat';
 import { CHAT_SOCKET_MESSAGES, CHAT_STATES, INJECTED_CHAT } from './chat-states';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   apiPath,
   bearerHeader,
@@ -99,16 +100,13 @@ const channel = {
 
 describe('Chat contract: conversations', () => {
   it("lists the trainee's conversations, her direct one and her course's channel, with the unread total", async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving("a request for the trainee's chat conversations")
-      .withRequest('GET', apiPath('/chat/conversations/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody({ results: arrayContaining(direct, channel), unread_total: integer(2) }),
-      )
+    await signedIn(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      "a request for the trainee's chat conversations",
+    )
+      .sends('GET', apiPath('/chat/conversations/'))
+      .answers(200, { results: arrayContaining(direct, channel), unread_total: integer(2) })
       .executeTest(async (mockServer) => {
         const list = await listConversations(signedInClient(mockServer));
         expect(list.unread_total).toBe(2);
@@ -132,20 +130,16 @@ describe('Chat contract: conversations', () => {
   });
 
   it('answers one conversation to its member', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving("a request for one of the trainee's conversations")
-      .withRequest(
+    await signedIn(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      "a request for one of the trainee's conversations",
+    )
+      .sends(
         'GET',
         conversationPath((id) => `/chat/conversations/${id}/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody({ ...direct, id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION) }),
-      )
+      .answers(200, { ...direct, id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION) })
       .executeTest(async (mockServer) => {
         const conversation = await getConversation(signedInClient(mockServer), EXAMPLE_CONVERSATION);
         expect(conversation).toMatchObject({ id: EXAMPLE_CONVERSATION, kind: 'direct', unread: 1 });
@@ -153,48 +147,44 @@ describe('Chat contract: conversations', () => {
   });
 
   it('refuses a conversation the caller does not belong to with 403', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request for a conversation of other people')
-      .withRequest(
+    await signedIn(pact, CHAT_STATES.traineeTalksWithTrainer, 'a request for a conversation of other people')
+      .sends(
         'GET',
         conversationPath((id) => `/chat/conversations/${id}/`, INJECTED_CHAT.foreignConversationId),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(CHAT_MESSAGES.notMember)))
+      .refuses(403, CHAT_MESSAGES.notMember)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getConversation(signedInClient(mockServer), EXAMPLE_CONVERSATION));
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(CHAT_MESSAGES.notMember);
+        await expectRefusal(
+          getConversation(signedInClient(mockServer), EXAMPLE_CONVERSATION),
+          403,
+          CHAT_MESSAGES.notMember,
+        );
       });
   });
 
   it('starts a direct conversation with a trainer of her course (201)', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeMayStart)
-      .uponReceiving('a request to start a conversation with a trainer of her course')
-      .withRequest('POST', apiPath('/chat/conversations/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), ...JSON_CONTENT })
-          .jsonBody({ user_id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER) }),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...direct,
-          peer: {
-            ...person('Khalid Al-Otaibi', 'TRAINER', null),
-            id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER),
-          },
-          last_message: null,
-          last_seq: integer(0),
-          read_seq: integer(0),
-          unread: integer(0),
-          others_delivered_seq: integer(0),
-          others_read_seq: integer(0),
-        }),
-      )
+    await interaction(
+      pact,
+      CHAT_STATES.traineeMayStart,
+      'a request to start a conversation with a trainer of her course',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/chat/conversations/'), {
+        user_id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER),
+      })
+      .answers(201, {
+        ...direct,
+        peer: {
+          ...person('Khalid Al-Otaibi', 'TRAINER', null),
+          id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER),
+        },
+        last_message: null,
+        last_seq: integer(0),
+        read_seq: integer(0),
+        unread: integer(0),
+        others_delivered_seq: integer(0),
+        others_read_seq: integer(0),
+      })
       .executeTest(async (mockServer) => {
         const started = await startConversation(signedInClient(mockServer), EXAMPLE_TRAINER);
         expect(started).toMatchObject({ kind: 'direct', last_message: null, peer: { id: EXAMPLE_TRAINER } });
@@ -202,20 +192,16 @@ describe('Chat contract: conversations', () => {
   });
 
   it('finds the direct conversation that exists (200)', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request to start a conversation she already has')
-      .withRequest('POST', apiPath('/chat/conversations/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), ...JSON_CONTENT })
-          .jsonBody({ user_id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER) }),
-      )
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody({ ...direct, id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION) }),
-      )
+    await interaction(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      'a request to start a conversation she already has',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/chat/conversations/'), {
+        user_id: injected(INJECTED_CHAT.trainerId, EXAMPLE_TRAINER),
+      })
+      .answers(200, { ...direct, id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION) })
       .executeTest(async (mockServer) => {
         const found = await startConversation(signedInClient(mockServer), EXAMPLE_TRAINER);
         expect(found.id).toBe(EXAMPLE_CONVERSATION);
@@ -223,62 +209,52 @@ describe('Chat contract: conversations', () => {
   });
 
   it('refuses a conversation with a classmate with 403', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request to start a conversation with another trainee')
-      .withRequest('POST', apiPath('/chat/conversations/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), ...JSON_CONTENT })
-          .jsonBody({ user_id: injected(INJECTED_CHAT.classmateId, 9) }),
-      )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(CHAT_MESSAGES.cannotStart)))
+    await interaction(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      'a request to start a conversation with another trainee',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/chat/conversations/'), { user_id: injected(INJECTED_CHAT.classmateId, 9) })
+      .refuses(403, CHAT_MESSAGES.cannotStart)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(startConversation(signedInClient(mockServer), 9));
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(CHAT_MESSAGES.cannotStart);
+        await expectRefusal(startConversation(signedInClient(mockServer), 9), 403, CHAT_MESSAGES.cannotStart);
       });
   });
 
   it('refuses a conversation with oneself with 400', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request to start a conversation with oneself')
-      .withRequest('POST', apiPath('/chat/conversations/'), (b) =>
-        b
-          .headers({ ...bearerHeader(), ...JSON_CONTENT })
-          .jsonBody({ user_id: injected(INJECTED_CHAT.traineeId, 3) }),
-      )
-      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(CHAT_MESSAGES.notYourself)))
+    await interaction(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      'a request to start a conversation with oneself',
+      { ...bearerHeader(), ...JSON_CONTENT },
+    )
+      .sends('POST', apiPath('/chat/conversations/'), { user_id: injected(INJECTED_CHAT.traineeId, 3) })
+      .refuses(400, CHAT_MESSAGES.notYourself)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(startConversation(signedInClient(mockServer), 3));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(CHAT_MESSAGES.notYourself);
+        await expectRefusal(startConversation(signedInClient(mockServer), 3), 400, CHAT_MESSAGES.notYourself);
       });
   });
 });
 
 describe('Chat contract: history and contacts', () => {
   it('answers the newest page of a conversation, oldest first', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request for the newest messages of a conversation')
-      .withRequest(
+    await signedIn(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      'a request for the newest messages of a conversation',
+    )
+      .sends(
         'GET',
         conversationPath((id) => `/chat/conversations/${id}/messages/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: eachLike({
-            ...message,
-            conversation_id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION),
-          }),
-          has_more: false,
+      .answers(200, {
+        results: eachLike({
+          ...message,
+          conversation_id: injected(INJECTED_CHAT.conversationId, EXAMPLE_CONVERSATION),
         }),
-      )
+        has_more: false,
+      })
       .executeTest(async (mockServer) => {
         const page = await getMessages(signedInClient(mockServer), EXAMPLE_CONVERSATION);
         expect(page.has_more).toBe(false);
@@ -324,37 +300,31 @@ describe('Chat contract: history and contacts', () => {
   });
 
   it("refuses the history of other people's conversation with 403", async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving("a request for the messages of other people's conversation")
-      .withRequest(
+    await signedIn(
+      pact,
+      CHAT_STATES.traineeTalksWithTrainer,
+      "a request for the messages of other people's conversation",
+    )
+      .sends(
         'GET',
         conversationPath((id) => `/chat/conversations/${id}/messages/`, INJECTED_CHAT.foreignConversationId),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(CHAT_MESSAGES.notMember)))
+      .refuses(403, CHAT_MESSAGES.notMember)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getMessages(signedInClient(mockServer), EXAMPLE_CONVERSATION));
-        expect(error.status).toBe(403);
+        await expectRefusal(getMessages(signedInClient(mockServer), EXAMPLE_CONVERSATION), 403);
       });
   });
 
   it('lists the people the trainee may message, with the courses they share', async () => {
-    await pact
-      .addInteraction()
-      .given(CHAT_STATES.traineeTalksWithTrainer)
-      .uponReceiving('a request for the chat contacts')
-      .withRequest('GET', apiPath('/chat/contacts/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: arrayContaining({
-            person: person('Dr. Ahmed Al-Mulla', 'TRAINER', '/media/avatars/person.svg'),
-            courses: eachLike(course),
-            conversation_id: integer(EXAMPLE_CONVERSATION),
-          }),
+    await signedIn(pact, CHAT_STATES.traineeTalksWithTrainer, 'a request for the chat contacts')
+      .sends('GET', apiPath('/chat/contacts/'))
+      .answers(200, {
+        results: arrayContaining({
+          person: person('Dr. Ahmed Al-Mulla', 'TRAINER', '/media/avatars/person.svg'),
+          courses: eachLike(course),
+          conversation_id: integer(EXAMPLE_CONVERSATION),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const contacts = await listChatContacts(signedInClient(mockServer));
         expect(contacts.results[0]?.person.role).toBe('TRAINER');

@@ -7,19 +7,9 @@ import {
   getSentInvitations,
   sendInvitations,
 } from '../../src/api/invitations';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { INJECTED_INVITATIONS, INVITATION_STATES } from './invitations-states';
-import {
-  apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  fieldErrorBody,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  signedInClient,
-  signedOutClient,
-} from './support';
+import { apiPath, failureOf, PROVIDERS, pactWith, signedInClient, signedOutClient } from './support';
 
 const { like, integer, regex, arrayContaining, fromProviderState } = MatchersV3;
 
@@ -42,23 +32,20 @@ const invitedCourse = () => ({
 
 describe('Invitations contract: POST /invitations/', () => {
   it('invites the addresses typed, merged, to a course', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.traineeSignedIn)
-      .uponReceiving('an invitation of two addresses, one typed twice, to a course')
-      .withRequest('POST', apiPath('/invitations/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({
-          emails: ['Huda.Pact@example.org', 'huda.pact@example.org ', 'omar.pact@example.org'],
-          course_id: courseOfState(),
-        }),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: INVITATION_MESSAGES.sent,
-          data: { sent: ['huda.pact@example.org', 'omar.pact@example.org'] },
-        }),
-      )
+    await signedIn(
+      extensions,
+      INVITATION_STATES.traineeSignedIn,
+      'an invitation of two addresses, one typed twice, to a course',
+    )
+      .sends('POST', apiPath('/invitations/'), {
+        emails: ['Huda.Pact@example.org', 'huda.pact@example.org ', 'omar.pact@example.org'],
+        course_id: courseOfState(),
+      })
+      .answers(201, {
+        success: true,
+        message: INVITATION_MESSAGES.sent,
+        data: { sent: ['huda.pact@example.org', 'omar.pact@example.org'] },
+      })
       .executeTest(async (mockServer) => {
         const answer = await sendInvitations(signedInClient(mockServer), {
           emails: ['Huda.Pact@example.org', 'huda.pact@example.org ', 'omar.pact@example.org'],
@@ -69,16 +56,13 @@ describe('Invitations contract: POST /invitations/', () => {
   });
 
   it('refuses the whole request for one bad address, naming it', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.traineeSignedIn)
-      .uponReceiving('an invitation with one address that is not valid')
-      .withRequest('POST', apiPath('/invitations/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ emails: ['huda@example.org', 'omar@example'] }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('emails', invalidAddressMessage('omar@example'))),
-      )
+    await signedIn(
+      extensions,
+      INVITATION_STATES.traineeSignedIn,
+      'an invitation with one address that is not valid',
+    )
+      .sends('POST', apiPath('/invitations/'), { emails: ['huda@example.org', 'omar@example'] })
+      .refusesField(400, 'emails', invalidAddressMessage('omar@example'))
       .executeTest(async (mockServer) => {
         const error = await failureOf(
           sendInvitations(signedInClient(mockServer), { emails: ['huda@example.org', 'omar@example'] }),
@@ -89,17 +73,11 @@ describe('Invitations contract: POST /invitations/', () => {
 
   it('refuses more than five people at a time', async () => {
     const emails = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `${name}.pact@example.org`);
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.traineeSignedIn)
-      .uponReceiving('an invitation of six addresses')
-      .withRequest('POST', apiPath('/invitations/'), (b) => b.headers(bearerHeader()).jsonBody({ emails }))
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('emails', INVITATION_MESSAGES.tooMany)),
-      )
+    await signedIn(extensions, INVITATION_STATES.traineeSignedIn, 'an invitation of six addresses')
+      .sends('POST', apiPath('/invitations/'), { emails })
+      .refusesField(400, 'emails', INVITATION_MESSAGES.tooMany)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(sendInvitations(signedInClient(mockServer), { emails }));
-        expect(error.status).toBe(400);
+        await expectRefusal(sendInvitations(signedInClient(mockServer), { emails }), 400);
       });
   });
 });
@@ -121,20 +99,19 @@ const sentInvitation = (state: 'pending' | 'accepted') => ({
 
 describe('Invitations contract: GET /invitations/', () => {
   it('lists the invitations the trainee sent, newest first, with their states', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.traineeHasSentInvitations)
-      .uponReceiving('a request for the invitations the trainee sent')
-      .withRequest('GET', apiPath('/invitations/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          count: integer(2),
-          page: 1,
-          limit: integer(25),
-          // Among them, one waiting and one accepted.
-          results: arrayContaining(sentInvitation('pending'), sentInvitation('accepted')),
-        }),
-      )
+    await signedIn(
+      extensions,
+      INVITATION_STATES.traineeHasSentInvitations,
+      'a request for the invitations the trainee sent',
+    )
+      .sends('GET', apiPath('/invitations/'))
+      .answers(200, {
+        count: integer(2),
+        page: 1,
+        limit: integer(25),
+        // Among them, one waiting and one accepted.
+        results: arrayContaining(sentInvitation('pending'), sentInvitation('accepted')),
+      })
       .executeTest(async (mockServer) => {
         const page = await getSentInvitations(signedInClient(mockServer));
         expect(page.results.map((row) => row.state)).toEqual(['pending', 'accepted']);
@@ -144,23 +121,22 @@ describe('Invitations contract: GET /invitations/', () => {
 
 describe('Invitations contract: GET /invitations/{token}/', () => {
   it('shows who invited, to what, and that it waits', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.pendingInvitation)
-      .uponReceiving('a request for a pending invitation, signed out')
-      .withRequest(
+    await interaction(
+      extensions,
+      INVITATION_STATES.pendingInvitation,
+      'a request for a pending invitation, signed out',
+    )
+      .sends(
         'GET',
         tokenPath((token) => `/invitations/${token}/`),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          inviter: { full_name: like('Sara Al-Qahtani') },
-          email: like('friend@example.org'),
-          course: invitedCourse(),
-          state: 'pending',
-          expires_at: regex(INSTANT, '2026-12-07T08:00:00.000+00:00'),
-        }),
-      )
+      .answers(200, {
+        inviter: { full_name: like('Sara Al-Qahtani') },
+        email: like('friend@example.org'),
+        course: invitedCourse(),
+        state: 'pending',
+        expires_at: regex(INSTANT, '2026-12-07T08:00:00.000+00:00'),
+      })
       .executeTest(async (mockServer) => {
         const invitation = await getInvitation(signedOutClient(mockServer), EXAMPLE_TOKEN);
         expect(invitation.state).toBe('pending');
@@ -168,23 +144,18 @@ describe('Invitations contract: GET /invitations/{token}/', () => {
   });
 
   it('says an expired invitation has expired', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.expiredInvitation)
-      .uponReceiving('a request for an expired invitation')
-      .withRequest(
+    await interaction(extensions, INVITATION_STATES.expiredInvitation, 'a request for an expired invitation')
+      .sends(
         'GET',
         tokenPath((token) => `/invitations/${token}/`),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          inviter: { full_name: like('Sara Al-Qahtani') },
-          email: like('friend@example.org'),
-          course: invitedCourse(),
-          state: 'expired',
-          expires_at: regex(INSTANT, '2026-11-10T08:00:00.000+00:00'),
-        }),
-      )
+      .answers(200, {
+        inviter: { full_name: like('Sara Al-Qahtani') },
+        email: like('friend@example.org'),
+        course: invitedCourse(),
+        state: 'expired',
+        expires_at: regex(INSTANT, '2026-11-10T08:00:00.000+00:00'),
+      })
       .executeTest(async (mockServer) => {
         expect((await getInvitation(signedOutClient(mockServer), EXAMPLE_TOKEN)).state).toBe('expired');
       });
@@ -192,12 +163,13 @@ describe('Invitations contract: GET /invitations/{token}/', () => {
 
   it('knows no unknown token (404)', async () => {
     const unknown = 'A'.repeat(43);
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.pendingInvitation)
-      .uponReceiving('a request for an invitation of an unknown token')
-      .withRequest('GET', apiPath(`/invitations/${unknown}/`))
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(INVITATION_MESSAGES.notFound)))
+    await interaction(
+      extensions,
+      INVITATION_STATES.pendingInvitation,
+      'a request for an invitation of an unknown token',
+    )
+      .sends('GET', apiPath(`/invitations/${unknown}/`))
+      .refuses(404, INVITATION_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
         const error = await failureOf(getInvitation(signedOutClient(mockServer), unknown));
         expect(error.message).toBe(INVITATION_MESSAGES.notFound);
@@ -207,22 +179,16 @@ describe('Invitations contract: GET /invitations/{token}/', () => {
 
 describe('Invitations contract: POST /invitations/{token}/accept/', () => {
   it('accepts a pending invitation and answers its course', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.pendingInvitation)
-      .uponReceiving('the acceptance of a pending invitation')
-      .withRequest(
+    await signedIn(extensions, INVITATION_STATES.pendingInvitation, 'the acceptance of a pending invitation')
+      .sends(
         'POST',
         tokenPath((token) => `/invitations/${token}/accept/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: INVITATION_MESSAGES.accepted,
-          data: { course_id: courseOfState() },
-        }),
-      )
+      .answers(200, {
+        success: true,
+        message: INVITATION_MESSAGES.accepted,
+        data: { course_id: courseOfState() },
+      })
       .executeTest(async (mockServer) => {
         const answer = await acceptInvitation(signedInClient(mockServer), EXAMPLE_TOKEN);
         expect(answer.data.course_id).toBe(EXAMPLE_COURSE);
@@ -230,38 +196,30 @@ describe('Invitations contract: POST /invitations/{token}/accept/', () => {
   });
 
   it('refuses an expired invitation (410)', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.expiredInvitation)
-      .uponReceiving('the acceptance of an expired invitation')
-      .withRequest(
+    await signedIn(extensions, INVITATION_STATES.expiredInvitation, 'the acceptance of an expired invitation')
+      .sends(
         'POST',
         tokenPath((token) => `/invitations/${token}/accept/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(410, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(INVITATION_MESSAGES.expired)))
+      .refuses(410, INVITATION_MESSAGES.expired)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(acceptInvitation(signedInClient(mockServer), EXAMPLE_TOKEN));
-        expect(error.status).toBe(410);
+        await expectRefusal(acceptInvitation(signedInClient(mockServer), EXAMPLE_TOKEN), 410);
       });
   });
 
   it('refuses an invitation accepted already (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(INVITATION_STATES.acceptedInvitation)
-      .uponReceiving('the acceptance of an invitation accepted already')
-      .withRequest(
+    await signedIn(
+      extensions,
+      INVITATION_STATES.acceptedInvitation,
+      'the acceptance of an invitation accepted already',
+    )
+      .sends(
         'POST',
         tokenPath((token) => `/invitations/${token}/accept/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(INVITATION_MESSAGES.alreadyAccepted)),
-      )
+      .refuses(409, INVITATION_MESSAGES.alreadyAccepted)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(acceptInvitation(signedInClient(mockServer), EXAMPLE_TOKEN));
-        expect(error.status).toBe(409);
+        await expectRefusal(acceptInvitation(signedInClient(mockServer), EXAMPLE_TOKEN), 409);
       });
   });
 });

@@ -8,13 +8,10 @@ import {
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { listNotifications, markNotificationSeen } from '../../src/api/notifications';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { INJECTED_NOTIFICATION_ID, MESSAGES, PROVIDER_STATES } from './states';
 import {
   apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  JSON_CONTENT,
   PROVIDERS,
   pactOfMessagesToApi,
   pactWith,
@@ -45,12 +42,9 @@ const markAsSeenPath = (example: number) =>
 
 describe('Notifications contract: GET /notification/ and PATCH /notification/mark-as-seen/{id}/', () => {
   it("lists the signed-in user's notifications", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeHasNotifications)
-      .uponReceiving("a request for the trainee's notifications")
-      .withRequest('GET', apiPath('/notification/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(eachLike(notification)))
+    await signedIn(pact, PROVIDER_STATES.traineeHasNotifications, "a request for the trainee's notifications")
+      .sends('GET', apiPath('/notification/'))
+      .answers(200, eachLike(notification))
       .executeTest(async (mockServer) => {
         const items = await listNotifications(signedInClient(mockServer));
         expect(items).toEqual([
@@ -68,27 +62,27 @@ describe('Notifications contract: GET /notification/ and PATCH /notification/mar
   });
 
   it('refuses the list without a sign-in with 401', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeHasNotifications)
-      .uponReceiving('a request for the notifications without a sign-in')
-      .withRequest('GET', apiPath('/notification/'), (b) => b.headers(ACCEPT))
-      .willRespondWith(401, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.authenticationRequired)),
-      )
+    await interaction(
+      pact,
+      PROVIDER_STATES.traineeHasNotifications,
+      'a request for the notifications without a sign-in',
+      ACCEPT,
+    )
+      .sends('GET', apiPath('/notification/'))
+      .refuses(401, SERVER_MESSAGES.authenticationRequired)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(listNotifications(signedOutClient(mockServer)));
-        expect(error.status).toBe(401);
+        await expectRefusal(listNotifications(signedOutClient(mockServer)), 401);
       });
   });
 
   it("marks one of the user's notifications seen", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeHasNotifications)
-      .uponReceiving("a request to mark one of the trainee's notifications seen")
-      .withRequest('PATCH', markAsSeenPath(3), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ ...notification, seen: true }))
+    await signedIn(
+      pact,
+      PROVIDER_STATES.traineeHasNotifications,
+      "a request to mark one of the trainee's notifications seen",
+    )
+      .sends('PATCH', markAsSeenPath(3))
+      .answers(200, { ...notification, seen: true })
       .executeTest(async (mockServer) => {
         const marked = await markNotificationSeen(signedInClient(mockServer), 3);
         expect(marked.id).toBe(3);
@@ -97,16 +91,15 @@ describe('Notifications contract: GET /notification/ and PATCH /notification/mar
   });
 
   it("answers 404 for another user's notification", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.otherUserHasNotification)
-      .uponReceiving("a request to mark another user's notification seen")
-      .withRequest('PATCH', markAsSeenPath(4), (b) => b.headers(bearerHeader()))
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+    await signedIn(
+      pact,
+      PROVIDER_STATES.otherUserHasNotification,
+      "a request to mark another user's notification seen",
+    )
+      .sends('PATCH', markAsSeenPath(4))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(markNotificationSeen(signedInClient(mockServer), 4));
-        expect(error.status).toBe(404);
-        expect(error.message).toBe('Not found');
+        await expectRefusal(markNotificationSeen(signedInClient(mockServer), 4), 404, 'Not found');
       });
   });
 });

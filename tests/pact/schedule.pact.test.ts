@@ -10,11 +10,11 @@ import {
   renewCalendarFeed,
   restoreSession,
 } from '../../src/api/schedule';
+import { interaction, signedIn } from './interactions';
 import { INJECTED_SCHEDULE, SCHEDULE_STATES } from './schedule-states';
 import {
   apiPath,
   bearerHeader,
-  errorBody,
   failureOf,
   JSON_CONTENT,
   PROVIDERS,
@@ -91,19 +91,17 @@ describe('Schedule contract: GET /schedule/?week', () => {
 
 describe('Schedule contract: POST /schedule/changes/', () => {
   it('cancels a session still to come and says how many trainees were told', async () => {
-    await extensions
-      .addInteraction()
-      .given(SCHEDULE_STATES.trainerWeek)
-      .uponReceiving('a cancellation of a session still to come')
-      .withRequest('POST', apiPath('/schedule/changes/'), (b) =>
-        b.headers({ ...bearerHeader(), 'Content-Type': 'application/json' }).jsonBody({
-          course_id: injected(INJECTED_SCHEDULE.courseId, 31),
-          session_date: injected(INJECTED_SCHEDULE.upcomingDate, '2026-11-30'),
-          action: 'cancelled',
-          reason: 'The hall is booked for an exam',
-        }),
-      )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(changed(SCHEDULE_MESSAGES.cancelled)))
+    await interaction(extensions, SCHEDULE_STATES.trainerWeek, 'a cancellation of a session still to come', {
+      ...bearerHeader(),
+      'Content-Type': 'application/json',
+    })
+      .sends('POST', apiPath('/schedule/changes/'), {
+        course_id: injected(INJECTED_SCHEDULE.courseId, 31),
+        session_date: injected(INJECTED_SCHEDULE.upcomingDate, '2026-11-30'),
+        action: 'cancelled',
+        reason: 'The hall is booked for an exam',
+      })
+      .answers(201, changed(SCHEDULE_MESSAGES.cancelled))
       .executeTest(async (mockServer) => {
         const answer = await changeSession(signedInClient(mockServer), {
           course_id: 31,
@@ -116,27 +114,25 @@ describe('Schedule contract: POST /schedule/changes/', () => {
   });
 
   it('refuses a move onto a date holding another session, naming the field', async () => {
-    await extensions
-      .addInteraction()
-      .given(SCHEDULE_STATES.trainerWeek)
-      .uponReceiving('a move of a session onto a date with another session of the course')
-      .withRequest('POST', apiPath('/schedule/changes/'), (b) =>
-        b.headers({ ...bearerHeader(), 'Content-Type': 'application/json' }).jsonBody({
-          course_id: injected(INJECTED_SCHEDULE.courseId, 31),
-          session_date: injected(INJECTED_SCHEDULE.upcomingDate, '2026-11-30'),
-          action: 'moved',
-          reason: 'Guest lecture',
-          new_date: injected(INJECTED_SCHEDULE.takenDate, '2026-12-01'),
-          start_time: '13:00',
-          end_time: '15:00',
-        }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [{ field: 'new_date', message: SCHEDULE_MESSAGES.newDateTaken }],
-        }),
-      )
+    await interaction(
+      extensions,
+      SCHEDULE_STATES.trainerWeek,
+      'a move of a session onto a date with another session of the course',
+      { ...bearerHeader(), 'Content-Type': 'application/json' },
+    )
+      .sends('POST', apiPath('/schedule/changes/'), {
+        course_id: injected(INJECTED_SCHEDULE.courseId, 31),
+        session_date: injected(INJECTED_SCHEDULE.upcomingDate, '2026-11-30'),
+        action: 'moved',
+        reason: 'Guest lecture',
+        new_date: injected(INJECTED_SCHEDULE.takenDate, '2026-12-01'),
+        start_time: '13:00',
+        end_time: '15:00',
+      })
+      .answers(400, {
+        success: false,
+        details: [{ field: 'new_date', message: SCHEDULE_MESSAGES.newDateTaken }],
+      })
       .executeTest(async (mockServer) => {
         const error = await failureOf(
           changeSession(signedInClient(mockServer), {
@@ -156,11 +152,8 @@ describe('Schedule contract: POST /schedule/changes/', () => {
 
 describe('Schedule contract: DELETE /schedule/changes/{courseId}/{date}/', () => {
   it('puts a cancelled session back', async () => {
-    await extensions
-      .addInteraction()
-      .given(SCHEDULE_STATES.trainerWeek)
-      .uponReceiving('a restore of a cancelled session')
-      .withRequest(
+    await signedIn(extensions, SCHEDULE_STATES.trainerWeek, 'a restore of a cancelled session')
+      .sends(
         'DELETE',
         fromProviderState(
           apiPath(
@@ -168,9 +161,8 @@ describe('Schedule contract: DELETE /schedule/changes/{courseId}/{date}/', () =>
           ),
           apiPath('/schedule/changes/31/2026-11-29/'),
         ),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(changed(SCHEDULE_MESSAGES.restored)))
+      .answers(200, changed(SCHEDULE_MESSAGES.restored))
       .executeTest(async (mockServer) => {
         const answer = await restoreSession(signedInClient(mockServer), 31, '2026-11-29');
         expect(answer.message).toBe(SCHEDULE_MESSAGES.restored);
@@ -178,11 +170,8 @@ describe('Schedule contract: DELETE /schedule/changes/{courseId}/{date}/', () =>
   });
 
   it('says when the session was not changed', async () => {
-    await extensions
-      .addInteraction()
-      .given(SCHEDULE_STATES.trainerWeek)
-      .uponReceiving('a restore of a session that was not changed')
-      .withRequest(
+    await signedIn(extensions, SCHEDULE_STATES.trainerWeek, 'a restore of a session that was not changed')
+      .sends(
         'DELETE',
         fromProviderState(
           apiPath(
@@ -190,9 +179,8 @@ describe('Schedule contract: DELETE /schedule/changes/{courseId}/{date}/', () =>
           ),
           apiPath('/schedule/changes/31/2026-11-30/'),
         ),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SCHEDULE_MESSAGES.notChanged)))
+      .refuses(404, SCHEDULE_MESSAGES.notChanged)
       .executeTest(async (mockServer) => {
         const error = await failureOf(restoreSession(signedInClient(mockServer), 31, '2026-11-30'));
         expect(error.message).toBe(SCHEDULE_MESSAGES.notChanged);
@@ -219,14 +207,12 @@ describe('Schedule contract: the calendar feed', () => {
   });
 
   it('POST /schedule/calendar-feed/ makes a new address in the language given', async () => {
-    await extensions
-      .addInteraction()
-      .given(SCHEDULE_STATES.traineeFeed)
-      .uponReceiving('a request for a new calendar feed address')
-      .withRequest('POST', apiPath('/schedule/calendar-feed/'), (b) =>
-        b.headers({ ...bearerHeader(), 'Content-Type': 'application/json' }).jsonBody({ language: 'ar' }),
-      )
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody({ ...feedBody, language: 'ar' }))
+    await interaction(extensions, SCHEDULE_STATES.traineeFeed, 'a request for a new calendar feed address', {
+      ...bearerHeader(),
+      'Content-Type': 'application/json',
+    })
+      .sends('POST', apiPath('/schedule/calendar-feed/'), { language: 'ar' })
+      .answers(201, { ...feedBody, language: 'ar' })
       .executeTest(async (mockServer) => {
         const feed = await renewCalendarFeed(signedInClient(mockServer), 'ar');
         expect(feed.language).toBe('ar');
