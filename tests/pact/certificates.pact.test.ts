@@ -3,7 +3,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { checkCertificate } from '../../src/api/verification';
 import { CERTIFICATE_STATES, INJECTED_CERTIFICATE } from './certificates-states';
-import { apiPath, errorBody, failureOf, JSON_CONTENT, PROVIDERS, pactWith, signedOutClient } from './support';
+import { expectRefusal, interaction } from './interactions';
+import { apiPath, JSON_CONTENT, PROVIDERS, pactWith, signedOutClient } from './support';
 
 const { like, integer, number, regex, fromProviderState } = MatchersV3;
 
@@ -44,12 +45,9 @@ const NO_STORE = { 'Cache-Control': regex('no-store', 'no-store') };
 
 describe('Certificates contract: GET /certificates/{code}/', () => {
   it('answers a valid certificate with what it states, signed out', async () => {
-    await extensions
-      .addInteraction()
-      .given(CERTIFICATE_STATES.valid)
-      .uponReceiving('a check of a certificate that stands')
-      .withRequest('GET', statePath())
-      .willRespondWith(200, (b) => b.headers({ ...JSON_CONTENT, ...NO_STORE }).jsonBody(certificate('valid')))
+    await interaction(extensions, CERTIFICATE_STATES.valid, 'a check of a certificate that stands')
+      .sends('GET', statePath())
+      .answers(200, certificate('valid'), { ...JSON_CONTENT, ...NO_STORE })
       .executeTest(async (mockServer) => {
         const answer = await checkCertificate(signedOutClient(mockServer), EXAMPLE_CODE);
         expect(answer).toMatchObject({ code: EXAMPLE_CODE, status: 'valid', revoked_at: null });
@@ -57,14 +55,9 @@ describe('Certificates contract: GET /certificates/{code}/', () => {
   });
 
   it('answers a revoked certificate with when and why', async () => {
-    await extensions
-      .addInteraction()
-      .given(CERTIFICATE_STATES.revoked)
-      .uponReceiving('a check of a revoked certificate')
-      .withRequest('GET', statePath())
-      .willRespondWith(200, (b) =>
-        b.headers({ ...JSON_CONTENT, ...NO_STORE }).jsonBody(certificate('revoked')),
-      )
+    await interaction(extensions, CERTIFICATE_STATES.revoked, 'a check of a revoked certificate')
+      .sends('GET', statePath())
+      .answers(200, certificate('revoked'), { ...JSON_CONTENT, ...NO_STORE })
       .executeTest(async (mockServer) => {
         const answer = await checkCertificate(signedOutClient(mockServer), EXAMPLE_CODE);
         expect(answer).toMatchObject({ status: 'revoked', revoke_reason: 'Issued by mistake' });
@@ -72,16 +65,15 @@ describe('Certificates contract: GET /certificates/{code}/', () => {
   });
 
   it('answers 404 with one sentence for a code no certificate has', async () => {
-    await extensions
-      .addInteraction()
-      .given(CERTIFICATE_STATES.unknown)
-      .uponReceiving('a check of a code no certificate has')
-      .withRequest('GET', apiPath(`/certificates/${UNKNOWN_CODE}/`))
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(VERIFICATION_MESSAGES.unknown)))
+    await interaction(extensions, CERTIFICATE_STATES.unknown, 'a check of a code no certificate has')
+      .sends('GET', apiPath(`/certificates/${UNKNOWN_CODE}/`))
+      .refuses(404, VERIFICATION_MESSAGES.unknown)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(checkCertificate(signedOutClient(mockServer), UNKNOWN_CODE));
-        expect(error.status).toBe(404);
-        expect(error.message).toBe(VERIFICATION_MESSAGES.unknown);
+        await expectRefusal(
+          checkCertificate(signedOutClient(mockServer), UNKNOWN_CODE),
+          404,
+          VERIFICATION_MESSAGES.unknown,
+        );
       });
   });
 });

@@ -8,17 +8,9 @@ import {
   getCourseAbout,
   searchCourses,
 } from '../../src/api/courses';
+import { expectRefusal, interaction } from './interactions';
 import { INJECTED_CATEGORY_IDS, INJECTED_COURSE_ID, PROVIDER_STATES, PUBLISHED_COURSE } from './states';
-import {
-  apiPath,
-  errorBody,
-  failureOf,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  pathWithId,
-  signedOutClient,
-} from './support';
+import { apiPath, JSON_CONTENT, PROVIDERS, pactWith, pathWithId, signedOutClient } from './support';
 
 const { like, eachLike, integer, regex, boolean, fromProviderState } = MatchersV3;
 
@@ -126,19 +118,15 @@ describe('Catalogue contract: GET /course/search-result/', () => {
 
 describe('Catalogue contract: filters', () => {
   it('lists the categories', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.coursesPublished)
-      .uponReceiving('a request for the course categories')
-      .withRequest('GET', apiPath('/course/category/'), (b) => b.headers(ACCEPT))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(
-          eachLike({
-            id: integer(1),
-            name: like('Information Technology'),
-            name_ar: like('تقنية المعلومات'),
-          }),
-        ),
+    await interaction(pact, PROVIDER_STATES.coursesPublished, 'a request for the course categories', ACCEPT)
+      .sends('GET', apiPath('/course/category/'))
+      .answers(
+        200,
+        eachLike({
+          id: integer(1),
+          name: like('Information Technology'),
+          name_ar: like('تقنية المعلومات'),
+        }),
       )
       .executeTest(async (mockServer) => {
         const categories = await getCategories(signedOutClient(mockServer));
@@ -147,17 +135,17 @@ describe('Catalogue contract: filters', () => {
   });
 
   it('lists the availability choices', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.coursesPublished)
-      .uponReceiving('a request for the availability choices')
-      .withRequest('GET', apiPath('/course/availability/'), (b) => b.headers(ACCEPT))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody([
-          { id: 'ongoing', name: like('Ongoing'), name_ar: like('جارية') },
-          { id: 'upcoming', name: like('Upcoming'), name_ar: like('قادمة') },
-        ]),
-      )
+    await interaction(
+      pact,
+      PROVIDER_STATES.coursesPublished,
+      'a request for the availability choices',
+      ACCEPT,
+    )
+      .sends('GET', apiPath('/course/availability/'))
+      .answers(200, [
+        { id: 'ongoing', name: like('Ongoing'), name_ar: like('جارية') },
+        { id: 'upcoming', name: like('Upcoming'), name_ar: like('قادمة') },
+      ])
       .executeTest(async (mockServer) => {
         const choices = await getAvailability(signedOutClient(mockServer));
         expect(choices.map((choice) => choice.id)).toEqual(['ongoing', 'upcoming']);
@@ -167,58 +155,57 @@ describe('Catalogue contract: filters', () => {
 
 describe('Catalogue contract: GET /course/about/{id}/', () => {
   it('reads every field of a published course', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.coursesPublished)
-      .uponReceiving('a request for the details of a published course')
-      .withRequest(
+    await interaction(
+      pact,
+      PROVIDER_STATES.coursesPublished,
+      'a request for the details of a published course',
+      ACCEPT,
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/course/about/${id}/`, INJECTED_COURSE_ID, 1),
-        (b) => b.headers(ACCEPT),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...courseCard,
-          subtitle: like('Build modern, typed web applications.'),
-          subtitle_ar: like('ابنِ تطبيقات ويب حديثة بلغة مضبوطة الأنواع.'),
-          description: like('Over 4 weeks you will learn through short lectures.'),
-          description_ar: like('على مدى 4 أسابيع ستتعلم من خلال محاضرات قصيرة.'),
-          category: {
-            id: integer(1),
-            name: like('Information Technology'),
-            name_ar: like('تقنية المعلومات'),
-          },
-          skill_level: like('Beginner'),
-          languages: eachLike('Arabic'),
-          captions: eachLike('English'),
-          weeks: eachLike({
-            week: integer(1),
-            syllabus_title: like('Foundations and tools'),
-            syllabus_title_ar: like('الأسس والأدوات'),
-            lectures: integer(2),
-            quizzes: integer(1),
-            assignments: integer(0),
-          }),
-          surveys: eachLike({
-            stage: regex('^(pre|post)$', 'pre'),
-            title: like('Pre-course evaluation'),
-            title_ar: like('تقييم ما قبل الدورة'),
-          }),
-          facilitators: eachLike({
-            full_name: like('Nouf Al-Mutairi'),
-            image: like('/media/avatars/person.svg'),
-          }),
-          routine: eachLike({
-            day: regex(WEEKDAY, 'Sunday'),
-            start_time: regex(TIME, '17:00'),
-            end_time: regex(TIME, '19:00'),
-          }),
-          female_only: boolean(false),
-          start_date: regex(DATE, '2026-12-03'),
-          end_date: regex(DATE, '2026-12-30'),
-          price_halalas: integer(49900),
+      .answers(200, {
+        ...courseCard,
+        subtitle: like('Build modern, typed web applications.'),
+        subtitle_ar: like('ابنِ تطبيقات ويب حديثة بلغة مضبوطة الأنواع.'),
+        description: like('Over 4 weeks you will learn through short lectures.'),
+        description_ar: like('على مدى 4 أسابيع ستتعلم من خلال محاضرات قصيرة.'),
+        category: {
+          id: integer(1),
+          name: like('Information Technology'),
+          name_ar: like('تقنية المعلومات'),
+        },
+        skill_level: like('Beginner'),
+        languages: eachLike('Arabic'),
+        captions: eachLike('English'),
+        weeks: eachLike({
+          week: integer(1),
+          syllabus_title: like('Foundations and tools'),
+          syllabus_title_ar: like('الأسس والأدوات'),
+          lectures: integer(2),
+          quizzes: integer(1),
+          assignments: integer(0),
         }),
-      )
+        surveys: eachLike({
+          stage: regex('^(pre|post)$', 'pre'),
+          title: like('Pre-course evaluation'),
+          title_ar: like('تقييم ما قبل الدورة'),
+        }),
+        facilitators: eachLike({
+          full_name: like('Nouf Al-Mutairi'),
+          image: like('/media/avatars/person.svg'),
+        }),
+        routine: eachLike({
+          day: regex(WEEKDAY, 'Sunday'),
+          start_time: regex(TIME, '17:00'),
+          end_time: regex(TIME, '19:00'),
+        }),
+        female_only: boolean(false),
+        start_date: regex(DATE, '2026-12-03'),
+        end_date: regex(DATE, '2026-12-30'),
+        price_halalas: integer(49900),
+      })
       .executeTest(async (mockServer) => {
         const course = await getCourseAbout(signedOutClient(mockServer), 1);
         expect(course.price_halalas).toBe(49900);
@@ -229,19 +216,19 @@ describe('Catalogue contract: GET /course/about/{id}/', () => {
   });
 
   it('does not show a course that awaits approval (404)', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.courseAwaitingApproval)
-      .uponReceiving('a request for the details of a course awaiting approval')
-      .withRequest(
+    await interaction(
+      pact,
+      PROVIDER_STATES.courseAwaitingApproval,
+      'a request for the details of a course awaiting approval',
+      ACCEPT,
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/course/about/${id}/`, INJECTED_COURSE_ID, 7),
-        (b) => b.headers(ACCEPT),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getCourseAbout(signedOutClient(mockServer), 7));
-        expect(error.status).toBe(404);
+        await expectRefusal(getCourseAbout(signedOutClient(mockServer), 7), 404);
       });
   });
 });

@@ -4,18 +4,9 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { listEnrolments, requestWithdrawal } from '../../src/api/enrolments';
+import { expectRefusal, signedIn } from './interactions';
 import { INJECTED_COURSE_ID, PROVIDER_STATES } from './states';
-import {
-  apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  fieldErrorBody,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  signedInClient,
-} from './support';
+import { apiPath, PROVIDERS, pactWith, signedInClient } from './support';
 
 const { like, eachLike, integer, regex, fromProviderState } = MatchersV3;
 
@@ -34,16 +25,13 @@ const withdrawalPath = apiPath('/course/enroll-status-update/');
 
 describe('Enrolments contract: POST /course/enroll-status-update/', () => {
   it('sends the withdrawal request of an enrolled trainee', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a withdrawal request for a course the trainee is enrolled in')
-      .withRequest('POST', withdrawalPath, (b) =>
-        b.headers(bearerHeader()).jsonBody({ course_id: injectedCourseId(), reason: REASON }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: WITHDRAWAL_SENT }),
-      )
+    await signedIn(
+      api,
+      PROVIDER_STATES.traineePaidForCourse,
+      'a withdrawal request for a course the trainee is enrolled in',
+    )
+      .sends('POST', withdrawalPath, { course_id: injectedCourseId(), reason: REASON })
+      .answers(200, { success: true, message: WITHDRAWAL_SENT })
       .executeTest(async (mockServer) => {
         const answer = await requestWithdrawal(signedInClient(mockServer), { course_id: 7, reason: REASON });
         expect(answer).toEqual({ success: true, message: WITHDRAWAL_SENT });
@@ -51,91 +39,79 @@ describe('Enrolments contract: POST /course/enroll-status-update/', () => {
   });
 
   it('refuses a blank reason (400, the reason field)', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.traineePaidForCourse)
-      .uponReceiving('a withdrawal request without a reason')
-      .withRequest('POST', withdrawalPath, (b) =>
-        b.headers(bearerHeader()).jsonBody({ course_id: injectedCourseId(), reason: ' ' }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('reason', WITHDRAWAL_VALIDATION.reasonRequired)),
-      )
+    await signedIn(api, PROVIDER_STATES.traineePaidForCourse, 'a withdrawal request without a reason')
+      .sends('POST', withdrawalPath, { course_id: injectedCourseId(), reason: ' ' })
+      .refusesField(400, 'reason', WITHDRAWAL_VALIDATION.reasonRequired)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           requestWithdrawal(signedInClient(mockServer), { course_id: 7, reason: ' ' }),
+          400,
         );
-        expect(error.status).toBe(400);
       });
   });
 
   it('refuses a trainee who is not enrolled in the course (409)', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.pricedCourseForTrainee)
-      .uponReceiving('a withdrawal request for a course the trainee is not enrolled in')
-      .withRequest('POST', withdrawalPath, (b) =>
-        b.headers(bearerHeader()).jsonBody({ course_id: injectedCourseId(), reason: REASON }),
-      )
-      .willRespondWith(409, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notEnrolled)))
+    await signedIn(
+      api,
+      PROVIDER_STATES.pricedCourseForTrainee,
+      'a withdrawal request for a course the trainee is not enrolled in',
+    )
+      .sends('POST', withdrawalPath, { course_id: injectedCourseId(), reason: REASON })
+      .refuses(409, SERVER_MESSAGES.notEnrolled)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           requestWithdrawal(signedInClient(mockServer), { course_id: 7, reason: REASON }),
+          409,
         );
-        expect(error.status).toBe(409);
       });
   });
 
   it('refuses a second request while the first waits (409)', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeAskedToWithdraw)
-      .uponReceiving('a second withdrawal request while one waits for approval')
-      .withRequest('POST', withdrawalPath, (b) =>
-        b.headers(bearerHeader()).jsonBody({ course_id: injectedCourseId(), reason: REASON }),
-      )
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.withdrawalPending)),
-      )
+    await signedIn(
+      api,
+      PROVIDER_STATES.traineeAskedToWithdraw,
+      'a second withdrawal request while one waits for approval',
+    )
+      .sends('POST', withdrawalPath, { course_id: injectedCourseId(), reason: REASON })
+      .refuses(409, SERVER_MESSAGES.withdrawalPending)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           requestWithdrawal(signedInClient(mockServer), { course_id: 7, reason: REASON }),
+          409,
         );
-        expect(error.status).toBe(409);
       });
   });
 });
 
 describe('Enrolments contract: GET /enrolments/', () => {
   it("lists the trainee's enrolments with their course, status and payment", async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeAskedToWithdraw)
-      .uponReceiving("a request for the trainee's enrolled courses")
-      .withRequest('GET', apiPath('/enrolments/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          count: integer(1),
-          page: 1,
-          limit: 25,
-          results: eachLike({
-            course: {
-              id: integer(7),
-              title: like('Web Development with TypeScript'),
-              title_ar: like('تطوير الويب باستخدام TypeScript'),
-              cover_image: like('/media/courses/it.svg'),
-              start_date: regex(DATE, '2026-12-03'),
-              end_date: regex(DATE, '2027-01-28'),
-            },
-            status: 'withdrawal_requested',
-            enrolled_at: regex(DATE_TIME, '2026-11-23T09:31:00Z'),
-            withdrawal_reason: like(REASON),
-            refusal_reason: null,
-            payment_id: regex(UUID, '3a6f0d2c-5b1e-4c8f-9d7a-2e4b6c8d0f13'),
-            receipt_number: integer(1),
-          }),
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineeAskedToWithdraw,
+      "a request for the trainee's enrolled courses",
+    )
+      .sends('GET', apiPath('/enrolments/'))
+      .answers(200, {
+        count: integer(1),
+        page: 1,
+        limit: 25,
+        results: eachLike({
+          course: {
+            id: integer(7),
+            title: like('Web Development with TypeScript'),
+            title_ar: like('تطوير الويب باستخدام TypeScript'),
+            cover_image: like('/media/courses/it.svg'),
+            start_date: regex(DATE, '2026-12-03'),
+            end_date: regex(DATE, '2027-01-28'),
+          },
+          status: 'withdrawal_requested',
+          enrolled_at: regex(DATE_TIME, '2026-11-23T09:31:00Z'),
+          withdrawal_reason: like(REASON),
+          refusal_reason: null,
+          payment_id: regex(UUID, '3a6f0d2c-5b1e-4c8f-9d7a-2e4b6c8d0f13'),
+          receipt_number: integer(1),
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const page = await listEnrolments(signedInClient(mockServer));
         expect(page.results[0]?.status).toBe('withdrawal_requested');

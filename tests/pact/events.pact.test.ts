@@ -3,14 +3,12 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getEvent, getEventRegistration, listEvents, registerForEvent } from '../../src/api/events';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { INJECTED_EVENT_ID, PROVIDER_STATES } from './states';
 import {
   apiPath,
-  bearerHeader,
-  errorBody,
   errorWithErrorField,
   failureOf,
-  JSON_CONTENT,
   PROVIDERS,
   pactWith,
   pathWithId,
@@ -40,19 +38,14 @@ const injectedEventId = () => fromProviderState(`\${${INJECTED_EVENT_ID}}`, 1);
 
 describe('Events contract: GET /event/ and /event/{id}/', () => {
   it('lists the events', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.eventsPublished)
-      .uponReceiving('a request for the events')
-      .withRequest('GET', apiPath('/event/'), (b) => b.headers(ACCEPT))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          count: integer(6),
-          page: 1,
-          limit: 25,
-          results: eachLike(eventSummary),
-        }),
-      )
+    await interaction(pact, PROVIDER_STATES.eventsPublished, 'a request for the events', ACCEPT)
+      .sends('GET', apiPath('/event/'))
+      .answers(200, {
+        count: integer(6),
+        page: 1,
+        limit: 25,
+        results: eachLike(eventSummary),
+      })
       .executeTest(async (mockServer) => {
         const page = await listEvents(signedOutClient(mockServer));
         expect(page.results[0]?.date_range.start).toBe('2026-12-07T06:00:00Z');
@@ -60,24 +53,18 @@ describe('Events contract: GET /event/ and /event/{id}/', () => {
   });
 
   it('reads the details of an event', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.eventsPublished)
-      .uponReceiving('a request for the details of an event')
-      .withRequest(
+    await interaction(pact, PROVIDER_STATES.eventsPublished, 'a request for the details of an event', ACCEPT)
+      .sends(
         'GET',
         pathWithId((id) => `/event/${id}/`, INJECTED_EVENT_ID, 1),
-        (b) => b.headers(ACCEPT),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...eventSummary,
-          description: like('Start-up founders, researchers and investors share their stories.'),
-          description_ar: like('يشارك رواد الأعمال والباحثون والمستثمرون قصصهم.'),
-          location: like('University Conference Hall, Al-Ahsa'),
-          location_ar: like('قاعة المؤتمرات بالجامعة، الأحساء'),
-        }),
-      )
+      .answers(200, {
+        ...eventSummary,
+        description: like('Start-up founders, researchers and investors share their stories.'),
+        description_ar: like('يشارك رواد الأعمال والباحثون والمستثمرون قصصهم.'),
+        location: like('University Conference Hall, Al-Ahsa'),
+        location_ar: like('قاعة المؤتمرات بالجامعة، الأحساء'),
+      })
       .executeTest(async (mockServer) => {
         const event = await getEvent(signedOutClient(mockServer), 1);
         expect(event.location_ar).toBe('قاعة المؤتمرات بالجامعة، الأحساء');
@@ -85,31 +72,20 @@ describe('Events contract: GET /event/ and /event/{id}/', () => {
   });
 
   it('answers 404 for an unknown event', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.eventsPublished)
-      .uponReceiving('a request for an unknown event')
-      .withRequest('GET', apiPath('/event/987654/'), (b) => b.headers(ACCEPT))
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+    await interaction(pact, PROVIDER_STATES.eventsPublished, 'a request for an unknown event', ACCEPT)
+      .sends('GET', apiPath('/event/987654/'))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getEvent(signedOutClient(mockServer), 987654));
-        expect(error.status).toBe(404);
+        await expectRefusal(getEvent(signedOutClient(mockServer), 987654), 404);
       });
   });
 });
 
 describe('Events contract: POST /event-registration/', () => {
   it('registers the signed-in trainee for an upcoming event', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.upcomingEventOpen)
-      .uponReceiving('a registration for an upcoming event')
-      .withRequest('POST', apiPath('/event-registration/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: PUBLIC_MESSAGES.eventRegistered }),
-      )
+    await signedIn(pact, PROVIDER_STATES.upcomingEventOpen, 'a registration for an upcoming event')
+      .sends('POST', apiPath('/event-registration/'), { event: injectedEventId() })
+      .answers(201, { success: true, message: PUBLIC_MESSAGES.eventRegistered })
       .executeTest(async (mockServer) => {
         const answer = await registerForEvent(signedInClient(mockServer), 1);
         expect(answer.success).toBe(true);
@@ -117,34 +93,26 @@ describe('Events contract: POST /event-registration/', () => {
   });
 
   it('refuses a second registration with 400 and an error', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeRegisteredForEvent)
-      .uponReceiving('a second registration for the same event')
-      .withRequest('POST', apiPath('/event-registration/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorWithErrorField(PUBLIC_MESSAGES.alreadyRegistered)),
-      )
+    await signedIn(
+      pact,
+      PROVIDER_STATES.traineeRegisteredForEvent,
+      'a second registration for the same event',
+    )
+      .sends('POST', apiPath('/event-registration/'), { event: injectedEventId() })
+      .answers(400, errorWithErrorField(PUBLIC_MESSAGES.alreadyRegistered))
       .executeTest(async (mockServer) => {
-        const error = await failureOf(registerForEvent(signedInClient(mockServer), 1));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('You are already registered for this event');
+        await expectRefusal(
+          registerForEvent(signedInClient(mockServer), 1),
+          400,
+          'You are already registered for this event',
+        );
       });
   });
 
   it('refuses a registration for an event that has ended with 400', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.eventEnded)
-      .uponReceiving('a registration for an event that has ended')
-      .withRequest('POST', apiPath('/event-registration/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ event: injectedEventId() }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorWithErrorField(PUBLIC_MESSAGES.eventEnded)),
-      )
+    await signedIn(pact, PROVIDER_STATES.eventEnded, 'a registration for an event that has ended')
+      .sends('POST', apiPath('/event-registration/'), { event: injectedEventId() })
+      .answers(400, errorWithErrorField(PUBLIC_MESSAGES.eventEnded))
       .executeTest(async (mockServer) => {
         const error = await failureOf(registerForEvent(signedInClient(mockServer), 1));
         expect(error.message).toBe('This event has ended');
@@ -152,19 +120,16 @@ describe('Events contract: POST /event-registration/', () => {
   });
 
   it('refuses a registration without a sign-in with 401', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.eventsPublished)
-      .uponReceiving('a registration for an event without a sign-in')
-      .withRequest('POST', apiPath('/event-registration/'), (b) =>
-        b.headers(ACCEPT).jsonBody({ event: injectedEventId() }),
-      )
-      .willRespondWith(401, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.authenticationRequired)),
-      )
+    await interaction(
+      pact,
+      PROVIDER_STATES.eventsPublished,
+      'a registration for an event without a sign-in',
+      ACCEPT,
+    )
+      .sends('POST', apiPath('/event-registration/'), { event: injectedEventId() })
+      .refuses(401, SERVER_MESSAGES.authenticationRequired)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(registerForEvent(signedOutClient(mockServer), 1));
-        expect(error.status).toBe(401);
+        await expectRefusal(registerForEvent(signedOutClient(mockServer), 1), 401);
       });
   });
 });
@@ -174,16 +139,16 @@ const extensions = pactWith(PROVIDERS.extensions);
 
 describe('Events contract: GET /event/{id}/registration/', () => {
   it('tells a registered trainee they are registered', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeRegisteredForEvent)
-      .uponReceiving("a request for the trainee's registration for an event they registered for")
-      .withRequest(
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.traineeRegisteredForEvent,
+      "a request for the trainee's registration for an event they registered for",
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/event/${id}/registration/`, INJECTED_EVENT_ID, 1),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ registered: true }))
+      .answers(200, { registered: true })
       .executeTest(async (mockServer) => {
         await expect(getEventRegistration(signedInClient(mockServer), 1)).resolves.toEqual({
           registered: true,
@@ -192,16 +157,16 @@ describe('Events contract: GET /event/{id}/registration/', () => {
   });
 
   it('tells a trainee who has not registered that they are not', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.upcomingEventOpen)
-      .uponReceiving("a request for the trainee's registration for an event they have not registered for")
-      .withRequest(
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.upcomingEventOpen,
+      "a request for the trainee's registration for an event they have not registered for",
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/event/${id}/registration/`, INJECTED_EVENT_ID, 1),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ registered: false }))
+      .answers(200, { registered: false })
       .executeTest(async (mockServer) => {
         await expect(getEventRegistration(signedInClient(mockServer), 1)).resolves.toEqual({
           registered: false,

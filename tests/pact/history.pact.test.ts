@@ -8,19 +8,9 @@ import {
   getTraineeHistory,
 } from '../../src/api/history';
 import { HISTORY_STATES, INJECTED_HISTORY } from './history-states';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { INJECTED_ACCESS_TOKEN } from './states';
-import {
-  apiPath,
-  bearerHeader,
-  EXAMPLE_JWT,
-  errorBody,
-  failureOf,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  pathWithId,
-  signedInClient,
-} from './support';
+import { apiPath, EXAMPLE_JWT, PROVIDERS, pactWith, pathWithId, signedInClient } from './support';
 
 const { like, eachLike, integer, number, boolean, regex, arrayContaining, fromProviderState } = MatchersV3;
 
@@ -60,21 +50,16 @@ const entry = (status: string, more: Record<string, unknown> = {}) => ({
 
 describe('History contract: GET /course/history/', () => {
   it('lists every course the trainee has had, each with its status', async () => {
-    await extensions
-      .addInteraction()
-      .given(HISTORY_STATES.traineeHasHistory)
-      .uponReceiving('a request for the trainee’s course history')
-      .withRequest('GET', apiPath('/course/history/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: arrayContaining(
-            entry('Pending', { pending_reason: 'cash' }),
-            entry('Approved'),
-            entry('Completed', { completed: boolean(true) }),
-            entry('Deleted'),
-          ),
-        }),
-      )
+    await signedIn(extensions, HISTORY_STATES.traineeHasHistory, 'a request for the trainee’s course history')
+      .sends('GET', apiPath('/course/history/'))
+      .answers(200, {
+        results: arrayContaining(
+          entry('Pending', { pending_reason: 'cash' }),
+          entry('Approved'),
+          entry('Completed', { completed: boolean(true) }),
+          entry('Deleted'),
+        ),
+      })
       .executeTest(async (mockServer) => {
         const { results } = await getTraineeHistory(signedInClient(mockServer));
         expect(results.map((course) => course.status)).toEqual([
@@ -90,47 +75,41 @@ describe('History contract: GET /course/history/', () => {
 
 describe('History contract: GET /course/history/{id}/', () => {
   it('gives an ended course’s figures, the rule and the certificate’s state', async () => {
-    await spec
-      .addInteraction()
-      .given(HISTORY_STATES.traineeHasHistory)
-      .uponReceiving('a request for a course of the trainee’s history')
-      .withRequest(
+    await signedIn(spec, HISTORY_STATES.traineeHasHistory, 'a request for a course of the trainee’s history')
+      .sends(
         'GET',
         pathWithId((id) => `/course/history/${id}/`, INJECTED_HISTORY.completedCourseId, COMPLETED_COURSE),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course_id: completedId(),
-          title: like('Project Management Essentials'),
-          title_ar: like('أساسيات إدارة المشاريع'),
-          start_date: regex(DATE, '2026-09-15'),
-          end_date: regex(DATE, '2026-11-10'),
-          trainer_name: like('Dr. Khalid Al-Mulhim'),
-          status: 'Completed',
-          pending_reason: null,
-          ended: true,
-          hours: number(34),
-          sessions_held: integer(17),
-          present: integer(17),
-          attendance_rate: number(100),
-          grades: eachLike({
-            lecture_id: integer(301),
-            title: like('Project charter'),
-            title_ar: like('ميثاق المشروع'),
-            kind: regex('^(assignment|quiz)$', 'assignment'),
-            grade: number(9),
-          }),
-          average_grade: number(8.63),
-          rule: { min_attendance: integer(75), min_grade: number(5) },
-          attendance_met: true,
-          grade_met: true,
-          completed: true,
-          // Issued on the first download, or still to be issued: either way one can be downloaded.
-          certificate: like(null),
-          certificate_block: null,
+      .answers(200, {
+        course_id: completedId(),
+        title: like('Project Management Essentials'),
+        title_ar: like('أساسيات إدارة المشاريع'),
+        start_date: regex(DATE, '2026-09-15'),
+        end_date: regex(DATE, '2026-11-10'),
+        trainer_name: like('Dr. Khalid Al-Mulhim'),
+        status: 'Completed',
+        pending_reason: null,
+        ended: true,
+        hours: number(34),
+        sessions_held: integer(17),
+        present: integer(17),
+        attendance_rate: number(100),
+        grades: eachLike({
+          lecture_id: integer(301),
+          title: like('Project charter'),
+          title_ar: like('ميثاق المشروع'),
+          kind: regex('^(assignment|quiz)$', 'assignment'),
+          grade: number(9),
         }),
-      )
+        average_grade: number(8.63),
+        rule: { min_attendance: integer(75), min_grade: number(5) },
+        attendance_met: true,
+        grade_met: true,
+        completed: true,
+        // Issued on the first download, or still to be issued: either way one can be downloaded.
+        certificate: like(null),
+        certificate_block: null,
+      })
       .executeTest(async (mockServer) => {
         const details = await getHistoryDetails(signedInClient(mockServer), COMPLETED_COURSE);
         expect(details.completed).toBe(true);
@@ -139,18 +118,15 @@ describe('History contract: GET /course/history/{id}/', () => {
   });
 
   it('answers 404 for a course the trainee never had', async () => {
-    await spec
-      .addInteraction()
-      .given(HISTORY_STATES.traineeHasHistory)
-      .uponReceiving('a request for a course the trainee never had')
-      .withRequest('GET', apiPath(`/course/history/${UNKNOWN_COURSE}/`), (b) => b.headers(bearerHeader()))
-      .willRespondWith(404, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(HISTORY_MESSAGES.notYourCourse)),
-      )
+    await signedIn(spec, HISTORY_STATES.traineeHasHistory, 'a request for a course the trainee never had')
+      .sends('GET', apiPath(`/course/history/${UNKNOWN_COURSE}/`))
+      .refuses(404, HISTORY_MESSAGES.notYourCourse)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getHistoryDetails(signedInClient(mockServer), UNKNOWN_COURSE));
-        expect(error.status).toBe(404);
-        expect(error.message).toBe(HISTORY_MESSAGES.notYourCourse);
+        await expectRefusal(
+          getHistoryDetails(signedInClient(mockServer), UNKNOWN_COURSE),
+          404,
+          HISTORY_MESSAGES.notYourCourse,
+        );
       });
   });
 });
@@ -180,20 +156,20 @@ describe('History contract: POST /course/generate_transcript/', () => {
   });
 
   it('refuses a trainee with no ended course, with a sentence', async () => {
-    await spec
-      .addInteraction()
-      .given(HISTORY_STATES.traineeWithoutEndedCourse)
-      .uponReceiving('a request for a transcript with no ended course')
-      .withRequest('POST', apiPath('/course/generate_transcript/'), (b) =>
-        b.headers(pdfRequestHeaders()).jsonBody({}),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(HISTORY_MESSAGES.noEndedCourse)),
-      )
+    await interaction(
+      spec,
+      HISTORY_STATES.traineeWithoutEndedCourse,
+      'a request for a transcript with no ended course',
+      pdfRequestHeaders(),
+    )
+      .sends('POST', apiPath('/course/generate_transcript/'), {})
+      .refuses(400, HISTORY_MESSAGES.noEndedCourse)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(downloadTranscriptPdf(signedInClient(mockServer)));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(HISTORY_MESSAGES.noEndedCourse);
+        await expectRefusal(
+          downloadTranscriptPdf(signedInClient(mockServer)),
+          400,
+          HISTORY_MESSAGES.noEndedCourse,
+        );
       });
   });
 });
@@ -223,18 +199,20 @@ describe('History contract: POST /course/generate_certificate/', () => {
   });
 
   it('refuses a course that has not ended, with a sentence', async () => {
-    await spec
-      .addInteraction()
-      .given(HISTORY_STATES.traineeHasHistory)
-      .uponReceiving('a request for the certificate of a course under way')
-      .withRequest('POST', apiPath('/course/generate_certificate/'), (b) =>
-        b.headers(pdfRequestHeaders()).jsonBody({ course_id: ongoingId() }),
-      )
-      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(HISTORY_MESSAGES.notEnded)))
+    await interaction(
+      spec,
+      HISTORY_STATES.traineeHasHistory,
+      'a request for the certificate of a course under way',
+      pdfRequestHeaders(),
+    )
+      .sends('POST', apiPath('/course/generate_certificate/'), { course_id: ongoingId() })
+      .refuses(400, HISTORY_MESSAGES.notEnded)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(downloadCertificatePdf(signedInClient(mockServer), ONGOING_COURSE));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe(HISTORY_MESSAGES.notEnded);
+        await expectRefusal(
+          downloadCertificatePdf(signedInClient(mockServer), ONGOING_COURSE),
+          400,
+          HISTORY_MESSAGES.notEnded,
+        );
       });
   });
 });

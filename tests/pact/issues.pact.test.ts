@@ -3,19 +3,9 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getIssue, listIssues, reportIssue } from '../../src/api/issues';
+import { expectRefusal, signedIn } from './interactions';
 import { INJECTED_ISSUE_ID, PROVIDER_STATES } from './states';
-import {
-  apiPath,
-  bearerHeader,
-  errorBody,
-  failureOf,
-  fieldErrorBody,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  pathWithId,
-  signedInClient,
-} from './support';
+import { apiPath, failureOf, PROVIDERS, pactWith, pathWithId, signedInClient } from './support';
 
 const { like, eachLike, integer, regex } = MatchersV3;
 
@@ -41,16 +31,9 @@ function issue(values: { name: string; subject: string; description: string }) {
 
 describe('Issues contract: /cms/report-an-issues/', () => {
   it("lists the signed-in user's reports", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeReportedIssue)
-      .uponReceiving("a request for the trainee's issue reports")
-      .withRequest('GET', apiPath('/cms/report-an-issues/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody({ count: integer(1), page: 1, limit: 25, results: eachLike(issue(REPORT)) }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeReportedIssue, "a request for the trainee's issue reports")
+      .sends('GET', apiPath('/cms/report-an-issues/'))
+      .answers(200, { count: integer(1), page: 1, limit: 25, results: eachLike(issue(REPORT)) })
       .executeTest(async (mockServer) => {
         const page = await listIssues(signedInClient(mockServer));
         expect(page.results[0]?.status).toBe('Pending');
@@ -58,16 +41,9 @@ describe('Issues contract: /cms/report-an-issues/', () => {
   });
 
   it('reports an issue', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving('an issue report')
-      .withRequest('POST', apiPath('/cms/report-an-issues/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(REPORT),
-      )
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ ...issue(REPORT), ...REPORT, status: 'Pending' }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, 'an issue report')
+      .sends('POST', apiPath('/cms/report-an-issues/'), REPORT)
+      .answers(201, { ...issue(REPORT), ...REPORT, status: 'Pending' })
       .executeTest(async (mockServer) => {
         const created = await reportIssue(signedInClient(mockServer), REPORT);
         expect(created.subject).toBe(REPORT.subject);
@@ -77,18 +53,9 @@ describe('Issues contract: /cms/report-an-issues/', () => {
 
   it('refuses a report without a description with 400', async () => {
     const incomplete = { ...REPORT, description: '  ' };
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving('an issue report without a description')
-      .withRequest('POST', apiPath('/cms/report-an-issues/'), (b) =>
-        b.headers(bearerHeader()).jsonBody(incomplete),
-      )
-      .willRespondWith(400, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody(fieldErrorBody('description', PUBLIC_VALIDATION.descriptionRequired)),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, 'an issue report without a description')
+      .sends('POST', apiPath('/cms/report-an-issues/'), incomplete)
+      .refusesField(400, 'description', PUBLIC_VALIDATION.descriptionRequired)
       .executeTest(async (mockServer) => {
         const error = await failureOf(reportIssue(signedInClient(mockServer), incomplete));
         expect(error.message).toBe('description Is Required');
@@ -96,16 +63,16 @@ describe('Issues contract: /cms/report-an-issues/', () => {
   });
 
   it('reads one of the signed-in user’s reports', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeReportedIssue)
-      .uponReceiving('a request for one of the trainee’s issue reports')
-      .withRequest(
+    await signedIn(
+      pact,
+      PROVIDER_STATES.traineeReportedIssue,
+      'a request for one of the trainee’s issue reports',
+    )
+      .sends(
         'GET',
         pathWithId((id) => `/cms/report-an-issues/${id}/`, INJECTED_ISSUE_ID, 1),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(issue(REPORT)))
+      .answers(200, issue(REPORT))
       .executeTest(async (mockServer) => {
         const report = await getIssue(signedInClient(mockServer), 1);
         expect(report.id).toBe(1);
@@ -113,19 +80,14 @@ describe('Issues contract: /cms/report-an-issues/', () => {
   });
 
   it("answers 404 for another user's report", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.otherUserReportedIssue)
-      .uponReceiving("a request for another user's issue report")
-      .withRequest(
+    await signedIn(pact, PROVIDER_STATES.otherUserReportedIssue, "a request for another user's issue report")
+      .sends(
         'GET',
         pathWithId((id) => `/cms/report-an-issues/${id}/`, INJECTED_ISSUE_ID, 2),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(404, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.notFound)))
+      .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getIssue(signedInClient(mockServer), 2));
-        expect(error.status).toBe(404);
+        await expectRefusal(getIssue(signedInClient(mockServer), 2), 404);
       });
   });
 });

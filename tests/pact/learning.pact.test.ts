@@ -18,6 +18,7 @@ import {
   submitAttempt,
   uploadFile,
 } from '../../src/api/learning';
+import { expectRefusal, signedIn } from './interactions';
 import {
   INJECTED_ATTEMPT_ID,
   INJECTED_COURSE_ID,
@@ -30,7 +31,6 @@ import {
 import {
   apiPath,
   bearerHeader,
-  errorBody,
   failureOf,
   JSON_CONTENT,
   multipartRequest,
@@ -165,21 +165,16 @@ const reviewBody = (submittedBy: 'trainee' | 'timeout') => ({
 
 describe('Learning contract: GET /learning/courses/', () => {
   it("lists the trainee's ongoing courses with progress and the next lecture", async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving("a request for the trainee's ongoing courses")
-      .withRequest('GET', apiPath('/learning/courses/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          results: eachLike({
-            course: learningCourse,
-            status: 'enrolled',
-            progress: { read: integer(0), total: integer(6) },
-            next_lecture: { id: integer(11), title: like('Welcome'), title_ar: like('مرحباً') },
-          }),
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, "a request for the trainee's ongoing courses")
+      .sends('GET', apiPath('/learning/courses/'))
+      .answers(200, {
+        results: eachLike({
+          course: learningCourse,
+          status: 'enrolled',
+          progress: { read: integer(0), total: integer(6) },
+          next_lecture: { id: integer(11), title: like('Welcome'), title_ar: like('مرحباً') },
         }),
-      )
+      })
       .executeTest(async (mockServer) => {
         const courses = await listOngoingCourses(signedInClient(mockServer));
         expect(courses[0]?.progress.total).toBe(6);
@@ -189,54 +184,48 @@ describe('Learning contract: GET /learning/courses/', () => {
 
 describe('Learning contract: GET /learning/courses/{id}/lectures/', () => {
   it('answers the course sidebar: lectures by week, the grades last', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving("a request for an enrolled course's lectures")
-      .withRequest(
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, "a request for an enrolled course's lectures")
+      .sends(
         'GET',
         lecturePath(INJECTED_COURSE_ID, 7, (id) => `/learning/courses/${id}/lectures/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          course: learningCourse,
-          status: 'enrolled',
-          weeks: [
-            {
-              week: 1,
-              title: like('Week 1'),
-              title_ar: like('الأسبوع 1'),
-              lectures: [
-                listItem(11, 'Welcome', 'Class', null),
-                listItem(12, 'What the cloud is', 'Class', 'mp4', 95),
-                listItem(13, 'Course notes', 'Class', 'pdf'),
-              ],
-            },
-            {
-              week: 2,
-              title: like('Week 2'),
-              title_ar: like('الأسبوع 2'),
-              lectures: [
-                listItem(14, 'Design a deployment', 'Assignment', null),
-                listItem(15, 'Service models quiz', 'Quiz', null),
-                listItem(16, 'Before the course', 'Survey', null),
-                {
-                  id: 0,
-                  title: like('Grads of Assignment'),
-                  title_ar: like('درجات الواجبات والاختبارات'),
-                  class_type_name: 'Grads of Assignment',
-                  file_extension: null,
-                  is_read: false,
-                  duration: null,
-                },
-              ],
-            },
-          ],
-          progress: { read: 0, total: 6 },
-          next_lecture_id: integer(11),
-        }),
-      )
+      .answers(200, {
+        course: learningCourse,
+        status: 'enrolled',
+        weeks: [
+          {
+            week: 1,
+            title: like('Week 1'),
+            title_ar: like('الأسبوع 1'),
+            lectures: [
+              listItem(11, 'Welcome', 'Class', null),
+              listItem(12, 'What the cloud is', 'Class', 'mp4', 95),
+              listItem(13, 'Course notes', 'Class', 'pdf'),
+            ],
+          },
+          {
+            week: 2,
+            title: like('Week 2'),
+            title_ar: like('الأسبوع 2'),
+            lectures: [
+              listItem(14, 'Design a deployment', 'Assignment', null),
+              listItem(15, 'Service models quiz', 'Quiz', null),
+              listItem(16, 'Before the course', 'Survey', null),
+              {
+                id: 0,
+                title: like('Grads of Assignment'),
+                title_ar: like('درجات الواجبات والاختبارات'),
+                class_type_name: 'Grads of Assignment',
+                file_extension: null,
+                is_read: false,
+                duration: null,
+              },
+            ],
+          },
+        ],
+        progress: { read: 0, total: 6 },
+        next_lecture_id: integer(11),
+      })
       .executeTest(async (mockServer) => {
         const lectures = await getCourseLectures(signedInClient(mockServer), 7);
         expect(lectures.weeks[1]?.lectures.at(-1)?.class_type_name).toBe('Grads of Assignment');
@@ -260,27 +249,22 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
     lecturePath(key, 12, (id) => `/course/individual-course-lecture-details/${id}/`);
 
   it('answers a video lecture with its signed file, captions in both languages and neighbours', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('a request for the details of a video lecture')
-      .withRequest('GET', detailsPath(INJECTED_LECTURES.video), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
-          file: signedLink('cloud-intro.mp4', 'mp4'),
-          captions: [
-            { language: 'en', label: like('English'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
-            { language: 'ar', label: like('العربية'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
-          ],
-          position: null,
-          previous_id: integer(11),
-          next_id: integer(13),
-          assignment: null,
-          quiz: null,
-          survey: null,
-        }),
-      )
+    await signedIn(api, PROVIDER_STATES.learningCourse, 'a request for the details of a video lecture')
+      .sends('GET', detailsPath(INJECTED_LECTURES.video))
+      .answers(200, {
+        ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
+        file: signedLink('cloud-intro.mp4', 'mp4'),
+        captions: [
+          { language: 'en', label: like('English'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
+          { language: 'ar', label: like('العربية'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
+        ],
+        position: null,
+        previous_id: integer(11),
+        next_id: integer(13),
+        assignment: null,
+        quiz: null,
+        survey: null,
+      })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
         expect(lecture.captions.map((caption) => caption.language)).toEqual(['en', 'ar']);
@@ -288,39 +272,38 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
   });
 
   it("answers an assignment with the trainee's returned attempt and that they may submit again", async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.assignmentReturned)
-      .uponReceiving('a request for the details of a returned assignment')
-      .withRequest('GET', detailsPath(INJECTED_LECTURES.assignment), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...detailsOf({ ...listItem(14, 'Design a deployment', 'Assignment', null), is_read: true }, 2),
-          file: null,
-          captions: [],
-          position: null,
-          previous_id: integer(13),
-          next_id: integer(15),
-          assignment: {
-            submissions: [
-              {
-                id: integer(3),
-                attempt: 1,
-                file: signedLink('deployment.pdf', 'pdf'),
-                status: 'Returned',
-                grade: null,
-                feedback: like('Add the network diagram.'),
-                feedback_file: null,
-                submitted_at: regex(DATE_TIME, '2026-11-20T10:00:00Z'),
-                reviewed_at: regex(DATE_TIME, '2026-11-21T08:00:00Z'),
-              },
-            ],
-            can_submit: true,
-          },
-          quiz: null,
-          survey: null,
-        }),
-      )
+    await signedIn(
+      api,
+      PROVIDER_STATES.assignmentReturned,
+      'a request for the details of a returned assignment',
+    )
+      .sends('GET', detailsPath(INJECTED_LECTURES.assignment))
+      .answers(200, {
+        ...detailsOf({ ...listItem(14, 'Design a deployment', 'Assignment', null), is_read: true }, 2),
+        file: null,
+        captions: [],
+        position: null,
+        previous_id: integer(13),
+        next_id: integer(15),
+        assignment: {
+          submissions: [
+            {
+              id: integer(3),
+              attempt: 1,
+              file: signedLink('deployment.pdf', 'pdf'),
+              status: 'Returned',
+              grade: null,
+              feedback: like('Add the network diagram.'),
+              feedback_file: null,
+              submitted_at: regex(DATE_TIME, '2026-11-20T10:00:00Z'),
+              reviewed_at: regex(DATE_TIME, '2026-11-21T08:00:00Z'),
+            },
+          ],
+          can_submit: true,
+        },
+        quiz: null,
+        survey: null,
+      })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
         expect(lecture.assignment?.can_submit).toBe(true);
@@ -328,41 +311,40 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
   });
 
   it("answers a quiz with its settings and the trainee's attempts", async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptSubmitted)
-      .uponReceiving('a request for the details of a quiz the trainee has taken')
-      .withRequest('GET', detailsPath(INJECTED_LECTURES.quiz), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...detailsOf({ ...listItem(15, 'Service models quiz', 'Quiz', null), is_read: true }, 2),
-          file: null,
-          captions: [],
-          position: null,
-          previous_id: integer(14),
-          next_id: integer(16),
-          assignment: null,
-          quiz: {
-            question_count: 3,
-            time_limit_seconds: 600,
-            attempts_allowed: 1,
-            closes_at: null,
-            shows_answers: true,
-            attempts: [
-              {
-                id: regex(UUID, EXAMPLE_ATTEMPT),
-                number: 1,
-                state: 'submitted',
-                started_at: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
-                submitted_at: regex(DATE_TIME, '2026-11-23T09:36:00Z'),
-                score: number(3.33),
-              },
-            ],
-            best_score: number(3.33),
-          },
-          survey: null,
-        }),
-      )
+    await signedIn(
+      api,
+      PROVIDER_STATES.quizAttemptSubmitted,
+      'a request for the details of a quiz the trainee has taken',
+    )
+      .sends('GET', detailsPath(INJECTED_LECTURES.quiz))
+      .answers(200, {
+        ...detailsOf({ ...listItem(15, 'Service models quiz', 'Quiz', null), is_read: true }, 2),
+        file: null,
+        captions: [],
+        position: null,
+        previous_id: integer(14),
+        next_id: integer(16),
+        assignment: null,
+        quiz: {
+          question_count: 3,
+          time_limit_seconds: 600,
+          attempts_allowed: 1,
+          closes_at: null,
+          shows_answers: true,
+          attempts: [
+            {
+              id: regex(UUID, EXAMPLE_ATTEMPT),
+              number: 1,
+              state: 'submitted',
+              started_at: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
+              submitted_at: regex(DATE_TIME, '2026-11-23T09:36:00Z'),
+              score: number(3.33),
+            },
+          ],
+          best_score: number(3.33),
+        },
+        survey: null,
+      })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
         expect(lecture.quiz?.attempts[0]?.state).toBe('submitted');
@@ -370,53 +352,48 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
   });
 
   it('answers a survey with its questions, not answered yet', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('a request for the details of a survey')
-      .withRequest('GET', detailsPath(INJECTED_LECTURES.survey), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...detailsOf(listItem(16, 'Before the course', 'Survey', null), 2),
-          file: null,
-          captions: [],
-          position: null,
-          previous_id: integer(15),
-          next_id: null,
-          assignment: null,
-          quiz: null,
-          survey: {
-            stage: 'pre',
-            questions: [
-              {
-                id: integer(51),
-                kind: 'rating',
-                text: like('How well do you know the subject?'),
-                text_ar: like('ما مدى معرفتك بالموضوع؟'),
-                required: true,
-                options: [],
-              },
-              {
-                id: integer(52),
-                kind: 'choice',
-                text: like('How did you hear of the course?'),
-                text_ar: like('كيف عرفت بالدورة؟'),
-                required: true,
-                options: eachLike({ id: integer(1), text: like('A colleague'), text_ar: like('زميل') }, 2),
-              },
-              {
-                id: integer(53),
-                kind: 'text',
-                text: like('What do you hope to learn?'),
-                text_ar: like('ماذا تأمل أن تتعلم؟'),
-                required: false,
-                options: [],
-              },
-            ],
-            answered_at: null,
-          },
-        }),
-      )
+    await signedIn(api, PROVIDER_STATES.learningCourse, 'a request for the details of a survey')
+      .sends('GET', detailsPath(INJECTED_LECTURES.survey))
+      .answers(200, {
+        ...detailsOf(listItem(16, 'Before the course', 'Survey', null), 2),
+        file: null,
+        captions: [],
+        position: null,
+        previous_id: integer(15),
+        next_id: null,
+        assignment: null,
+        quiz: null,
+        survey: {
+          stage: 'pre',
+          questions: [
+            {
+              id: integer(51),
+              kind: 'rating',
+              text: like('How well do you know the subject?'),
+              text_ar: like('ما مدى معرفتك بالموضوع؟'),
+              required: true,
+              options: [],
+            },
+            {
+              id: integer(52),
+              kind: 'choice',
+              text: like('How did you hear of the course?'),
+              text_ar: like('كيف عرفت بالدورة؟'),
+              required: true,
+              options: eachLike({ id: integer(1), text: like('A colleague'), text_ar: like('زميل') }, 2),
+            },
+            {
+              id: integer(53),
+              kind: 'text',
+              text: like('What do you hope to learn?'),
+              text_ar: like('ماذا تأمل أن تتعلم؟'),
+              required: false,
+              options: [],
+            },
+          ],
+          answered_at: null,
+        },
+      })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
         expect(lecture.survey?.questions).toHaveLength(3);
@@ -424,34 +401,31 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
   });
 
   it('refuses a trainee who has withdrawn from the course (403)', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.learningWithdrawn)
-      .uponReceiving('a request for the details of a lecture of a course the trainee left')
-      .withRequest('GET', detailsPath(INJECTED_LECTURES.read), (b) => b.headers(bearerHeader()))
-      .willRespondWith(403, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.courseWithdrawn)),
-      )
+    await signedIn(
+      api,
+      PROVIDER_STATES.learningWithdrawn,
+      'a request for the details of a lecture of a course the trainee left',
+    )
+      .sends('GET', detailsPath(INJECTED_LECTURES.read))
+      .refuses(403, SERVER_MESSAGES.courseWithdrawn)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(getLectureDetails(signedInClient(mockServer), 12));
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(SERVER_MESSAGES.courseWithdrawn);
+        await expectRefusal(
+          getLectureDetails(signedInClient(mockServer), 12),
+          403,
+          SERVER_MESSAGES.courseWithdrawn,
+        );
       });
   });
 });
 
 describe('Learning contract: GET /course/lecture-is-read/{id}/', () => {
   it('marks a text lecture read when it is opened', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('the opening of a text lecture')
-      .withRequest(
+    await signedIn(api, PROVIDER_STATES.learningCourse, 'the opening of a text lecture')
+      .sends(
         'GET',
         lecturePath(INJECTED_LECTURES.read, 11, (id) => `/course/lecture-is-read/${id}/`),
-        (b) => b.headers(bearerHeader()),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody({ id: integer(11), is_read: true }))
+      .answers(200, { id: integer(11), is_read: true })
       .executeTest(async (mockServer) => {
         expect(await markLectureRead(signedInClient(mockServer), 11)).toEqual({ id: 11, is_read: true });
       });
@@ -460,18 +434,13 @@ describe('Learning contract: GET /course/lecture-is-read/{id}/', () => {
 
 describe('Learning contract: PUT /learning/lectures/{id}/position/', () => {
   it('keeps where the trainee is in a video (not read before 90 %)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('the position of the trainee in a video')
-      .withRequest(
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, 'the position of the trainee in a video')
+      .sends(
         'PUT',
         lecturePath(INJECTED_LECTURES.video, 12, (id) => `/learning/lectures/${id}/position/`),
-        (b) => b.headers(bearerHeader()).jsonBody({ seconds: 30.5 }),
+        { seconds: 30.5 },
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ seconds: number(30.5), is_read: false }),
-      )
+      .answers(200, { seconds: number(30.5), is_read: false })
       .executeTest(async (mockServer) => {
         expect(await saveVideoPosition(signedInClient(mockServer), 12, 30.5)).toEqual({
           seconds: 30.5,
@@ -521,24 +490,19 @@ describe('Learning contract: POST /learning/lectures/{id}/submissions/', () => {
   const fileBody = () => ({ file: fromProviderState(`\${${INJECTED_FILE_ADDRESS}}`, EXAMPLE_FILE) });
 
   it('hands in an uploaded file as the first attempt', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('the submission of an assignment')
-      .withRequest('POST', submissionPath(), (b) => b.headers(bearerHeader()).jsonBody(fileBody()))
-      .willRespondWith(201, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          id: integer(3),
-          attempt: 1,
-          file: signedLink('deployment.pdf', 'pdf'),
-          status: 'Submitted',
-          grade: null,
-          feedback: null,
-          feedback_file: null,
-          submitted_at: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
-          reviewed_at: null,
-        }),
-      )
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, 'the submission of an assignment')
+      .sends('POST', submissionPath(), fileBody())
+      .answers(201, {
+        id: integer(3),
+        attempt: 1,
+        file: signedLink('deployment.pdf', 'pdf'),
+        status: 'Submitted',
+        grade: null,
+        feedback: null,
+        feedback_file: null,
+        submitted_at: regex(DATE_TIME, '2026-11-23T09:30:00Z'),
+        reviewed_at: null,
+      })
       .executeTest(async (mockServer) => {
         const submission = await submitAssignment(signedInClient(mockServer), 14, EXAMPLE_FILE);
         expect(submission.status).toBe('Submitted');
@@ -546,17 +510,15 @@ describe('Learning contract: POST /learning/lectures/{id}/submissions/', () => {
   });
 
   it('refuses a second submission while the first waits for a grade (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.assignmentAwaitingGrade)
-      .uponReceiving('a second submission of an assignment that waits for a grade')
-      .withRequest('POST', submissionPath(), (b) => b.headers(bearerHeader()).jsonBody(fileBody()))
-      .willRespondWith(409, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.alreadySubmitted)),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.assignmentAwaitingGrade,
+      'a second submission of an assignment that waits for a grade',
+    )
+      .sends('POST', submissionPath(), fileBody())
+      .refuses(409, SERVER_MESSAGES.alreadySubmitted)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(submitAssignment(signedInClient(mockServer), 14, EXAMPLE_FILE));
-        expect(error.status).toBe(409);
+        await expectRefusal(submitAssignment(signedInClient(mockServer), 14, EXAMPLE_FILE), 409);
       });
   });
 });
@@ -566,12 +528,9 @@ describe('Learning contract: quiz attempts', () => {
     lecturePath(INJECTED_LECTURES.quiz, 15, (id) => `/learning/lectures/${id}/attempts/`);
 
   it('starts an attempt: its deadline, the server time and the questions without their answers', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('the start of a quiz attempt')
-      .withRequest('POST', startPath(), (b) => b.headers(bearerHeader()).jsonBody({}))
-      .willRespondWith(201, (b) => b.headers(JSON_CONTENT).jsonBody(attemptBody([])))
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, 'the start of a quiz attempt')
+      .sends('POST', startPath(), {})
+      .answers(201, attemptBody([]))
       .executeTest(async (mockServer) => {
         const attempt = await startAttempt(signedInClient(mockServer), 15);
         expect(attempt.state).toBe('in_progress');
@@ -580,12 +539,13 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('refuses a new attempt when every attempt allowed is used (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptSubmitted)
-      .uponReceiving('the start of an attempt at a quiz whose attempts are used')
-      .withRequest('POST', startPath(), (b) => b.headers(bearerHeader()).jsonBody({}))
-      .willRespondWith(409, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.attemptsUsed)))
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptSubmitted,
+      'the start of an attempt at a quiz whose attempts are used',
+    )
+      .sends('POST', startPath(), {})
+      .refuses(409, SERVER_MESSAGES.attemptsUsed)
       .executeTest(async (mockServer) => {
         const error = await failureOf(startAttempt(signedInClient(mockServer), 15));
         expect(error.message).toBe(SERVER_MESSAGES.attemptsUsed);
@@ -593,16 +553,13 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('reads the attempt in progress with its saved answers', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptInProgress)
-      .uponReceiving('a request for a quiz attempt in progress')
-      .withRequest('GET', attemptPath(), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_CONTENT)
-          .jsonBody(attemptBody([{ question_id: integer(41), choice: [2], version: integer(1) }])),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptInProgress,
+      'a request for a quiz attempt in progress',
+    )
+      .sends('GET', attemptPath())
+      .answers(200, attemptBody([{ question_id: integer(41), choice: [2], version: integer(1) }]))
       .executeTest(async (mockServer) => {
         const attempt = await getAttempt(signedInClient(mockServer), EXAMPLE_ATTEMPT);
         expect(attempt.answers[0]?.choice).toEqual([2]);
@@ -610,20 +567,17 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('saves an answer at its version', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptInProgress)
-      .uponReceiving('an answer to a question of an attempt in progress')
-      .withRequest('PUT', answerPath(), (b) =>
-        b.headers(bearerHeader()).jsonBody({ choice: [1], version: 2 }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          question_id: integer(41),
-          version: 2,
-          saved_at: regex(DATE_TIME, '2026-11-23T09:31:00.000Z'),
-        }),
-      )
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptInProgress,
+      'an answer to a question of an attempt in progress',
+    )
+      .sends('PUT', answerPath(), { choice: [1], version: 2 })
+      .answers(200, {
+        question_id: integer(41),
+        version: 2,
+        saved_at: regex(DATE_TIME, '2026-11-23T09:31:00.000Z'),
+      })
       .executeTest(async (mockServer) => {
         const saved = await saveAnswer(signedInClient(mockServer), EXAMPLE_ATTEMPT, 41, {
           choice: [1],
@@ -634,31 +588,29 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('refuses two options for a single-choice question (400)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptInProgress)
-      .uponReceiving('two options chosen for a single-choice question')
-      .withRequest('PUT', answerPath(), (b) =>
-        b.headers(bearerHeader()).jsonBody({ choice: [1, 2], version: 3 }),
-      )
-      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.answerInvalid)))
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptInProgress,
+      'two options chosen for a single-choice question',
+    )
+      .sends('PUT', answerPath(), { choice: [1, 2], version: 3 })
+      .refuses(400, SERVER_MESSAGES.answerInvalid)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(
+        await expectRefusal(
           saveAnswer(signedInClient(mockServer), EXAMPLE_ATTEMPT, 41, { choice: [1, 2], version: 3 }),
+          400,
         );
-        expect(error.status).toBe(400);
       });
   });
 
   it('refuses an answer after the time ran out (409)', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptTimedOut)
-      .uponReceiving('an answer to an attempt whose time ran out')
-      .withRequest('PUT', answerPath(), (b) =>
-        b.headers(bearerHeader()).jsonBody({ choice: [1], version: 2 }),
-      )
-      .willRespondWith(409, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.attemptEnded)))
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptTimedOut,
+      'an answer to an attempt whose time ran out',
+    )
+      .sends('PUT', answerPath(), { choice: [1], version: 2 })
+      .refuses(409, SERVER_MESSAGES.attemptEnded)
       .executeTest(async (mockServer) => {
         const error = await failureOf(
           saveAnswer(signedInClient(mockServer), EXAMPLE_ATTEMPT, 41, { choice: [1], version: 2 }),
@@ -668,26 +620,19 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('submits the attempt with a key and answers its review', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptInProgress)
-      .uponReceiving('the submission of a quiz attempt')
-      .withRequest('POST', attemptPath('submit/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ key: regex('^[A-Za-z0-9-]{8,64}$', EXAMPLE_KEY) }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...reviewBody('trainee'),
-          score: 0,
-          correct_count: 0,
-          questions: quizQuestions.map((question, index) => ({
-            ...question,
-            choice: index === 0 ? [2] : [],
-            correct: eachLike(integer(index === 0 ? 1 : 4)),
-            is_correct: false,
-          })),
-        }),
-      )
+    await signedIn(extensions, PROVIDER_STATES.quizAttemptInProgress, 'the submission of a quiz attempt')
+      .sends('POST', attemptPath('submit/'), { key: regex('^[A-Za-z0-9-]{8,64}$', EXAMPLE_KEY) })
+      .answers(200, {
+        ...reviewBody('trainee'),
+        score: 0,
+        correct_count: 0,
+        questions: quizQuestions.map((question, index) => ({
+          ...question,
+          choice: index === 0 ? [2] : [],
+          correct: eachLike(integer(index === 0 ? 1 : 4)),
+          is_correct: false,
+        })),
+      })
       .executeTest(async (mockServer) => {
         const review = await submitAttempt(signedInClient(mockServer), EXAMPLE_ATTEMPT, EXAMPLE_KEY);
         expect(review.submitted_by).toBe('trainee');
@@ -695,12 +640,13 @@ describe('Learning contract: quiz attempts', () => {
   });
 
   it('answers the review of a submitted attempt, with the correct answers as the quiz shows them', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.quizAttemptSubmitted)
-      .uponReceiving('a request for the review of a submitted attempt')
-      .withRequest('GET', attemptPath('review/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(reviewBody('trainee')))
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.quizAttemptSubmitted,
+      'a request for the review of a submitted attempt',
+    )
+      .sends('GET', attemptPath('review/'))
+      .answers(200, reviewBody('trainee'))
       .executeTest(async (mockServer) => {
         const review = await getAttemptReview(signedInClient(mockServer), EXAMPLE_ATTEMPT);
         expect(review.questions[0]?.is_correct).toBe(true);
@@ -710,28 +656,22 @@ describe('Learning contract: quiz attempts', () => {
 
 describe('Learning contract: POST /learning/lectures/{id}/survey/', () => {
   it('stores the answers of the pre-course survey', async () => {
-    await extensions
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('the answers to a survey')
-      .withRequest(
+    await signedIn(extensions, PROVIDER_STATES.learningCourse, 'the answers to a survey')
+      .sends(
         'POST',
         lecturePath(INJECTED_LECTURES.survey, 16, (id) => `/learning/lectures/${id}/survey/`),
-        (b) =>
-          b.headers(bearerHeader()).jsonBody({
-            answers: [
-              { question_id: injected(INJECTED_SURVEY_QUESTION_IDS.rating, 51), rating: 4 },
-              { question_id: injected(INJECTED_SURVEY_QUESTION_IDS.choice, 52), option: 1 },
-              {
-                question_id: injected(INJECTED_SURVEY_QUESTION_IDS.text, 53),
-                text: 'Deploying my own service',
-              },
-            ],
-          }),
+        {
+          answers: [
+            { question_id: injected(INJECTED_SURVEY_QUESTION_IDS.rating, 51), rating: 4 },
+            { question_id: injected(INJECTED_SURVEY_QUESTION_IDS.choice, 52), option: 1 },
+            {
+              question_id: injected(INJECTED_SURVEY_QUESTION_IDS.text, 53),
+              text: 'Deploying my own service',
+            },
+          ],
+        },
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: SERVER_MESSAGES.surveyThanks }),
-      )
+      .answers(200, { success: true, message: SERVER_MESSAGES.surveyThanks })
       .executeTest(async (mockServer) => {
         const answer = await answerSurvey(signedInClient(mockServer), 16, {
           answers: [

@@ -20,14 +20,13 @@ import {
   uploadPhoto,
 } from '../../src/api/profile';
 import { pngOf } from '../fixtures/images';
+import { expectRefusal, interaction, signedIn } from './interactions';
 import { CLOSED_ACCOUNT, EXAMPLE_OTP, INJECTED_OTP_CODE, PROFILE_PERSON, PROVIDER_STATES } from './states';
 import {
   apiPath,
   bearerHeader,
   EXAMPLE_JWT,
-  errorBody,
   failureOf,
-  fieldErrorBody,
   JSON_CONTENT,
   jwt,
   multipartRequest,
@@ -77,19 +76,14 @@ const injectedOtp = () => fromProviderState(`\${${INJECTED_OTP_CODE}}`, EXAMPLE_
 
 describe('Profile contract: GET and PATCH /user/profile/', () => {
   it("reads the signed-in person's details", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving("a request for the trainee's profile")
-      .withRequest('GET', apiPath('/user/profile/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...profileBody(trainee),
-          email: trainee.email,
-          user_type: null,
-          image: null,
-        }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, "a request for the trainee's profile")
+      .sends('GET', apiPath('/user/profile/'))
+      .answers(200, {
+        ...profileBody(trainee),
+        email: trainee.email,
+        user_type: null,
+        image: null,
+      })
       .executeTest(async (mockServer) => {
         const profile = await getProfile(signedInClient(mockServer));
         expect(profile.email).toBe(trainee.email);
@@ -97,14 +91,9 @@ describe('Profile contract: GET and PATCH /user/profile/', () => {
   });
 
   it('saves the details', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving("the trainee's edited details")
-      .withRequest('PATCH', apiPath('/user/profile/'), (b) => b.headers(bearerHeader()).jsonBody(OWN_DETAILS))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ ...profileBody(trainee), ...OWN_DETAILS, image: null }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, "the trainee's edited details")
+      .sends('PATCH', apiPath('/user/profile/'), OWN_DETAILS)
+      .answers(200, { ...profileBody(trainee), ...OWN_DETAILS, image: null })
       .executeTest(async (mockServer) => {
         const saved = await updateProfile(signedInClient(mockServer), OWN_DETAILS);
         expect(saved.user_type).toBe('Student');
@@ -118,41 +107,27 @@ describe('Profile contract: GET and PATCH /user/profile/', () => {
       govt_id_or_iqama_no: '123',
       user_type: 'Student',
     } as const;
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving('edited details that break the rules')
-      .withRequest('PATCH', apiPath('/user/profile/'), (b) => b.headers(bearerHeader()).jsonBody(bad))
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: false,
-          details: [
-            { field: 'full_name', message: VALIDATION.nameRequired },
-            { field: 'phone_number', message: VALIDATION.phoneDigits },
-            { field: 'govt_id_or_iqama_no', message: VALIDATION.govtIdMin },
-          ],
-        }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, 'edited details that break the rules')
+      .sends('PATCH', apiPath('/user/profile/'), bad)
+      .answers(400, {
+        success: false,
+        details: [
+          { field: 'full_name', message: VALIDATION.nameRequired },
+          { field: 'phone_number', message: VALIDATION.phoneDigits },
+          { field: 'govt_id_or_iqama_no', message: VALIDATION.govtIdMin },
+        ],
+      })
       .executeTest(async (mockServer) => {
-        const error = await failureOf(updateProfile(signedInClient(mockServer), bad));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('Name is required');
+        await expectRefusal(updateProfile(signedInClient(mockServer), bad), 400, 'Name is required');
       });
   });
 });
 
 describe('Profile contract: the e-mail change', () => {
   it('sends a code to the new address', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving('a new e-mail address for the trainee')
-      .withRequest('POST', apiPath('/user/profile/email/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ email: PROFILE_PERSON.newEmail }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: SERVER_MESSAGES.otpSent }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, 'a new e-mail address for the trainee')
+      .sends('POST', apiPath('/user/profile/email/'), { email: PROFILE_PERSON.newEmail })
+      .answers(200, { success: true, message: SERVER_MESSAGES.otpSent })
       .executeTest(async (mockServer) => {
         const sent = await requestEmailChange(signedInClient(mockServer), { email: PROFILE_PERSON.newEmail });
         expect(sent.message).toBe('OTP sent successfully');
@@ -160,16 +135,13 @@ describe('Profile contract: the e-mail change', () => {
   });
 
   it("refuses another account's address with 400", async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving("the address of another account as the trainee's new e-mail")
-      .withRequest('POST', apiPath('/user/profile/email/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ email: DEMO_ACCOUNTS.trainer.email }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('email', SERVER_MESSAGES.emailTaken)),
-      )
+    await signedIn(
+      pact,
+      PROVIDER_STATES.traineeSignedIn,
+      "the address of another account as the trainee's new e-mail",
+    )
+      .sends('POST', apiPath('/user/profile/email/'), { email: DEMO_ACCOUNTS.trainer.email })
+      .refusesField(400, 'email', SERVER_MESSAGES.emailTaken)
       .executeTest(async (mockServer) => {
         const error = await failureOf(
           requestEmailChange(signedInClient(mockServer), { email: DEMO_ACCOUNTS.trainer.email }),
@@ -179,21 +151,14 @@ describe('Profile contract: the e-mail change', () => {
   });
 
   it('confirms the new address with the code and answers with the profile', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.emailChangeCodeSent)
-      .uponReceiving('the code of an e-mail change')
-      .withRequest('POST', apiPath('/user/profile/email/confirm/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ otp_code: injectedOtp() }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          ...profileBody(PROFILE_PERSON),
-          email: PROFILE_PERSON.newEmail,
-          user_type: null,
-          image: null,
-        }),
-      )
+    await signedIn(pact, PROVIDER_STATES.emailChangeCodeSent, 'the code of an e-mail change')
+      .sends('POST', apiPath('/user/profile/email/confirm/'), { otp_code: injectedOtp() })
+      .answers(200, {
+        ...profileBody(PROFILE_PERSON),
+        email: PROFILE_PERSON.newEmail,
+        user_type: null,
+        image: null,
+      })
       .executeTest(async (mockServer) => {
         const profile = await confirmEmailChange(signedInClient(mockServer), { otp_code: EXAMPLE_OTP });
         expect(profile.email).toBe(PROFILE_PERSON.newEmail);
@@ -201,16 +166,9 @@ describe('Profile contract: the e-mail change', () => {
   });
 
   it('refuses a wrong code with 400 Invalid OTP Code', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.emailChangeCodeSent)
-      .uponReceiving('a wrong code of an e-mail change')
-      .withRequest('POST', apiPath('/user/profile/email/confirm/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ otp_code: '0000000' }),
-      )
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('otp_code', SERVER_MESSAGES.invalidOtp)),
-      )
+    await signedIn(pact, PROVIDER_STATES.emailChangeCodeSent, 'a wrong code of an e-mail change')
+      .sends('POST', apiPath('/user/profile/email/confirm/'), { otp_code: '0000000' })
+      .refusesField(400, 'otp_code', SERVER_MESSAGES.invalidOtp)
       .executeTest(async (mockServer) => {
         const error = await failureOf(
           confirmEmailChange(signedInClient(mockServer), { otp_code: '0000000' }),
@@ -250,14 +208,9 @@ describe('Profile contract: the photo', () => {
   });
 
   it('removes the photo', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving("the removal of the trainee's photo")
-      .withRequest('DELETE', apiPath('/user/profile/photo/'), (b) => b.headers(bearerHeader()))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ ...profileBody(trainee), user_type: null }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, "the removal of the trainee's photo")
+      .sends('DELETE', apiPath('/user/profile/photo/'))
+      .answers(200, { ...profileBody(trainee), user_type: null })
       .executeTest(async (mockServer) => {
         expect((await removePhoto(signedInClient(mockServer))).image).toBeNull();
       });
@@ -273,19 +226,14 @@ describe('Profile contract: POST /user/change-password/', () => {
       new_password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
     };
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving("a change of the trainee's password")
-      .withRequest('POST', apiPath('/user/change-password/'), (b) => b.headers(bearerHeader()).jsonBody(body))
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          success: true,
-          message: PROFILE_MESSAGES.passwordChanged,
-          access_token: jwt(),
-          refresh_token: jwt(),
-        }),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, "a change of the trainee's password")
+      .sends('POST', apiPath('/user/change-password/'), body)
+      .answers(200, {
+        success: true,
+        message: PROFILE_MESSAGES.passwordChanged,
+        access_token: jwt(),
+        refresh_token: jwt(),
+      })
       .executeTest(async (mockServer) => {
         const changed = await changePassword(signedInClient(mockServer), body);
         expect(changed.access_token).toBe(EXAMPLE_JWT);
@@ -298,14 +246,9 @@ describe('Profile contract: POST /user/change-password/', () => {
       new_password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
     };
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.traineeSignedIn)
-      .uponReceiving('a password change with a wrong current password')
-      .withRequest('POST', apiPath('/user/change-password/'), (b) => b.headers(bearerHeader()).jsonBody(body))
-      .willRespondWith(400, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('current_password', PROFILE_MESSAGES.wrongPassword)),
-      )
+    await signedIn(pact, PROVIDER_STATES.traineeSignedIn, 'a password change with a wrong current password')
+      .sends('POST', apiPath('/user/change-password/'), body)
+      .refusesField(400, 'current_password', PROFILE_MESSAGES.wrongPassword)
       .executeTest(async (mockServer) => {
         const error = await failureOf(changePassword(signedInClient(mockServer), body));
         expect(error.message).toBe('The password is not correct');
@@ -315,16 +258,9 @@ describe('Profile contract: POST /user/change-password/', () => {
 
 describe('Profile contract: closing the account', () => {
   it('closes the account when the password is right', async () => {
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.accountToClose)
-      .uponReceiving('a request to close an account')
-      .withRequest('POST', apiPath('/user/close-account/'), (b) =>
-        b.headers(bearerHeader()).jsonBody({ password: PROFILE_PERSON.password }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({ success: true, message: PROFILE_MESSAGES.accountClosed }),
-      )
+    await signedIn(pact, PROVIDER_STATES.accountToClose, 'a request to close an account')
+      .sends('POST', apiPath('/user/close-account/'), { password: PROFILE_PERSON.password })
+      .answers(200, { success: true, message: PROFILE_MESSAGES.accountClosed })
       .executeTest(async (mockServer) => {
         const closed = await closeAccount(signedInClient(mockServer), { password: PROFILE_PERSON.password });
         expect(closed.message).toBe('Your account has been closed');
@@ -333,18 +269,13 @@ describe('Profile contract: closing the account', () => {
 
   it('tells the owner of a closed account that it is closed when they sign in', async () => {
     const credentials = { username: CLOSED_ACCOUNT.email, password: CLOSED_ACCOUNT.password };
-    await pact
-      .addInteraction()
-      .given(PROVIDER_STATES.accountClosed)
-      .uponReceiving('a sign-in to a closed account')
-      .withRequest('POST', apiPath('/user/login/'), (b) => b.jsonBody(credentials))
-      .willRespondWith(403, (b) =>
-        b.headers(JSON_CONTENT).jsonBody(errorBody(PROFILE_MESSAGES.closedAccountSignIn)),
-      )
+    await interaction(pact, PROVIDER_STATES.accountClosed, 'a sign-in to a closed account')
+      .sends('POST', apiPath('/user/login/'), credentials)
+      .refuses(403, PROFILE_MESSAGES.closedAccountSignIn)
       .executeTest(async (mockServer) => {
-        const error = await failureOf(login(signedOutClient(mockServer), credentials));
-        expect(error.status).toBe(403);
-        expect(error.message).toBe(
+        await expectRefusal(
+          login(signedOutClient(mockServer), credentials),
+          403,
           'This account has been closed. You can sign up again with this e-mail address',
         );
       });

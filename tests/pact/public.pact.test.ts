@@ -12,16 +12,9 @@ import {
   requestCourse,
   sendGetInTouch,
 } from '../../src/api/cms';
+import { expectRefusal, interaction } from './interactions';
 import { PROVIDER_STATES } from './states';
-import {
-  apiPath,
-  failureOf,
-  fieldErrorBody,
-  JSON_CONTENT,
-  PROVIDERS,
-  pactWith,
-  signedOutClient,
-} from './support';
+import { apiPath, fieldErrorBody, JSON_CONTENT, PROVIDERS, pactWith, signedOutClient } from './support';
 
 const { like, eachLike, integer } = MatchersV3;
 
@@ -36,12 +29,9 @@ async function readBlock<T>(
   call: (api: ReturnType<typeof signedOutClient>) => Promise<T>,
 ): Promise<T> {
   let result: T | undefined;
-  await pact
-    .addInteraction()
-    .given(PROVIDER_STATES.contentPublished)
-    .uponReceiving(description)
-    .withRequest('GET', apiPath(path), (b) => b.headers(ACCEPT))
-    .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(body))
+  await interaction(pact, PROVIDER_STATES.contentPublished, description, ACCEPT)
+    .sends('GET', apiPath(path))
+    .answers(200, body)
     .executeTest(async (mockServer) => {
       result = await call(signedOutClient(mockServer));
     });
@@ -203,9 +193,11 @@ describe('CMS contract: contact and course request forms', () => {
         b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('full_name', PUBLIC_VALIDATION.fullNameRequired)),
       )
       .executeTest(async (mockServer) => {
-        const error = await failureOf(sendGetInTouch(signedOutClient(mockServer), incomplete));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('Full name is required');
+        await expectRefusal(
+          sendGetInTouch(signedOutClient(mockServer), incomplete),
+          400,
+          'Full name is required',
+        );
       });
   });
 
@@ -233,9 +225,11 @@ describe('CMS contract: contact and course request forms', () => {
         b.headers(JSON_CONTENT).jsonBody(fieldErrorBody('email', PUBLIC_VALIDATION.emailInvalid)),
       )
       .executeTest(async (mockServer) => {
-        const error = await failureOf(requestCourse(signedOutClient(mockServer), invalid));
-        expect(error.status).toBe(400);
-        expect(error.message).toBe('Invalid email address');
+        await expectRefusal(
+          requestCourse(signedOutClient(mockServer), invalid),
+          400,
+          'Invalid email address',
+        );
       });
   });
 });
