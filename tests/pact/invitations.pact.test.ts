@@ -30,6 +30,15 @@ const invitedCourse = () => ({
   title_ar: like('أساسيات الحوسبة السحابية'),
 });
 
+/** An invitation as its page reads it, signed out: who invites whom to which course, and until when. */
+const invitationAnswer = (state: 'pending' | 'expired', expiresAt: string) => ({
+  inviter: { full_name: like('Sara Al-Qahtani') },
+  email: like('friend@example.org'),
+  course: invitedCourse(),
+  state,
+  expires_at: regex(INSTANT, expiresAt),
+});
+
 describe('Invitations contract: POST /invitations/', () => {
   it('invites the addresses typed, merged, to a course', async () => {
     await signedIn(
@@ -130,13 +139,7 @@ describe('Invitations contract: GET /invitations/{token}/', () => {
         'GET',
         tokenPath((token) => `/invitations/${token}/`),
       )
-      .answers(200, {
-        inviter: { full_name: like('Sara Al-Qahtani') },
-        email: like('friend@example.org'),
-        course: invitedCourse(),
-        state: 'pending',
-        expires_at: regex(INSTANT, '2026-12-07T08:00:00.000+00:00'),
-      })
+      .answers(200, invitationAnswer('pending', '2026-12-07T08:00:00.000+00:00'))
       .executeTest(async (mockServer) => {
         const invitation = await getInvitation(signedOutClient(mockServer), EXAMPLE_TOKEN);
         expect(invitation.state).toBe('pending');
@@ -149,13 +152,7 @@ describe('Invitations contract: GET /invitations/{token}/', () => {
         'GET',
         tokenPath((token) => `/invitations/${token}/`),
       )
-      .answers(200, {
-        inviter: { full_name: like('Sara Al-Qahtani') },
-        email: like('friend@example.org'),
-        course: invitedCourse(),
-        state: 'expired',
-        expires_at: regex(INSTANT, '2026-11-10T08:00:00.000+00:00'),
-      })
+      .answers(200, invitationAnswer('expired', '2026-11-10T08:00:00.000+00:00'))
       .executeTest(async (mockServer) => {
         expect((await getInvitation(signedOutClient(mockServer), EXAMPLE_TOKEN)).state).toBe('expired');
       });
