@@ -18,7 +18,7 @@ import {
   submitAttempt,
   uploadFile,
 } from '../../src/api/learning';
-import { expectRefusal, signedIn } from './interactions';
+import { expectRefusal, fileBlob, signedIn } from './interactions';
 import {
   INJECTED_ATTEMPT_ID,
   INJECTED_COURSE_ID,
@@ -33,7 +33,6 @@ import {
   bearerHeader,
   failureOf,
   JSON_CONTENT,
-  multipartRequest,
   PROVIDERS,
   pactWith,
   signedInClient,
@@ -454,31 +453,16 @@ describe('Learning contract: POST /upload/', () => {
   const pdf = fileURLToPath(new URL('../fixtures/cv.pdf', import.meta.url));
 
   it('stores a PDF (multipart, part file) and answers its address', async () => {
-    await api
-      .addInteraction()
-      .given(PROVIDER_STATES.learningCourse)
-      .uponReceiving('an upload of a PDF file')
-      .withRequest('POST', apiPath('/upload/'), (b) =>
-        multipartRequest(
-          {},
-          { name: 'file', filename: 'answer.pdf', contentType: 'application/pdf', path: pdf },
-        )(b.headers(bearerHeader())),
+    await signedIn(api, PROVIDER_STATES.learningCourse, 'an upload of a PDF file')
+      .postsForm(
+        apiPath('/upload/'),
+        {},
+        { name: 'file', filename: 'answer.pdf', contentType: 'application/pdf', path: pdf },
       )
-      .willRespondWith(200, (b) =>
-        b.headers(JSON_CONTENT).jsonBody({
-          file: regex(FILE_ADDRESS, EXAMPLE_FILE),
-          name: 'answer.pdf',
-          size: integer(1024),
-        }),
-      )
+      .answers(200, { file: regex(FILE_ADDRESS, EXAMPLE_FILE), name: 'answer.pdf', size: integer(1024) })
       .executeTest(async (mockServer) => {
-        const { readFile } = await import('node:fs/promises');
-        const bytes = await readFile(pdf);
-        const uploaded = await uploadFile(
-          signedInClient(mockServer),
-          new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
-          'answer.pdf',
-        );
+        const upload = await fileBlob(pdf, 'application/pdf');
+        const uploaded = await uploadFile(signedInClient(mockServer), upload, 'answer.pdf');
         expect(uploaded.file).toMatch(new RegExp(FILE_ADDRESS));
       });
   });
