@@ -2,7 +2,7 @@ import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import type { Invitation } from '@contract/wire/invitations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, waitFor } from 'xstate';
-import { takeInvitedEmail } from '@/features/auth/signUp.live';
+import { forgetInvitedEmail, readInvitedEmail } from '@/features/auth/signUp.live';
 import { invitationLive } from '@/features/invitations/invitation.live';
 import { type FakeAnswer, type FakeRequest, fakeApi, memoryStore } from './support/fake-api';
 
@@ -70,8 +70,9 @@ describe('the invitation page, wired to the API, this tab and the identity dialo
     page.actor.send({ type: 'signIn.start', choice: 'signUp' });
     expect(page.did).toEqual([`dialog registration back to ${HERE}`]);
     // The sign-up form starts with the address, once.
-    expect(takeInvitedEmail(page.tab)).toBe('friend@example.com');
-    expect(takeInvitedEmail(page.tab)).toBeUndefined();
+    expect(readInvitedEmail(page.tab)).toBe('friend@example.com');
+    forgetInvitedEmail(page.tab);
+    expect(readInvitedEmail(page.tab)).toBeUndefined();
 
     page.actor.send({ type: 'session.change', signedIn: true });
     await waitFor(page.actor, (state) => state.status === 'done');

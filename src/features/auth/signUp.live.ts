@@ -4,7 +4,7 @@ import type { Audience } from '@machines/signIn.machine';
 import { connectSignUp, type SignUpView } from '@machines/signUp.connect';
 import { type SignUpEvent, signUpMachine } from '@machines/signUp.machine';
 import { useMachine } from '@xstate/react';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { register, verifyOtp } from '@/api/auth';
@@ -22,14 +22,21 @@ export type TabStore = Pick<Storage, 'getItem' | 'removeItem'>;
 /** The address an invitation page asked the form to start with (once), if any. */
 const INVITED_EMAIL_KEY = 'invited-email';
 
-/** The invited address, taken once: the next sign-up starts empty. */
-export function takeInvitedEmail(tab: TabStore): string | undefined {
+/** The invited address an invitation page left, if any (it stays until forgotten). */
+export function readInvitedEmail(tab: TabStore): string | undefined {
   try {
-    const email = tab.getItem(INVITED_EMAIL_KEY) ?? undefined;
-    tab.removeItem(INVITED_EMAIL_KEY);
-    return email;
+    return tab.getItem(INVITED_EMAIL_KEY) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Forgets the invited address: the next sign-up starts empty. */
+export function forgetInvitedEmail(tab: TabStore): void {
+  try {
+    tab.removeItem(INVITED_EMAIL_KEY);
+  } catch {
+    // A store that cannot be written keeps nothing to forget either.
   }
 }
 
@@ -102,7 +109,10 @@ export function useSignUp(
       navigate: (path) => navigate(path),
     }),
   );
-  const [email] = useState(() => takeInvitedEmail(browserTab));
+  // Read while rendering, forgotten once the form is on screen: a render React throws away (a
+  // piece of the dialog still loading) runs this again, and must find the address still there.
+  const [email] = useState(() => readInvitedEmail(browserTab));
+  useEffect(() => forgetInvitedEmail(browserTab), []);
   const [state, send] = useMachine(machine, { input: { audience, email } });
   return { view: connectSignUp(state), send, returnTo };
 }
