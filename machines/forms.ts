@@ -68,13 +68,16 @@ export interface OtpStepView {
   /** As many digits as a code has: the code can be sent. */
   complete: boolean;
   alert: string | null;
+  /** The code is being checked. */
   busy: boolean;
+  /** A new code is being sent ('Send a new code'). */
+  resending: boolean;
 }
 
 export function otpStepView(
   code: string,
   destination: string,
-  { alert, busy }: { alert: string | null; busy: boolean },
+  { alert, busy, resending }: { alert: string | null; busy: boolean; resending: boolean },
 ): OtpStepView {
   return {
     step: 'otp',
@@ -84,5 +87,6 @@ export function otpStepView(
     complete: code.length === OTP_LENGTH,
     alert,
     busy,
+    resending,
   };
 }

@@ -25,8 +25,13 @@ export type PasswordResetView =
 
 export function connectPasswordReset(snapshot: Snapshot): PasswordResetView {
   const { request, requestErrors, otp, values, errors, alert } = snapshot.context;
-  if (snapshot.matches('otp') || snapshot.matches('verifying')) {
-    return otpStepView(otp, request.email_or_phone, { alert, busy: snapshot.matches('verifying') });
+  if (snapshot.matches('otp') || snapshot.matches('verifying') || snapshot.matches('resending')) {
+    const busy = snapshot.matches('verifying');
+    return otpStepView(otp, request.email_or_phone, {
+      alert,
+      busy,
+      resending: snapshot.matches('resending'),
+    });
   }
   if (snapshot.matches('reset') || snapshot.matches('saving') || snapshot.matches('done')) {
     return { step: 'reset', values, errors, alert, busy: snapshot.matches('saving') };

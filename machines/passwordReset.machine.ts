@@ -32,6 +32,8 @@ export type PasswordResetEvent =
   | { type: 'otp.change'; value: string }
   | { type: 'otp.submit' }
   | { type: 'otp.back' }
+  /** 'Send a new code': a new code replaces the one sent before. */
+  | { type: 'otp.resend' }
   | { type: 'field.change'; name: keyof ResetPasswordForm; value: string }
   | { type: 'form.submit' };
 
@@ -144,6 +146,16 @@ export const passwordResetMachine = setup({
         'otp.change': { actions: 'changeOtp' },
         'otp.submit': { guard: 'otpComplete', target: 'verifying' },
         'otp.back': { target: 'request' },
+        'otp.resend': { target: 'resending', actions: 'clearAlert' },
+      },
+    },
+    resending: {
+      invoke: {
+        id: 'resendReset',
+        src: 'requestReset',
+        input: ({ context }) => ({ email_or_phone: normaliseEmailOrPhone(context.request.email_or_phone) }),
+        onDone: { target: 'otp', actions: ['clearOtp', 'announceOtpSent'] },
+        onError: { target: 'otp', actions: { type: 'showSendAlert', params: failureOf } },
       },
     },
     verifying: {

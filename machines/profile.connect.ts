@@ -38,7 +38,11 @@ export function connectProfile(
   const codeOpen = snapshot.matches('emailCode') || snapshot.matches('confirmingEmail');
   const emailCode: EmailCodeView = codeOpen
     ? {
-        ...otpStepView(otp, pendingEmail ?? '', { alert, busy: snapshot.matches('confirmingEmail') }),
+        ...otpStepView(otp, pendingEmail ?? '', {
+          alert,
+          busy: snapshot.matches('confirmingEmail'),
+          resending: false,
+        }),
         change: (value) => send({ type: 'otp.change', value }),
         submit: () => send({ type: 'otp.submit' }),
         back: () => send({ type: 'otp.back' }),

@@ -16,10 +16,12 @@ export interface SignInView {
    * the dialog says so and offers to continue with that role instead of the form.
    */
   otherRole: Role | null;
+  /** The account waits for its sign-up code: the dialog offers to open the code step. */
+  awaitingCode: boolean;
 }
 
 export function connectSignIn(snapshot: SnapshotFrom<typeof signInMachine>): SignInView {
-  const { values, errors, alert, courseId, kfuIdNotice, otherRoleReply } = snapshot.context;
+  const { values, errors, alert, courseId, kfuIdNotice, otherRoleReply, awaitingCode } = snapshot.context;
   return {
     values,
     errors,
@@ -28,5 +30,6 @@ export function connectSignIn(snapshot: SnapshotFrom<typeof signInMachine>): Sig
     dismissable: !courseId && (snapshot.matches('editing') || snapshot.matches('otherRole')),
     kfuIdNotice,
     otherRole: snapshot.matches('otherRole') ? (otherRoleReply?.data.role ?? null) : null,
+    awaitingCode: snapshot.matches('editing') && awaitingCode !== null,
   };
 }

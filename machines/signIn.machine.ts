@@ -1,10 +1,11 @@
 import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { LoginResponse } from '@contract/wire/auth';
 import type { Role } from '@contract/wire/common';
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { alertOf, type Failure, type FormContext, failureOf, withField } from './forms';
+import { alertOf, type Failure, type FormContext, failureOf, statusOf, withField } from './forms';
 
 export type Audience = 'trainee' | 'trainer';
 
@@ -30,6 +31,11 @@ export interface SignInContext extends FormContext<LoginForm> {
    * chooses to go on as a trainee or goes back.
    */
   otherRoleReply: LoginResponse | null;
+  /**
+   * The password was right, but the account still waits for the code mailed at sign-up: its
+   * address, for the code step the dialog offers to open; null otherwise.
+   */
+  awaitingCode: string | null;
 }
 
 export type SignInEvent =
@@ -41,7 +47,9 @@ export type SignInEvent =
   /** After 'this is the trainer sign-in': sign in with the account's own role after all. */
   | { type: 'otherRole.continue' }
   /** After 'this is the trainer sign-in': back to the form, not signed in. */
-  | { type: 'otherRole.back' };
+  | { type: 'otherRole.back' }
+  /** After 'Please verify your email address first': opens the account's code step. */
+  | { type: 'code.open' };
 
 /** The reply kept in `otherRole` (always there in that state). */
 function replyOf(context: SignInContext): LoginResponse {
@@ -63,6 +71,7 @@ export const signInMachine = setup({
   guards: {
     formValid: ({ context }) => Object.keys(validate(loginFormSchema, context.values)).length === 0,
     hasCourseId: ({ context }) => Boolean(context.courseId),
+    awaitingCode: ({ context }) => context.awaitingCode !== null,
     /**
      * A trainee's account in Trainer Login. Log In is every account's door (spec: a trainee or a
      * trainer signs in there), so a trainer there signs in at once; Trainer Login says whom it is for.
@@ -73,12 +82,18 @@ export const signInMachine = setup({
   actions: {
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      return withField(context, event.name, event.value);
+      return { ...withField(context, event.name, event.value), awaitingCode: null };
     }),
     showErrors: assign({ errors: ({ context }) => validate(loginFormSchema, context.values) }),
-    clearAlert: assign({ alert: null, kfuIdNotice: false }),
+    clearAlert: assign({ alert: null, kfuIdNotice: false, awaitingCode: null }),
     showKfuIdNotice: assign({ kfuIdNotice: true }),
-    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.login) }),
+    showAlert: assign(({ context }, { error }: Failure) => ({
+      alert: alertOf(error, FAILURES.login),
+      awaitingCode:
+        statusOf(error) === 403 && alertOf(error, '') === SERVER_MESSAGES.emailNotVerified
+          ? context.values.username.trim()
+          : null,
+    })),
     /** Moves focus to the first field with a message. */
     focusFirstInvalid: () => {},
     /** Hands the tokens, role and profile to the session. */
@@ -92,6 +107,8 @@ export const signInMachine = setup({
     endUnusedSession: (_, _params: { reply: LoginResponse }) => {},
     /** Closes the dialog without signing in. */
     closeDialog: () => {},
+    /** Swaps this dialog for the code step of the account that waits for its code. */
+    openCodeStep: (_: { context: SignInContext }) => {},
     /** Closes the dialog and goes to /trainee/make-attendance/{course_id}. */
     goToAttendance: (_: { context: SignInContext }) => {},
     /** Closes the dialog and goes to `returnTo`: home, or the page that asked for the sign-in. */
@@ -108,6 +125,7 @@ export const signInMachine = setup({
     alert: null,
     kfuIdNotice: false,
     otherRoleReply: null,
+    awaitingCode: null,
   }),
   initial: 'editing',
   states: {
@@ -120,6 +138,7 @@ export const signInMachine = setup({
           { actions: ['clearAlert', 'showErrors', 'focusFirstInvalid'] },
         ],
         'dialog.close': { guard: not('hasCourseId'), target: 'closed', actions: 'closeDialog' },
+        'code.open': { guard: 'awaitingCode', target: 'closed', actions: 'openCodeStep' },
       },
     },
     submitting: {

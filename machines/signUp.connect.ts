@@ -13,16 +13,23 @@ export type SignUpView =
       alert: string | null;
       cvName: string | null;
       busy: boolean;
+      /** A code is on its way to the address typed: 'Enter the code' opens its step. */
+      codeSent: boolean;
     }
-  | OtpStepView
+  | (OtpStepView & {
+      /** Where 'back' leads: the form (to change the address), or the sign-in it was opened from. */
+      back: 'form' | 'signIn';
+    })
   /** Trainee: signed in, off to the profile. Trainer: waits for the admin's approval. */
   | { step: 'success'; outcome: 'registered' | 'awaitingApproval' }
   | { step: 'closed' };
 
 export function connectSignUp(snapshot: Snapshot): SignUpView {
-  const { values, errors, alert, cv, email, otp } = snapshot.context;
-  if (snapshot.matches('otp') || snapshot.matches('verifying')) {
-    return otpStepView(otp, email ?? '', { alert, busy: snapshot.matches('verifying') });
+  const { values, errors, alert, cv, email, otp, origin, codeSent } = snapshot.context;
+  if (snapshot.matches('otp') || snapshot.matches('verifying') || snapshot.matches('resending')) {
+    const busy = snapshot.matches('verifying');
+    const resending = snapshot.matches('resending');
+    return { ...otpStepView(otp, email ?? '', { alert, busy, resending }), back: origin };
   }
   if (snapshot.matches('registered')) return { step: 'success', outcome: 'registered' };
   if (snapshot.matches('awaitingApproval')) return { step: 'success', outcome: 'awaitingApproval' };
@@ -34,5 +41,6 @@ export function connectSignUp(snapshot: Snapshot): SignUpView {
     alert,
     cvName: cv?.name ?? null,
     busy: snapshot.matches('registering'),
+    codeSent,
   };
 }

@@ -8,9 +8,26 @@ import {
 } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
-import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '@contract/wire/auth';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type {
+  ConfirmationResponse,
+  OtpVerifyResponse,
+  PasswordResetRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+} from '@contract/wire/auth';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { alertOf, type Failure, type FormContext, failureOf, isOtpRefusal, withField } from './forms';
+import {
+  alertOf,
+  type Errors,
+  type Failure,
+  type FormContext,
+  failureOf,
+  isOtpRefusal,
+  statusOf,
+  withField,
+} from './forms';
+import { refusedFieldErrors, refusedFields } from './refusal';
 import type { Audience } from './signIn.machine';
 
 export interface SignUpContext extends FormContext<RegistrationForm> {
@@ -19,6 +36,13 @@ export interface SignUpContext extends FormContext<RegistrationForm> {
   /** Remembered from the registration reply for the OTP step. */
   email: string | null;
   otp: string;
+  /**
+   * Where the code step was opened from: the form, or a sign-in refused because the account still
+   * waits for its code (the step then goes back to the sign-in).
+   */
+  origin: 'form' | 'signIn';
+  /** The form's address already has a code on its way (the server said so): its step can open. */
+  codeSent: boolean;
 }
 
 export type SignUpEvent =
@@ -28,6 +52,10 @@ export type SignUpEvent =
   | { type: 'otp.change'; value: string }
   | { type: 'otp.submit' }
   | { type: 'otp.back' }
+  /** 'Send a new code': a new code replaces the one sent before. */
+  | { type: 'otp.resend' }
+  /** From the form, once the server said a code is on its way to that address. */
+  | { type: 'otp.open' }
   | { type: 'success.close' }
   /** Escape, the close button or a click outside, at any step. */
   | { type: 'dialog.close' };
@@ -41,10 +69,28 @@ const emptyForm: RegistrationForm = {
   confirm_password: '',
 };
 
+const FIELDS: readonly (keyof RegistrationForm)[] = [
+  'full_name',
+  'email',
+  'phone_number',
+  'govt_id_or_iqama_no',
+  'password',
+  'confirm_password',
+];
+
+/** The field sentences of a 400 answer (a taken address or id number, a code already sent…). */
+function fieldErrorsOf(error: unknown): Errors<RegistrationForm> {
+  if (statusOf(error) !== 400) return {};
+  return refusedFieldErrors(error, (field) => FIELDS.find((name) => name === field));
+}
+
 export const signUpMachine = setup({
   types: {
-    /** `email`: the address the form starts with (an invitation's). */
-    input: {} as { audience: Audience; email?: string | undefined },
+    /**
+     * `email`: the address the form starts with (an invitation's). `verify`: the account of `email`
+     * waits for its code (a refused sign-in): the code step opens at once.
+     */
+    input: {} as { audience: Audience; email?: string | undefined; verify?: boolean | undefined },
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
   },
@@ -55,6 +101,9 @@ export const signUpMachine = setup({
     verifyOtp: fromPromise<OtpVerifyResponse, { email_or_phone: string; otp_code: string }>(async () => {
       throw new Error('verifyOtp is supplied by the application');
     }),
+    resendOtp: fromPromise<ConfirmationResponse, PasswordResetRequest>(async () => {
+      throw new Error('resendOtp is supplied by the application');
+    }),
   },
   guards: {
     formValid: ({ context }) => Object.keys(validate(registrationFormSchema, context.values)).length === 0,
@@ -62,11 +111,18 @@ export const signUpMachine = setup({
     signedInByOtp: (_, { reply }: { reply: OtpVerifyResponse }) =>
       Boolean(reply.access_token && reply.refresh_token && reply.data),
     otpRefused: (_, { error }: Failure) => isOtpRefusal(error),
+    fieldsRefused: (_, { error }: Failure) => Object.keys(fieldErrorsOf(error)).length > 0,
+    codeSent: ({ context }) => context.codeSent,
+    fromSignIn: ({ context }) => context.origin === 'signIn',
   },
   actions: {
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      return withField(context, event.name, event.value);
+      // Another address has no code on its way.
+      return {
+        ...withField(context, event.name, event.value),
+        codeSent: context.codeSent && event.name !== 'email',
+      };
     }),
     changeCv: assign(({ event }) => {
       assertEvent(event, 'cv.change');
@@ -75,11 +131,25 @@ export const signUpMachine = setup({
     showErrors: assign({ errors: ({ context }) => validate(registrationFormSchema, context.values) }),
     clearAlert: assign({ alert: null }),
     showRegisterAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.register) }),
+    /** Each refused detail at its field; 'a code was sent a moment ago' lets the code step open. */
+    showFieldErrors: assign((_, { error }: Failure) => {
+      const errors = fieldErrorsOf(error);
+      // A detail of no text field (the CV's) is said in the alert box.
+      const other = refusedFields(error).find(({ field }) => !FIELDS.some((name) => name === field));
+      return {
+        errors,
+        alert: other?.message ?? null,
+        codeSent: errors.email === SERVER_MESSAGES.codeSentRecently,
+      };
+    }),
+    showResendAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.sendOtp) }),
+    openCodeStep: assign(({ context }) => ({ email: context.values.email.trim(), otp: '', alert: null })),
     showVerifyAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.verify) }),
     rememberEmail: assign(({ context }, { reply }: { reply: RegistrationResponse }) => ({
       email: reply.data.email ?? context.values.email.trim(),
       otp: '',
       alert: null,
+      codeSent: true,
     })),
     changeOtp: assign(({ event }) => {
       assertEvent(event, 'otp.change');
@@ -93,6 +163,10 @@ export const signUpMachine = setup({
     announceOtpVerified: () => {},
     /** The toast 'Invalid OTP Code'. */
     announceInvalidOtp: () => {},
+    /** The toast 'OTP sent successfully'. */
+    announceOtpSent: () => {},
+    /** Opens the sign-in dialog again (the code step was opened from it). */
+    backToSignIn: () => {},
     startSession: (_, _params: { reply: OtpVerifyResponse }) => {},
     /** A trainee's success modal closes to /profile. */
     goToProfile: () => {},
@@ -106,14 +180,20 @@ export const signUpMachine = setup({
     errors: {},
     alert: null,
     cv: null,
-    email: null,
+    email: input.verify ? (input.email ?? null) : null,
     otp: '',
+    origin: input.verify ? 'signIn' : 'form',
+    codeSent: false,
   }),
-  initial: 'form',
+  initial: 'opening',
   on: { 'dialog.close': { target: '.closed', actions: 'closeDialog' } },
   states: {
+    opening: {
+      always: [{ guard: 'fromSignIn', target: 'otp' }, { target: 'form' }],
+    },
     form: {
       on: {
+        'otp.open': { guard: 'codeSent', target: 'otp', actions: 'openCodeStep' },
         'field.change': { actions: 'changeField' },
         'cv.change': { actions: 'changeCv' },
         'form.submit': [
@@ -142,14 +222,34 @@ export const signUpMachine = setup({
             'announceSignedUp',
           ],
         },
-        onError: { target: 'form', actions: { type: 'showRegisterAlert', params: failureOf } },
+        onError: [
+          {
+            guard: { type: 'fieldsRefused', params: failureOf },
+            target: 'form',
+            actions: [{ type: 'showFieldErrors', params: failureOf }, 'focusFirstInvalid'],
+          },
+          { target: 'form', actions: { type: 'showRegisterAlert', params: failureOf } },
+        ],
       },
     },
     otp: {
       on: {
         'otp.change': { actions: 'changeOtp' },
         'otp.submit': { guard: 'otpComplete', target: 'verifying' },
-        'otp.back': { target: 'form' },
+        'otp.resend': { target: 'resending', actions: 'clearAlert' },
+        'otp.back': [
+          { guard: 'fromSignIn', target: 'closed', actions: 'backToSignIn' },
+          { target: 'form', actions: 'clearAlert' },
+        ],
+      },
+    },
+    resending: {
+      invoke: {
+        id: 'resendOtp',
+        src: 'resendOtp',
+        input: ({ context }) => ({ email_or_phone: context.email ?? '' }),
+        onDone: { target: 'otp', actions: ['clearOtp', 'announceOtpSent'] },
+        onError: { target: 'otp', actions: { type: 'showResendAlert', params: failureOf } },
       },
     },
     verifying: {

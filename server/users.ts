@@ -78,12 +78,25 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
  * the most recent account with that number is taken.
  */
 export async function findVerifiedUser(db: Db, emailOrPhone: string): Promise<UserRow | undefined> {
+  return findByIdentifier(db, emailOrPhone, true);
+}
+
+/** The newest open account the e-mail address or phone number names that still waits for its code. */
+export async function findUnverifiedUser(db: Db, emailOrPhone: string): Promise<UserRow | undefined> {
+  return findByIdentifier(db, emailOrPhone, false);
+}
+
+async function findByIdentifier(
+  db: Db,
+  emailOrPhone: string,
+  verified: boolean,
+): Promise<UserRow | undefined> {
   const { column, value } = identifierQuery(emailOrPhone);
   if (!value) return undefined;
   const { rows } = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1 AND verified AND closed_at IS NULL
+    `SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1 AND verified = $2 AND closed_at IS NULL
      ORDER BY id DESC LIMIT 1`,
-    [value],
+    [value, verified],
   );
   return rows[0];
 }

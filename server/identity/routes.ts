@@ -33,7 +33,7 @@ import { otpMail, sendMail } from '../mail';
 import type { Mounts } from '../mounts';
 import { beginCodeCheck, clearSignInLock, spendMailAllowance } from '../rate-limits';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload } from '../uploads';
-import { findUserById, findVerifiedUser, toPublicUser } from '../users';
+import { findUnverifiedUser, findUserById, findVerifiedUser, toPublicUser } from '../users';
 import { formBody, formDetails, jsonForm } from '../validation';
 import {
   createApplicant,
@@ -177,6 +177,24 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
   });
 
+  // Not in the spec: a new sign-up code for an account still waiting for its own (the first was
+  // lost, expired or spent on too many tries). The same answer whether or not one waits.
+  const resendOtp = new Hono<AppEnv>();
+  resendOtp.post('/', jsonForm(forgotPasswordFormSchema, ['email_or_phone']), async (c) => {
+    const { email_or_phone } = c.req.valid('json');
+    await spendMailAllowance(limiter, c, email_or_phone);
+    const user = await findUnverifiedUser(db, email_or_phone);
+    if (user) {
+      await db.transaction(async (tx) => {
+        const code = await issueOtp(tx, user.id, 'registration');
+        await sendMail(tx, otpMail(user.email, 'registration', code, user.full_name));
+      });
+    } else {
+      await spendOtpIssue();
+    }
+    return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
+  });
+
   const expired = { field: 'token', message: SERVER_MESSAGES.resetTokenInvalid } as const;
   const setPasswordForm = jsonForm(resetPasswordFormSchema, RESET_FIELDS, {
     extra: ['token'],
@@ -215,6 +233,7 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     ['/user/registration/', registration],
     ['/user/otp-verify/', otpVerify],
     ['/user/reset-password/', resetPassword],
+    ['/user/resend-otp/', resendOtp],
     ['/user/set-password/', setPassword],
   ];
 }

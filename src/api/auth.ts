@@ -77,6 +77,18 @@ export function requestPasswordReset(
   });
 }
 
+/**
+ * POST /user/resend-otp/ (not in the spec): a new sign-up code for an account that still waits for
+ * its own. The same answer whether or not one waits.
+ */
+export function resendOtp(api: ApiClient, body: PasswordResetRequest): Promise<ConfirmationResponse> {
+  return api.public(confirmationResponseSchema, '/user/resend-otp/', {
+    method: 'POST',
+    body,
+    fallback: FAILURES.sendOtp,
+  });
+}
+
 /** POST /user/set-password/ with the reset token from /user/otp-verify/. */
 export function setPassword(api: ApiClient, body: SetPasswordRequest): Promise<ConfirmationResponse> {
   return api.public(confirmationResponseSchema, '/user/set-password/', { method: 'POST', body });

@@ -11,17 +11,26 @@ export type DialogName =
   | 'forgotPassword'
   | 'trainerLogin'
   | 'trainerRegistration'
-  | 'trainerForgotPassword';
+  | 'trainerForgotPassword'
+  /** The code step of an account that still waits for its sign-up code (opened from a sign-in). */
+  | 'verification'
+  | 'trainerVerification';
 
 export const dialogStore = createStore({
-  context: { open: null as DialogName | null, returnTo: null as string | null },
+  context: {
+    open: null as DialogName | null,
+    returnTo: null as string | null,
+    /** The address a code step is for. */
+    email: null as string | null,
+  },
   on: {
-    open: (context, event: { name: DialogName; returnTo?: string | null }) => ({
+    open: (context, event: { name: DialogName; returnTo?: string | null; email?: string }) => ({
       open: event.name,
+      email: event.email ?? null,
       // Moving between identity dialogs (login → registration) keeps where to come back to.
       returnTo: event.returnTo !== undefined ? event.returnTo : context.open ? context.returnTo : null,
     }),
-    close: () => ({ open: null, returnTo: null }),
+    close: () => ({ open: null, returnTo: null, email: null }),
   },
 });
 
@@ -36,6 +45,16 @@ export function openDialog(name: DialogName, options: { returnTo?: string } = {}
 /** Asks a signed-out visitor to sign in, then brings them back to the page they are on. */
 export function askToSignIn(): void {
   openDialog('login', { returnTo: window.location.pathname + window.location.search });
+}
+
+/** Opens the code step of an account that still waits for its sign-up code. */
+export function openCodeStep(name: DialogName, email: string): void {
+  dialogStore.trigger.open({ name, email });
+}
+
+/** The address the open code step is for. */
+export function dialogEmail(): string | null {
+  return dialogStore.getSnapshot().context.email;
 }
 
 export function dialogReturnTo(): string | null {

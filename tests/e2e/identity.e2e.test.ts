@@ -224,6 +224,91 @@ describe('password reset', () => {
   });
 });
 
+describe('an account that waits for its code', () => {
+  const CODE_SENT = 'A code was sent to this email a moment ago. Check your inbox, or try again in a minute';
+
+  it('a trainer who closed the code step finds it again by applying or signing in, and a new code verifies', async () => {
+    const { screen, footer, signIn, signUp, otp, problems } = await visitHome('en');
+    const person = newPerson('trainer');
+    await footer.trainerLogIn();
+    await signIn.becomeTrainer();
+    await signUp.fillIn(person);
+    await signUp.applyAsTrainer();
+    await expect.poll(() => otp.title()).toBe('Verify your e-mail');
+    const first = await latestCode(suite.app, person.email);
+    await otp.close();
+    await otp.waitUntilClosed();
+
+    // Applying again at once: told at the e-mail field that a code is on its way, and led to it.
+    await footer.trainerLogIn();
+    await signIn.becomeTrainer();
+    await signUp.fillIn(person);
+    await signUp.applyAsTrainer();
+    await expect.poll(() => signUp.message('email')).toBe(CODE_SENT);
+    await signUp.enterSentCode();
+    await expect.poll(() => otp.text()).toContain(person.email);
+    await otp.close();
+    await otp.waitUntilClosed();
+
+    // Signing in: told to verify first, and led to the code step, where a new code replaces the first.
+    await footer.trainerLogIn();
+    await signIn.submit(person);
+    await expect.poll(() => signIn.alert()).toBe('Please verify your email address first');
+    await signIn.enterCode();
+    await expect.poll(() => otp.text()).toContain(person.email);
+    await otp.resend();
+    await expect.poll(() => screen.toast('OTP sent successfully').count()).toBe(1);
+    await expect.poll(() => latestCode(suite.app, person.email)).not.toBe(first);
+    await otp.enter(await latestCode(suite.app, person.email));
+    await otp.confirm();
+    await expect
+      .poll(() => signUp.text())
+      .toContain(
+        'Your registration for Trainer has been taken. Once admin approve you will notify and then able to login.',
+      );
+    expect(problems).toEqual([]);
+  });
+
+  it('a trainee signing in on a phone in Arabic goes to the code step and back, and is signed in by a new code', async () => {
+    const { t, screen, sideMenu, signIn, signUp, otp, problems, page } = await suite.open({
+      language: 'ar',
+      width: 'phone',
+      path: paths.home(),
+    });
+    const person = newPerson('trainee');
+    await sideMenu.open();
+    await sideMenu.signUpButton.click();
+    await signUp.register(person);
+    await expect.poll(() => otp.title()).toBe(t('Verify your e-mail'));
+    const first = await latestCode(suite.app, person.email);
+    await otp.close();
+    await otp.waitUntilClosed();
+
+    await sideMenu.open();
+    await sideMenu.logIn();
+    await signIn.submit(person);
+    await expect.poll(() => signIn.alert()).toBe(t('Please verify your email address first'));
+    await expectNoAxeViolations(page);
+    await signIn.enterCode();
+    await expect.poll(() => otp.text()).toContain(person.email);
+    await otp.backToLogIn();
+    await expect.poll(() => signIn.heading.count()).toBe(1);
+    await signIn.submit(person);
+    await signIn.enterCode();
+    await otp.resend();
+    await expect.poll(() => screen.toast('OTP sent successfully').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await expect.poll(() => latestCode(suite.app, person.email)).not.toBe(first);
+    await otp.enter(await latestCode(suite.app, person.email));
+    await otp.confirm();
+    await expect.poll(() => signUp.text()).toContain(t('Your registration is successfully completed!'));
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('trainer', () => {
   it('applies with a CV, is refused until the admin approves, then signs in to the trainer menu', async () => {
     const { screen, header, footer, signIn, signUp, otp, problems, page } = await visitHome('en');

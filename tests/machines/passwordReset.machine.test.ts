@@ -86,6 +86,9 @@ describe('passwordReset machine: generated paths', () => {
       otpChange('123'),
       otpSubmit,
       { type: 'otp.back' },
+      { type: 'otp.resend' },
+      doneActor('resendReset', otpSent),
+      errorActor('resendReset', httpFailure(429, 'Too many requests')),
       doneActor('verifyOtp', otpResetToken),
       doneActor('verifyOtp', verifiedWithoutToken),
       errorActor('verifyOtp', httpFailure(400, 'Invalid OTP Code')),
@@ -114,13 +117,16 @@ describe('passwordReset machine: generated paths', () => {
       'form.submit',
       'otp.back',
       'otp.change',
+      'otp.resend',
       'otp.submit',
       'request.change',
       'request.submit',
       'xstate.done.actor.requestReset',
+      'xstate.done.actor.resendReset',
       'xstate.done.actor.setPassword',
       'xstate.done.actor.verifyOtp',
       'xstate.error.actor.requestReset',
+      'xstate.error.actor.resendReset',
       'xstate.error.actor.setPassword',
       'xstate.error.actor.verifyOtp',
       'xstate.init',
@@ -187,6 +193,7 @@ describe('passwordReset machine: behaviour', () => {
         complete: true,
         alert: null,
         busy: true,
+        resending: false,
       });
       const { harness: saved } = await saving();
       expect(connectPasswordReset(saved.snapshot)).toMatchObject({ step: 'reset', busy: true });
@@ -321,6 +328,27 @@ describe('passwordReset machine: behaviour', () => {
       expect(harness.context.alert).toBe(alert);
       expect(harness.context.otp).toBe('7654321');
       expect(actions.announceInvalidOtp).not.toHaveBeenCalled();
+    });
+
+    it('sends a new code to the same address, clears what was typed and says so', async () => {
+      const { harness, requestReset } = await atOtp();
+      await harness.send(otpChange('765'));
+      await harness.send({ type: 'otp.resend' });
+      expectState(harness, 'resending');
+      expect(connectPasswordReset(harness.snapshot)).toMatchObject({ step: 'otp', resending: true });
+      await harness.resolve('resendReset', otpSent);
+      expectState(harness, 'otp');
+      expect(harness.context.otp).toBe('');
+      expect(requestReset.inputs.at(-1)).toEqual({ email_or_phone: 'huda@example.com' });
+      expect(harness.takeActions()).toEqual(['announceOtpSent']);
+    });
+
+    it('stays on the code and says why when no new code could be sent', async () => {
+      const { harness } = await atOtp();
+      await harness.send({ type: 'otp.resend' });
+      await harness.reject('resendReset', silentFailure(500));
+      expectState(harness, 'otp');
+      expect(harness.context.alert).toBe(FAILURES.sendOtp);
     });
 
     it('goes back to the request with the typed email kept', async () => {

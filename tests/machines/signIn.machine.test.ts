@@ -1,6 +1,7 @@
 import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { LoginResponse } from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import { connectSignIn } from '../../machines/signIn.connect.ts';
@@ -33,6 +34,7 @@ const ACTION_NAMES = [
   'goOn',
   'closeDialog',
   'endUnusedSession',
+  'openCodeStep',
 ] as const;
 
 const COURSE_ID = 'course-42';
@@ -77,11 +79,14 @@ describe('signIn machine: generated paths', () => {
         { type: 'otherRole.back' },
         errorActor('login', httpFailure(401, 'Invalid email or password')),
         errorActor('login', silentFailure(500)),
+        errorActor('login', httpFailure(403, SERVER_MESSAGES.emailNotVerified)),
+        { type: 'code.open' },
       ],
       // formValid reads the values (through their first message); hasCourseId the stored course.
       serializeState: serializeValueAnd((context: SignInContext) => ({
         firstInvalid: firstInvalid(validate(loginFormSchema, context.values)),
         hasCourseId: Boolean(context.courseId),
+        awaitingCode: context.awaitingCode !== null,
       })),
       implementations,
       compareContext: true,
@@ -96,6 +101,7 @@ describe('signIn machine: generated paths', () => {
         // A stored course id refuses dismissing, so no path of that model closes the dialog.
         const dismissable = label === 'no stored course' ? ['dialog.close'] : [];
         expect([...types].sort()).toEqual([
+          'code.open',
           ...dismissable,
           'field.change',
           'form.submit',
@@ -162,7 +168,34 @@ describe('signIn machine: behaviour', () => {
       alert: null,
       kfuIdNotice: false,
       otherRoleReply: null,
+      awaitingCode: null,
     });
+  });
+
+  it('offers the code step of an account that still waits for its sign-up code', async () => {
+    const { harness } = await submitting();
+    await harness.reject('login', httpFailure(403, SERVER_MESSAGES.emailNotVerified));
+    expectState(harness, 'editing');
+    expect(harness.context.alert).toBe('Please verify your email address first');
+    expect(harness.context.awaitingCode).toBe('huda@example.com');
+    expect(connectSignIn(harness.snapshot).awaitingCode).toBe(true);
+    await harness.send({ type: 'code.open' });
+    expectState(harness, 'closed');
+    expect(harness.takeActions()).toEqual(['openCodeStep']);
+  });
+
+  it('offers no code step for another refusal, or once the address changes', async () => {
+    const { harness } = await submitting();
+    await harness.reject('login', httpFailure(403, 'Your application is awaiting approval'));
+    expect(harness.context.awaitingCode).toBeNull();
+    await harness.send({ type: 'code.open' });
+    expectState(harness, 'editing');
+    await harness.send(submit);
+    await harness.reject('login', httpFailure(403, SERVER_MESSAGES.emailNotVerified));
+    await harness.send(change('username', 'other@example.com'));
+    expect(connectSignIn(harness.snapshot).awaitingCode).toBe(false);
+    await harness.send({ type: 'code.open' });
+    expectState(harness, 'editing');
   });
 
   it('keeps an empty form in editing, shows both required messages and focuses the first', async () => {

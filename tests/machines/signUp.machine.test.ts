@@ -1,11 +1,19 @@
 import { OTP_LENGTH, type RegistrationForm, registrationFormSchema } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
-import type { OtpVerifyResponse, RegistrationRequest, RegistrationResponse } from '@contract/wire/auth';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type {
+  ConfirmationResponse,
+  OtpVerifyResponse,
+  PasswordResetRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+} from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
 import { connectSignUp } from '../../machines/signUp.connect.ts';
 import { type SignUpContext, type SignUpEvent, signUpMachine } from '../../machines/signUp.machine.ts';
+import { ApiError } from '../../src/api/errors.ts';
 import {
   firstInvalid,
   httpFailure,
@@ -35,6 +43,8 @@ const ACTION_NAMES = [
   'startSession',
   'goToProfile',
   'closeDialog',
+  'announceOtpSent',
+  'backToSignIn',
 ] as const;
 
 const PASSWORD = 'Str0ng@Pass!';
@@ -51,6 +61,12 @@ const otpSubmit: SignUpEvent = { type: 'otp.submit' };
 const cvFile = new File(['%PDF-1.7 curriculum vitae'], 'omar-nasser-cv.pdf', { type: 'application/pdf' });
 
 const registered = (email: string): RegistrationResponse => ({ success: true, data: { email } });
+
+/** A 400 whose details name fields, as the API client reports it. */
+const fieldRefusal = (...details: { field: string; message: string }[]) =>
+  new ApiError(details[0]?.message ?? '', 'http', 400, { success: false, details });
+const CODE_SENT = fieldRefusal({ field: 'email', message: SERVER_MESSAGES.codeSentRecently });
+const OTP_SENT: ConfirmationResponse = { success: true, message: SERVER_MESSAGES.otpSent };
 
 /** Wrong and right values for each field, in form order. */
 const FIELD_EVENTS: Record<keyof RegistrationForm, SignUpEvent[]> = {
@@ -93,6 +109,7 @@ function implementations() {
     actors: {
       register: scriptedPromise<RegistrationResponse, RegistrationRequest>(),
       verifyOtp: scriptedPromise<OtpVerifyResponse, { email_or_phone: string; otp_code: string }>(),
+      resendOtp: scriptedPromise<ConfirmationResponse, PasswordResetRequest>(),
     },
     actions: spyActions(signUpMachine, ACTION_NAMES),
   };
@@ -112,9 +129,15 @@ describe('signUp machine: generated paths', () => {
     ],
   };
 
-  const models = (['trainee', 'trainer'] as const).map((audience) => {
+  /** The form for each audience, and the code step a refused sign-in opens. */
+  const starts = [
+    { name: 'a trainee', audience: 'trainee', verify: false },
+    { name: 'a trainer', audience: 'trainer', verify: false },
+    { name: 'an account waiting for its code', audience: 'trainee', verify: true },
+  ] as const;
+  const models = starts.map(({ name, audience, verify }) => {
     const model = createPathModel(signUpMachine, {
-      input: { audience },
+      input: verify ? { audience, email: 'huda@example.com', verify } : { audience },
       events: ({ context }) => {
         const next = firstInvalidField(context.values);
         return [
@@ -123,6 +146,11 @@ describe('signUp machine: generated paths', () => {
           doneActor('register', registered('huda@example.com')),
           errorActor('register', httpFailure(400, 'A user with this email already exists')),
           errorActor('register', silentFailure(500)),
+          errorActor('register', CODE_SENT),
+          { type: 'otp.open' },
+          { type: 'otp.resend' },
+          doneActor('resendOtp', OTP_SENT),
+          errorActor('resendOtp', httpFailure(429, 'Too many requests')),
           otpChange('١٢ ٣٤-٥٦٧'),
           otpChange('123'),
           otpSubmit,
@@ -140,35 +168,41 @@ describe('signUp machine: generated paths', () => {
         JSON.stringify([
           value,
           value === 'form' ? firstInvalidField(context.values) : null,
+          value === 'form' ? context.codeSent : null,
           value === 'otp' ? context.otp.length === OTP_LENGTH : null,
         ]),
       implementations,
       compareContext: true,
     });
-    return { audience, model };
+    return { name, audience, verify, model };
   });
 
-  for (const { audience, model } of models) {
-    describe(`as a ${audience}`, () => {
+  for (const { name, audience, verify, model } of models) {
+    describe(`as ${name}`, () => {
       it('generates paths through every kind of step', () => {
         const types = new Set(model.paths.flatMap((path) => path.steps.map((step) => step.event.type)));
-        expect([...types].sort()).toEqual(
-          [
-            'dialog.close',
-            'field.change',
-            'form.submit',
-            'otp.back',
-            'otp.change',
-            'otp.submit',
-            'success.close',
-            'xstate.done.actor.register',
-            'xstate.done.actor.verifyOtp',
-            'xstate.error.actor.register',
-            'xstate.error.actor.verifyOtp',
-            'xstate.init',
-            ...(audience === 'trainer' ? ['cv.change'] : []),
-          ].sort(),
-        );
+        const codeStep = [
+          'dialog.close',
+          'otp.back',
+          'otp.change',
+          'otp.resend',
+          'otp.submit',
+          'success.close',
+          'xstate.done.actor.resendOtp',
+          'xstate.done.actor.verifyOtp',
+          'xstate.error.actor.resendOtp',
+          'xstate.error.actor.verifyOtp',
+          'xstate.init',
+        ];
+        const form = [
+          'field.change',
+          'form.submit',
+          'otp.open',
+          'xstate.done.actor.register',
+          'xstate.error.actor.register',
+          ...(audience === 'trainer' ? ['cv.change'] : []),
+        ];
+        expect([...types].sort()).toEqual([...codeStep, ...(verify ? [] : form)].sort());
       });
 
       replayEveryPath(model);
@@ -190,6 +224,7 @@ describe('signUp machine: behaviour', () => {
       harness,
       register: impl.actors.register,
       verifyOtp: impl.actors.verifyOtp,
+      resendOtp: impl.actors.resendOtp,
       actions: impl.actions,
     };
   }
@@ -460,6 +495,102 @@ describe('signUp machine: behaviour', () => {
     });
   });
 
+  describe('a new code, and the code step opened again', () => {
+    it('sends a new code to the same address, clears what was typed and says so', async () => {
+      const { harness, resendOtp } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.resolve('register', registered('huda@example.com'));
+      await harness.send(otpChange('12345'));
+      await harness.send({ type: 'otp.resend' });
+      expectState(harness, 'resending');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'otp', resending: true, busy: false });
+      expect(resendOtp.inputs).toEqual([{ email_or_phone: 'huda@example.com' }]);
+      await harness.resolve('resendOtp', OTP_SENT);
+      expectState(harness, 'otp');
+      expect(harness.context.otp).toBe('');
+      expect(harness.takeActions()).toContain('announceOtpSent');
+    });
+
+    it('keeps the code step and says why when no new code could be sent', async () => {
+      const { harness } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.resolve('register', registered('huda@example.com'));
+      await harness.send({ type: 'otp.resend' });
+      await harness.reject('resendOtp', httpFailure(429, 'Too many requests'));
+      expectState(harness, 'otp');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'otp', alert: 'Too many requests' });
+      await harness.send({ type: 'otp.resend' });
+      await harness.reject('resendOtp', silentFailure(500));
+      expect(harness.context.alert).toBe(FAILURES.sendOtp);
+    });
+
+    it('puts each refused detail at its field, keeps what was typed, and says the CV in the alert', async () => {
+      const { harness } = start('trainer');
+      await fill(harness);
+      await harness.send(submit);
+      await harness.reject(
+        'register',
+        fieldRefusal(
+          { field: 'govt_id_or_iqama_no', message: SERVER_MESSAGES.govtIdTaken },
+          { field: 'cv', message: 'The CV must be a PDF or Word file' },
+        ),
+      );
+      expectState(harness, 'form');
+      expect(harness.context.errors).toEqual({ govt_id_or_iqama_no: SERVER_MESSAGES.govtIdTaken });
+      expect(harness.context.alert).toBe('The CV must be a PDF or Word file');
+      expect(harness.context.values.govt_id_or_iqama_no).toBe(' 1098765432 ');
+      expect(harness.takeActions()).toContain('focusFirstInvalid');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'form', codeSent: false });
+    });
+
+    it('opens the code step of an address that already has a code on its way', async () => {
+      const { harness } = start();
+      await fill(harness);
+      await harness.send({ type: 'otp.open' });
+      expectState(harness, 'form');
+      await harness.send(submit);
+      await harness.reject('register', CODE_SENT);
+      expect(harness.context.errors).toEqual({ email: SERVER_MESSAGES.codeSentRecently });
+      expect(connectSignUp(harness.snapshot)).toMatchObject({ step: 'form', codeSent: true });
+      await harness.send({ type: 'otp.open' });
+      expectState(harness, 'otp');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({
+        destination: 'huda@example.com',
+        back: 'form',
+      });
+    });
+
+    it('forgets that a code is on its way once the address changes', async () => {
+      const { harness } = start();
+      await fill(harness);
+      await harness.send(submit);
+      await harness.reject('register', CODE_SENT);
+      await harness.send(change('full_name', 'Huda S.'));
+      expect(harness.context.codeSent).toBe(true);
+      await harness.send(change('email', 'huda.saleh@example.com'));
+      expect(harness.context.codeSent).toBe(false);
+      await harness.send({ type: 'otp.open' });
+      expectState(harness, 'form');
+    });
+
+    it('opens at the code step for an account a sign-in found waiting, and goes back to the sign-in', async () => {
+      const impl = implementations();
+      const harness = launch(impl, {
+        input: { audience: 'trainer', email: 'omar@example.com', verify: true },
+      });
+      expectState(harness, 'otp');
+      expect(connectSignUp(harness.snapshot)).toMatchObject({
+        destination: 'omar@example.com',
+        back: 'signIn',
+      });
+      await harness.send({ type: 'otp.back' });
+      expectState(harness, 'closed');
+      expect(harness.takeActions()).toEqual(['backToSignIn']);
+    });
+  });
+
   describe('what the dialogs show', () => {
     it('walks the form, the code and the success dialogs', async () => {
       const { harness } = start('trainer');
@@ -476,6 +607,8 @@ describe('signUp machine: behaviour', () => {
         complete: false,
         alert: null,
         busy: false,
+        resending: false,
+        back: 'form',
       });
       await harness.send({ type: 'otp.change', value: '1234567' });
       await harness.send({ type: 'otp.submit' });
@@ -536,6 +669,8 @@ describe('signUp machine: behaviour', () => {
       cv: null,
       email: null,
       otp: '',
+      origin: 'form',
+      codeSent: false,
     });
   });
 });

@@ -5,7 +5,7 @@ import type { RegistrationRequest } from '@contract/wire/auth';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { register, requestPasswordReset, setPassword, verifyOtp } from '../../src/api/auth';
+import { register, requestPasswordReset, resendOtp, setPassword, verifyOtp } from '../../src/api/auth';
 import { expectRefusal, interaction } from './interactions';
 import {
   APPLICANTS,
@@ -184,6 +184,27 @@ describe('Identity contract: POST /user/otp-verify/', () => {
           400,
           'Invalid OTP Code',
         );
+      });
+  });
+});
+
+// Not in the spec: the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+
+describe('Identity contract: POST /user/resend-otp/', () => {
+  it('sends a new sign-up code to an applicant still waiting for theirs', async () => {
+    await interaction(
+      extensions,
+      PROVIDER_STATES.registrationCodeSent,
+      'a new sign-up code for the applicant',
+    )
+      .sends('POST', apiPath('/user/resend-otp/'), { email_or_phone: APPLICANTS.trainee.email })
+      .answers(200, { success: true, message: SERVER_MESSAGES.otpSent })
+      .executeTest(async (mockServer) => {
+        const response = await resendOtp(signedOutClient(mockServer), {
+          email_or_phone: APPLICANTS.trainee.email,
+        });
+        expect(response).toEqual({ success: true, message: 'OTP sent successfully' });
       });
   });
 });

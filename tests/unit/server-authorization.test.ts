@@ -78,6 +78,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/user/registration/',                         201, 201, 201, 201, 201],
   ['POST',  '/user/otp-verify/',                           400, 400, 400, 400, 400],
   ['POST',  '/user/reset-password/',                       200, 200, 200, 200, 200],
+  ['POST',  '/user/resend-otp/',                           200, 200, 200, 200, 200],
   ['POST',  '/user/set-password/',                         400, 400, 400, 400, 400],
   ['GET',   '/checkout/quote/:id/',                       401, 200, 403, 401, 200],
   ['POST',  '/payments/',                                 401, 201, 403, 401, 201],
@@ -315,6 +316,8 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
     case 'POST /user/otp-verify/':
       return { path, json: { email_or_phone: `unknown.${caller}@example.com`, otp_code: '1234567' } };
     case 'POST /user/reset-password/':
+      return { path, json: { email_or_phone: `nobody.${caller}@example.com` } };
+    case 'POST /user/resend-otp/':
       return { path, json: { email_or_phone: `nobody.${caller}@example.com` } };
     case 'POST /user/set-password/':
       return {

@@ -537,6 +537,46 @@ describe('POST /user/otp-verify/', () => {
   });
 });
 
+describe('a new sign-up code', () => {
+  it('mails a new code to an account that waits for its own, and only the new one is taken', async () => {
+    const { person, code } = await registered();
+    const response = await post('/user/resend-otp/', { email_or_phone: person.email });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: 'OTP sent successfully' });
+    const mails = await outbox(person.email);
+    expect(mails).toHaveLength(2);
+    const fresh = mails[0]?.otp ?? '';
+    expect(fresh).toMatch(/^\d{7}$/);
+    if (fresh !== code) expect((await verify(person.email, code)).status).toBe(400);
+    expect((await verify(person.email, fresh)).status).toBe(200);
+    expect((await logIn(person.email, person.password)).status).toBe(200);
+  });
+
+  it('answers the same, and mails nobody, for an unknown or an already verified address', async () => {
+    const before = await outbox(trainee.email);
+    for (const email_or_phone of ['nobody.resend@example.com', trainee.email]) {
+      const response = await post('/user/resend-otp/', { email_or_phone });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, message: 'OTP sent successfully' });
+    }
+    expect(await outbox('nobody.resend@example.com')).toEqual([]);
+    expect(await outbox(trainee.email)).toHaveLength(before.length);
+  });
+
+  it('refuses a missing address with 400 and too many codes for one address with 429', async () => {
+    const missing = await post('/user/resend-otp/', { email_or_phone: ' ' });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { details: { message: string }[] }).details[0]?.message).toBeTruthy();
+    const { person } = await registered();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await post('/user/resend-otp/', { email_or_phone: person.email })).status);
+    }
+    // The sign-up's own mail counted too: five mails an hour for one address.
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
+
 describe('password reset', () => {
   it('reset-password → mailed code → otp-verify → set-password → sign in with the new password', async () => {
     const { person, code } = await registered();

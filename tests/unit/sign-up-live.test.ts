@@ -41,6 +41,9 @@ function identityServer() {
         },
       };
     }
+    if (request.method === 'POST' && request.path === '/user/resend-otp/') {
+      return { status: 200, body: { success: true, message: 'OTP sent successfully' } };
+    }
     return { status: 404, body: { detail: 'Not found' } };
   };
   return fakeApi(answer);
@@ -55,7 +58,7 @@ afterEach(() => {
 /** The sign-up dialog, opened on its own or from a page to come back to; what it did. */
 function open(
   server: ReturnType<typeof identityServer>,
-  options: { audience?: 'trainee' | 'trainer'; email?: string; returnTo?: string } = {},
+  options: { audience?: 'trainee' | 'trainer'; email?: string; returnTo?: string; verify?: boolean } = {},
 ) {
   const did: string[] = [];
   const sessions: OtpVerifyResponse[] = [];
@@ -66,12 +69,14 @@ function open(
     announceSignedUp: () => did.push('signedUp'),
     announceOtpVerified: () => did.push('otpVerified'),
     announceInvalidOtp: () => did.push('invalidOtp'),
+    announceOtpSent: () => did.push('otpSent'),
+    backToSignIn: () => did.push('signIn'),
     beginSession: (reply) => sessions.push(reply),
     closeDialog: () => did.push('closed'),
     navigate: (path) => did.push(`navigate ${path}`),
   });
   const actor = createActor(machine, {
-    input: { audience: options.audience ?? 'trainee', email: options.email },
+    input: { audience: options.audience ?? 'trainee', email: options.email, verify: options.verify },
   }).start();
   pages.push(actor);
   return { actor, did, sessions };
@@ -155,6 +160,27 @@ describe('sign-up, wired to the API, the session and this tab’s storage', () =
     page.actor.send({ type: 'success.close' });
     expect(page.did.filter((step) => step.startsWith('navigate'))).toEqual([]);
     expect(page.did.at(-1)).toBe('closed');
+  });
+
+  it('opens the code step of an account a sign-in found waiting, sends a new code and checks it', async () => {
+    const server = identityServer();
+    const page = open(server, { audience: 'trainer', email: 'waiting@example.com', verify: true });
+    expect(page.actor.getSnapshot().matches('otp')).toBe(true);
+    page.actor.send({ type: 'otp.resend' });
+    await waitFor(page.actor, () => page.did.includes('otpSent'));
+    expect(server.requests).toEqual([
+      { method: 'POST', path: '/user/resend-otp/', body: { email_or_phone: 'waiting@example.com' } },
+    ]);
+    enterCode(page, CODE);
+    await waitFor(page.actor, (state) => state.matches('registered') || state.matches('awaitingApproval'));
+    expect(server.requests.at(-1)?.body).toEqual({ email_or_phone: 'waiting@example.com', otp_code: CODE });
+  });
+
+  it('goes back to the sign-in it was opened from', () => {
+    const page = open(identityServer(), { email: 'waiting@example.com', verify: true });
+    page.actor.send({ type: 'otp.back' });
+    expect(page.did).toEqual(['signIn']);
+    expect(page.actor.getSnapshot().status).toBe('done');
   });
 
   it('sends a trainer’s CV, and a trainer waits for approval without a session', async () => {

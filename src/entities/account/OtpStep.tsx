@@ -18,6 +18,7 @@ export function OtpStep({
   onSubmit,
   onBack,
   backLabel,
+  newCode,
 }: {
   destination: string;
   /** The digits typed so far, written 0–9 (Arabic-Indic digits are read as these). */
@@ -32,6 +33,8 @@ export function OtpStep({
   onSubmit: () => void;
   onBack: () => void;
   backLabel: ReactNode;
+  /** The way to ask for a new code, where the flow has one. */
+  newCode?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
@@ -74,6 +77,7 @@ export function OtpStep({
       <SubmitButton busy={busy} disabled={!complete}>
         <Trans>Confirm</Trans>
       </SubmitButton>
+      {newCode}
       <p className="text-center text-sm">
         <LinkButton onClick={onBack}>{backLabel}</LinkButton>
       </p>

@@ -15,6 +15,10 @@ export default function AuthDialogs() {
       return <SignUpFlow key={open} audience="trainee" />;
     case 'trainerRegistration':
       return <SignUpFlow key={open} audience="trainer" />;
+    case 'verification':
+      return <SignUpFlow key={open} audience="trainee" verify />;
+    case 'trainerVerification':
+      return <SignUpFlow key={open} audience="trainer" verify />;
     case 'forgotPassword':
       return <PasswordResetFlow key={open} audience="trainee" />;
     case 'trainerForgotPassword':

@@ -14,6 +14,7 @@ import { showToast } from '@/stores/toasts';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+import { NewCode } from './NewCode';
 
 /** Forgot password → OTP (reset mode) → new password. */
 export function PasswordResetFlow({ audience }: { audience: Audience }) {
@@ -53,6 +54,7 @@ export function PasswordResetFlow({ audience }: { audience: Audience }) {
           onSubmit={() => send({ type: 'otp.submit' })}
           onBack={() => send({ type: 'otp.back' })}
           backLabel={t`Change e-mail or phone`}
+          newCode={<NewCode resending={view.resending} onResend={() => send({ type: 'otp.resend' })} />}
         />
       </Modal>
     );

@@ -9,8 +9,9 @@ import { login, logout } from '@/api/auth';
 import { api } from '@/api/http';
 import { paths } from '@/routing/paths';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
-import { closeDialog, dialogReturnTo, openDialog } from '@/stores/dialogs';
+import { closeDialog, dialogReturnTo, openCodeStep, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
@@ -58,6 +59,9 @@ export function SignInDialog({ audience }: { audience: Audience }) {
         // Best effort: the session the login opened and the user did not take ends on the server.
         endUnusedSession: (_, { reply }) => void logout(api, reply.refresh_token).catch(() => {}),
         closeDialog,
+        openCodeStep: ({ context }) => {
+          if (context.awaitingCode) openCodeStep(AUDIENCE[audience].verification, context.awaitingCode);
+        },
         goToAttendance: ({ context }) => {
           closeDialog();
           if (context.courseId) navigate(paths.makeAttendance(context.courseId));
@@ -75,7 +79,8 @@ export function SignInDialog({ audience }: { audience: Audience }) {
   const [state, send] = useMachine(machine, {
     input: { audience, storedCourseId: storedCourseId(), returnTo: dialogReturnTo() },
   });
-  const { values, errors, alert, busy, dismissable, kfuIdNotice, otherRole } = connectSignIn(state);
+  const { values, errors, alert, busy, dismissable, kfuIdNotice, otherRole, awaitingCode } =
+    connectSignIn(state);
   const texts = AUDIENCE[audience];
   const close = dismissable ? () => send({ type: 'dialog.close' }) : undefined;
 
@@ -108,6 +113,15 @@ export function SignInDialog({ audience }: { audience: Audience }) {
     <Modal title={i18n._(texts.signInTitle)} onClose={close}>
       <Form ref={form} onSubmit={() => send({ type: 'form.submit' })} className="flex flex-col gap-4">
         <AlertBox message={alert} />
+        {awaitingCode && (
+          <button
+            type="button"
+            onClick={() => send({ type: 'code.open' })}
+            className={button('outline', 'block')}
+          >
+            <Trans>Enter the verification code</Trans>
+          </button>
+        )}
         <TextField
           label={t`Email`}
           type="email"

@@ -9,13 +9,14 @@ import { openDialog } from '@/stores/dialogs';
 import { AlertBox, Form, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+import { NewCode } from './NewCode';
 
 /** Registration → OTP → success, for trainees (Sign Up) and trainers (Become a Trainer). */
-export function SignUpFlow({ audience }: { audience: Audience }) {
+export function SignUpFlow({ audience, verify = false }: { audience: Audience; verify?: boolean }) {
   const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const cvId = useId();
-  const { view, send, returnTo } = useSignUp(audience, form);
+  const { view, send, returnTo } = useSignUp(audience, form, verify);
   const texts = AUDIENCE[audience];
   const dismiss = () => send({ type: 'dialog.close' });
 
@@ -34,7 +35,8 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
           onChange={(value) => send({ type: 'otp.change', value })}
           onSubmit={() => send({ type: 'otp.submit' })}
           onBack={() => send({ type: 'otp.back' })}
-          backLabel={t`Change e-mail address`}
+          backLabel={view.back === 'signIn' ? t`Back to Log In` : t`Change e-mail address`}
+          newCode={<NewCode resending={view.resending} onResend={() => send({ type: 'otp.resend' })} />}
         />
       </Modal>
     );
@@ -74,7 +76,7 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
     );
   }
 
-  const { values, errors, alert, cvName, busy } = view;
+  const { values, errors, alert, cvName, busy, codeSent } = view;
   /** A field's name, value, message and typing, bound to the machine. */
   const field = (name: keyof RegistrationForm) => ({
     name,
@@ -90,7 +92,19 @@ export function SignUpFlow({ audience }: { audience: Audience }) {
           <AlertBox message={alert} />
         </div>
         <TextField label={t`Full name`} {...field('full_name')} data-autofocus autoComplete="name" />
-        <TextField label={t`Email`} type="email" {...field('email')} autoComplete="email" />
+        <TextField
+          label={t`Email`}
+          type="email"
+          {...field('email')}
+          autoComplete="email"
+          hint={
+            codeSent && (
+              <LinkButton onClick={() => send({ type: 'otp.open' })}>
+                <Trans>Enter the code we sent</Trans>
+              </LinkButton>
+            )
+          }
+        />
         <TextField
           label={t`Phone number (optional)`}
           type="tel"

@@ -15,6 +15,8 @@ export interface AudienceTexts {
   login: DialogName;
   registration: DialogName;
   forgotPassword: DialogName;
+  /** The code step of an account that waits for its sign-up code. */
+  verification: DialogName;
   /** Trainees may also sign in with KFU ID; trainers attach a CV when applying. */
   kfuId: boolean;
   cv: boolean;
@@ -29,6 +31,7 @@ export const AUDIENCE: Record<Audience, AudienceTexts> = {
     login: 'login',
     registration: 'registration',
     forgotPassword: 'forgotPassword',
+    verification: 'verification',
     kfuId: true,
     cv: false,
   },
@@ -40,6 +43,7 @@ export const AUDIENCE: Record<Audience, AudienceTexts> = {
     login: 'trainerLogin',
     registration: 'trainerRegistration',
     forgotPassword: 'trainerForgotPassword',
+    verification: 'trainerVerification',
     kfuId: false,
     cv: true,
   },

@@ -7,14 +7,15 @@ import { useMachine } from '@xstate/react';
 import { type RefObject, useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
-import { register, verifyOtp } from '@/api/auth';
+import { register, resendOtp, verifyOtp } from '@/api/auth';
 import type { ApiClient } from '@/api/client';
 import { api } from '@/api/http';
 import { paths } from '@/routing/paths';
 import { beginSession } from '@/session/sign-in';
-import { closeDialog, dialogReturnTo } from '@/stores/dialogs';
+import { closeDialog, dialogEmail, dialogReturnTo, openDialog } from '@/stores/dialogs';
 import { showToast } from '@/stores/toasts';
 import { focusFirstInvalid } from '@/ui/forms';
+import { AUDIENCE } from './audience';
 
 /** This tab's store (sessionStorage), where an invitation page leaves the address to start with. */
 export type TabStore = Pick<Storage, 'getItem' | 'removeItem'>;
@@ -49,6 +50,9 @@ export interface SignUpDeps {
   announceSignedUp(): void;
   announceOtpVerified(): void;
   announceInvalidOtp(): void;
+  announceOtpSent(): void;
+  /** Opens the sign-in dialog the code step was opened from. */
+  backToSignIn(): void;
   /** Signs in with the tokens the code's check answered. */
   beginSession(reply: OtpVerifyResponse): void;
   closeDialog(): void;
@@ -64,12 +68,15 @@ export function signUpLive(deps: SignUpDeps) {
     actors: {
       register: fromPromise(({ input }) => register(deps.api, input)),
       verifyOtp: fromPromise(({ input }) => verifyOtp(deps.api, input)),
+      resendOtp: fromPromise(({ input }) => resendOtp(deps.api, input)),
     },
     actions: {
       focusFirstInvalid: () => deps.focusFirstInvalid(),
       announceSignedUp: () => deps.announceSignedUp(),
       announceOtpVerified: () => deps.announceOtpVerified(),
       announceInvalidOtp: () => deps.announceInvalidOtp(),
+      announceOtpSent: () => deps.announceOtpSent(),
+      backToSignIn: () => deps.backToSignIn(),
       startSession: (_, { reply }) => deps.beginSession(reply),
       goToProfile: () => {
         if (!deps.returnTo) deps.navigate(paths.profile());
@@ -92,6 +99,8 @@ const browserTab: TabStore = {
 export function useSignUp(
   audience: Audience,
   form: RefObject<HTMLFormElement | null>,
+  /** Opened for an account that waits for its code (the dialog store names its address). */
+  verify = false,
 ): { view: SignUpView; send: (event: SignUpEvent) => void; returnTo: string | null } {
   const { t } = useLingui();
   // Opened from a page to come back to (an invitation), sign-up ends on that page, not the profile.
@@ -104,6 +113,8 @@ export function useSignUp(
       announceSignedUp: () => showToast(t`Successfully signed up`),
       announceOtpVerified: () => showToast(t`Successfully OTP Verified`),
       announceInvalidOtp: () => showToast(t`Invalid OTP Code`, 'error'),
+      announceOtpSent: () => showToast(t`OTP sent successfully`),
+      backToSignIn: () => openDialog(AUDIENCE[audience].login),
       beginSession,
       closeDialog,
       navigate: (path) => navigate(path),
@@ -111,8 +122,10 @@ export function useSignUp(
   );
   // Read while rendering, forgotten once the form is on screen: a render React throws away (a
   // piece of the dialog still loading) runs this again, and must find the address still there.
-  const [email] = useState(() => readInvitedEmail(browserTab));
-  useEffect(() => forgetInvitedEmail(browserTab), []);
-  const [state, send] = useMachine(machine, { input: { audience, email } });
+  const [email] = useState(() => (verify ? (dialogEmail() ?? undefined) : readInvitedEmail(browserTab)));
+  useEffect(() => {
+    if (!verify) forgetInvitedEmail(browserTab);
+  }, [verify]);
+  const [state, send] = useMachine(machine, { input: { audience, email, verify } });
   return { view: connectSignUp(state), send, returnTo };
 }

@@ -26,6 +26,13 @@ export class Form<Field extends string> extends PageObject {
     }
   }
 
+  /** The message shown beside a field (its aria-describedby error), or '' when none. */
+  async message(name: Field): Promise<string> {
+    const ids = (await this.field(name).getAttribute('aria-describedby')) ?? '';
+    const error = ids.split(' ').find((id) => id.endsWith('-error'));
+    return error ? ((await this.page.locator(`[id="${error}"]`).textContent()) ?? '').trim() : '';
+  }
+
   value(name: Field): Promise<string> {
     return this.field(name).inputValue();
   }

@@ -18,4 +18,17 @@ export class OtpDialog extends Dialog {
   confirm(): Promise<void> {
     return this.confirmButton.click();
   }
+
+  /** 'Send a new code': a new code replaces the one sent before. */
+  resend(): Promise<void> {
+    // The button is the marked part of its sentence: the translation decides its words.
+    const sentence = this.t("Didn't get the code, or did it expire? <0>Send a new code</0>");
+    const name = /<0>(.*)<\/0>/.exec(sentence)?.[1] ?? sentence;
+    return this.root.getByRole('button', { name, exact: true }).click();
+  }
+
+  /** Back to the sign-in the step was opened from. */
+  backToLogIn(): Promise<void> {
+    return this.button('Back to Log In').click();
+  }
 }

@@ -68,6 +68,11 @@ export class SignInDialog extends Dialog {
     return this.button('Back', { exact: true }).click();
   }
 
+  /** After 'Please verify your email address first': the account's code step. */
+  enterCode(): Promise<void> {
+    return this.button('Enter the verification code').click();
+  }
+
   /** From Log In: on to Sign Up. */
   signUp(): Promise<void> {
     return this.button('Sign Up').click();

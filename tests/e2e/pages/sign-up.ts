@@ -51,6 +51,16 @@ export class SignUpDialog extends Dialog {
     return this.form.send();
   }
 
+  /** Once the form's address has a code on its way: its code step. */
+  enterSentCode(): Promise<void> {
+    return this.button('Enter the code we sent').click();
+  }
+
+  /** The message beside a field, or '' when none. */
+  message(name: RegistrationField): Promise<string> {
+    return this.form.message(name);
+  }
+
   applyAsTrainer(): Promise<void> {
     return this.button('Apply as Trainer').click();
   }
