@@ -127,6 +127,17 @@ describe('trainee sign-up', () => {
     await signUp.field('confirm').press('Enter');
     await expect.poll(() => signUp.text()).toContain(t('Password must be at least 10 characters'));
     await expectNoAxeViolations(page);
+
+    // An id number another account uses is said at its field, the form kept, the field focused.
+    const person = newPerson('trainee');
+    const taken = DEMO_ACCOUNTS.trainee.govt_id_or_iqama_no;
+    await signUp.register({ ...person, govt_id_or_iqama_no: taken });
+    await expect
+      .poll(() => signUp.message('govt_id_or_iqama_no'))
+      .toBe(t('A user with this govt id or iqama no already exists'));
+    expect(await signUp.root.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => screen.focusedField()).toBe('govt_id_or_iqama_no');
+    expect(await signUp.field('email').inputValue()).toBe(person.email);
   });
 });
 
