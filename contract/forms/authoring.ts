@@ -322,11 +322,16 @@ export type BuilderClassType = keyof typeof CLASS_TYPE_IDS;
 /**
  * `detail_info` (spec section 3): title and description (both required for a Class; the description
  * optional for an Assignment and a Quiz) and at most one file (an address POST /upload/ answered;
- * null for none). A Class without a file is text to read: its description.
+ * null for none). A Class without a file is text to read: its description. The product adds the
+ * optional Arabic title and description (`title_ar`, `description_ar`, '' for none; the same
+ * limits): left out, as the spec's payload leaves them, the server keeps the stored Arabic while the
+ * English stays the same.
  */
 export const detailInfoSchema = z.object({
   title: text(TITLE_MAX, AUTHORING_VALIDATION.classTitleMax, AUTHORING_VALIDATION.classTitleRequired),
+  title_ar: z.optional(text(TITLE_MAX, AUTHORING_VALIDATION.classTitleMax)),
   description: text(LONG_TEXT_MAX, AUTHORING_VALIDATION.classDescriptionMax),
+  description_ar: z.optional(text(LONG_TEXT_MAX, AUTHORING_VALIDATION.classDescriptionMax)),
   file: z.nullable(
     z
       .string()

@@ -171,7 +171,10 @@ export const classRecordSchema = z.object({
   week: z.int(),
   detail_info: z.object({
     title: z.string(),
+    /** The product's Arabic title and description ('' for none); the spec's record has neither. */
+    title_ar: z.optional(z.string()),
     description: z.string(),
+    description_ar: z.optional(z.string()),
     file: z.nullable(z.string()),
   }),
   file: z.nullable(fileLinkSchema),

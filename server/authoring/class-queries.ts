@@ -31,8 +31,11 @@ export interface AuthoredLecture {
   position: number;
   class_type: StoredClassType;
   title: string;
+  title_ar: string;
   description: string;
+  description_ar: string;
   body: string;
+  body_ar: string;
   file: Pick<UploadRow, 'id' | 'name' | 'extension' | 'size'> | null;
 }
 
@@ -46,7 +49,8 @@ export function classTypeName(id: number): BuilderClassType {
 /** The lecture of the path, or 404. */
 export async function authoredLecture(db: Queryable, lectureId: number): Promise<AuthoredLecture> {
   const { rows } = await db.query<AuthoredLecture>(
-    `SELECT l.id, l.course_id, l.week, l.position, l.class_type, l.title, l.description, l.body,
+    `SELECT l.id, l.course_id, l.week, l.position, l.class_type, l.title, l.title_ar, l.description,
+       l.description_ar, l.body, l.body_ar,
        CASE WHEN u.id IS NULL THEN NULL
          ELSE json_build_object('id', u.id, 'name', u.name, 'extension', u.extension, 'size', u.size) END AS file
      FROM lectures l LEFT JOIN uploads u ON u.id = l.file_id WHERE l.id = $1`,
@@ -133,6 +137,8 @@ export async function classRecord(
 ): Promise<ClassRecord> {
   const type = lecture.class_type as BuilderClassType;
   const isQuiz = type === 'Quiz';
+  // A text Class's description is its body (see lectureValues).
+  const isText = type === 'Class' && !lecture.file && lecture.body.trim() !== '';
   return {
     id: lecture.id,
     class_type: CLASS_TYPE_IDS[type],
@@ -141,9 +147,9 @@ export async function classRecord(
     week: lecture.week,
     detail_info: {
       title: lecture.title,
-      // A text Class's description is its body (see lectureValues).
-      description:
-        type === 'Class' && !lecture.file && lecture.body.trim() ? lecture.body : lecture.description,
+      title_ar: lecture.title_ar,
+      description: isText ? lecture.body : lecture.description,
+      description_ar: isText ? lecture.body_ar : lecture.description_ar,
       file: lecture.file ? fileAddress(lecture.file.id) : null,
     },
     file: lecture.file ? fileLink(secret, lecture.file) : null,
@@ -203,27 +209,35 @@ export function isVideoUpload(upload: Pick<UploadRow, 'extension'> | null): bool
   );
 }
 
-/** What a lecture row stores of a payload. */
+/** What a lecture row stores of a payload (the Arabic texts null when the payload has none). */
 interface LectureValues {
   type: BuilderClassType;
   title: string;
+  title_ar: string | null;
   description: string;
+  description_ar: string | null;
   body: string;
+  body_ar: string | null;
   fileId: string | null;
   duration: number | null;
 }
 
 function lectureValues(input: ClassInput, file: UploadRow | null, duration: number | null): LectureValues {
   const type = classTypeName(input.class_type);
-  const description = input.detail_info.description.trim();
+  const { detail_info: detail } = input;
+  const description = detail.description.trim();
+  const descriptionAr = detail.description_ar === undefined ? null : detail.description_ar.trim();
   // A Class without a file is text to read: its description is the body (paragraphs kept), shown
   // once, not also as the heading's description.
   const isText = type === 'Class' && file === null;
   return {
     type,
-    title: input.detail_info.title.trim(),
+    title: detail.title.trim(),
+    title_ar: detail.title_ar === undefined ? null : detail.title_ar.trim(),
     description: isText ? '' : description,
+    description_ar: isText && descriptionAr !== null ? '' : descriptionAr,
     body: isText ? description : '',
+    body_ar: !isText && descriptionAr !== null ? '' : descriptionAr,
     fileId: file?.id ?? null,
     duration: isVideoUpload(file) && type === 'Class' ? duration : null,
   };
@@ -332,16 +346,20 @@ export async function createClass(
     await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [input.course]);
     const position = await endOfWeek(tx, input.course, input.week);
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO lectures (course_id, week, position, class_type, title, description, body, file_id, duration_seconds)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO lectures (course_id, week, position, class_type, title, title_ar, description,
+         description_ar, body, body_ar, file_id, duration_seconds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
         input.course,
         input.week,
         position,
         values.type,
         values.title,
+        values.title_ar ?? '',
         values.description,
+        values.description_ar ?? '',
         values.body,
+        values.body_ar ?? '',
         values.fileId,
         values.duration,
       ],
@@ -385,11 +403,13 @@ export async function updateClass(
       input.week === lecture.week ? lecture.position : await endOfWeek(tx, lecture.course_id, input.week);
     // The same file keeps the duration read when it was attached.
     const keepsDuration = values.fileId !== null && values.fileId === lecture.file?.id;
+    // The Arabic the payload gives is stored; without it (the spec's payload), the stored Arabic
+    // stays while its English does, and goes when the English changes.
     await tx.query(
       `UPDATE lectures SET week = $2, position = $3, class_type = $4,
-         title_ar = CASE WHEN title = $5 THEN title_ar ELSE '' END, title = $5,
-         description_ar = CASE WHEN description = $6 THEN description_ar ELSE '' END, description = $6,
-         body_ar = CASE WHEN body = $7 THEN body_ar ELSE '' END, body = $7,
+         title_ar = COALESCE($11::text, CASE WHEN title = $5 THEN title_ar ELSE '' END), title = $5,
+         description_ar = COALESCE($12::text, CASE WHEN description = $6 THEN description_ar ELSE '' END), description = $6,
+         body_ar = COALESCE($13::text, CASE WHEN body = $7 THEN body_ar ELSE '' END), body = $7,
          file_id = $8, duration_seconds = CASE WHEN $10::boolean AND $4 = 'Class' THEN duration_seconds ELSE $9 END
        WHERE id = $1`,
       [
@@ -403,6 +423,9 @@ export async function updateClass(
         values.fileId,
         values.duration,
         keepsDuration,
+        values.title_ar,
+        values.description_ar,
+        values.body_ar,
       ],
     );
     if (values.type !== 'Quiz') {

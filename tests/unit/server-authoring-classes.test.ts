@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AUTHORING_VALIDATION, type ClassInput } from '@contract/forms/authoring';
+import { AUTHORING_VALIDATION, type ClassInput, LONG_TEXT_MAX, TITLE_MAX } from '@contract/forms/authoring';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
@@ -13,6 +13,7 @@ import {
 import {
   attemptReviewSchema,
   attemptSchema,
+  courseLecturesSchema,
   lectureDetailsSchema,
   uploadResponseSchema,
 } from '@contract/wire/learning';
@@ -648,6 +649,169 @@ describe('GET /authoring/courses/{id}/lectures/', () => {
       403,
     );
     expect((await call(`/authoring/courses/${cloudId}/lectures/`, { token: traineeToken })).status).toBe(403);
+  });
+});
+
+describe('the Arabic title and description (the product adds them to detail_info)', () => {
+  const details = async (lectureId: number) =>
+    lectureDetailsSchema.parse(
+      (await call(`/course/individual-course-lecture-details/${lectureId}/`, { token: traineeToken })).body,
+    );
+  const arabic = async (lectureId: number) =>
+    (
+      await server.db.query<{ title_ar: string; description_ar: string; body_ar: string }>(
+        'SELECT title_ar, description_ar, body_ar FROM lectures WHERE id = $1',
+        [lectureId],
+      )
+    ).rows[0];
+
+  it('stores them, gives them back to the form, and shows them to trainees; a text class’s Arabic is its Arabic text', async () => {
+    const textClass = await created(
+      payload({
+        detail_info: {
+          title: 'Regions and zones',
+          title_ar: '  المناطق والنطاقات ',
+          description: 'A region holds several zones.',
+          description_ar: 'تضم المنطقة عدة نطاقات.\n\nضع نسخًا في نطاقين.',
+          file: null,
+        },
+      }),
+    );
+    expect(textClass.data.detail_info).toMatchObject({
+      title_ar: 'المناطق والنطاقات',
+      description_ar: 'تضم المنطقة عدة نطاقات.\n\nضع نسخًا في نطاقين.',
+    });
+    expect(await arabic(textClass.data.id)).toEqual({
+      title_ar: 'المناطق والنطاقات',
+      description_ar: '',
+      body_ar: 'تضم المنطقة عدة نطاقات.\n\nضع نسخًا في نطاقين.',
+    });
+    expect(await details(textClass.data.id)).toMatchObject({
+      title_ar: 'المناطق والنطاقات',
+      body_ar: 'تضم المنطقة عدة نطاقات.\n\nضع نسخًا في نطاقين.',
+    });
+    const lectures = courseLecturesSchema.parse(
+      (await call(`/learning/courses/${cloudId}/lectures/`, { token: traineeToken })).body,
+    );
+    const listed = lectures.weeks.flatMap((week) => week.lectures).find(({ id }) => id === textClass.data.id);
+    expect(listed?.title_ar).toBe('المناطق والنطاقات');
+
+    const quiz = await created(
+      quizPayload({
+        detail_info: {
+          title: 'Models check',
+          title_ar: 'اختبار النماذج',
+          description: 'Ten minutes.',
+          description_ar: 'عشر دقائق.',
+          file: null,
+        },
+      }),
+    );
+    expect((await record(quiz.data.id)).detail_info).toEqual({
+      title: 'Models check',
+      title_ar: 'اختبار النماذج',
+      description: 'Ten minutes.',
+      description_ar: 'عشر دقائق.',
+      file: null,
+    });
+    expect(await details(quiz.data.id)).toMatchObject({
+      title_ar: 'اختبار النماذج',
+      description_ar: 'عشر دقائق.',
+      body_ar: '',
+    });
+  });
+
+  it("on PUT stores what is sent ('' clears it); a payload without them keeps the Arabic while the English stays", async () => {
+    const assignment = await created(
+      payload({
+        class_type: 2,
+        detail_info: {
+          title: 'Compare providers',
+          title_ar: 'قارن بين المزودين',
+          description: 'Two pages.',
+          description_ar: 'صفحتان.',
+          file: null,
+        },
+      }),
+    );
+    const id = assignment.data.id;
+    // The spec's payload, the English unchanged: the Arabic stays.
+    const spec = payload({
+      class_type: 2,
+      detail_info: { title: 'Compare providers', description: 'Two pages.', file: null },
+    });
+    expect((await put(id, spec)).status).toBe(200);
+    expect((await record(id)).detail_info).toMatchObject({
+      title_ar: 'قارن بين المزودين',
+      description_ar: 'صفحتان.',
+    });
+    // New Arabic with the same English; then the Arabic title cleared.
+    const edited = await put(
+      id,
+      payload({
+        class_type: 2,
+        detail_info: { ...spec.detail_info, title_ar: 'مقارنة المزودين', description_ar: 'صفحتان فقط.' },
+      }),
+    );
+    expect(classSavedSchema.parse(edited.body).data.detail_info).toMatchObject({
+      title_ar: 'مقارنة المزودين',
+      description_ar: 'صفحتان فقط.',
+    });
+    await put(id, payload({ class_type: 2, detail_info: { ...spec.detail_info, title_ar: '' } }));
+    expect((await record(id)).detail_info).toMatchObject({ title_ar: '', description_ar: 'صفحتان فقط.' });
+    // The spec's payload with new English: the Arabic of what changed goes with it.
+    await put(
+      id,
+      payload({ class_type: 2, detail_info: { ...spec.detail_info, description: 'Three pages.' } }),
+    );
+    expect((await record(id)).detail_info).toMatchObject({ title_ar: '', description_ar: '' });
+  });
+
+  it('refuses an Arabic title or description over the English limits (400 at its field), storing nothing', async () => {
+    const { rows: before } = await server.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM lectures',
+    );
+    const long = await create(
+      payload({
+        detail_info: { ...payload().detail_info, title_ar: 'ع'.repeat(TITLE_MAX + 1) },
+      }),
+    );
+    expect(long).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        details: [{ field: 'detail_info.title_ar', message: AUTHORING_VALIDATION.classTitleMax }],
+      },
+    });
+    const longText = await create(
+      payload({
+        detail_info: { ...payload().detail_info, description_ar: 'ع'.repeat(LONG_TEXT_MAX + 1) },
+      }),
+    );
+    expect(longText).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        details: [{ field: 'detail_info.description_ar', message: AUTHORING_VALIDATION.classDescriptionMax }],
+      },
+    });
+    const notText = await create({ ...payload(), detail_info: { ...payload().detail_info, title_ar: 7 } });
+    expect(notText).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        details: [{ field: 'detail_info.title_ar', message: AUTHORING_VALIDATION.classTitleMax }],
+      },
+    });
+    // Exactly the limit is taken.
+    const fits = await created(
+      payload({ detail_info: { ...payload().detail_info, title_ar: 'ع'.repeat(TITLE_MAX) } }),
+    );
+    expect(fits.data.detail_info.title_ar).toHaveLength(TITLE_MAX);
+    const { rows: after } = await server.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM lectures',
+    );
+    expect(after[0]?.count).toBe((before[0]?.count ?? 0) + 1);
   });
 });
 
