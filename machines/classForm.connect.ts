@@ -81,7 +81,10 @@ export interface ClassFormView {
   lectureId: number | null;
   weeks: { value: string; week: number; title: string; title_ar: string }[];
   title: ClassFieldView;
+  /** Optional, beside the English: what Arabic learners see. */
+  titleAr: ClassFieldView;
   description: ClassFieldView;
+  descriptionAr: ClassFieldView;
   week: ClassFieldView;
   file: {
     /** The lecture's stored file (edit mode), for the widget to show. */
@@ -204,7 +207,9 @@ export function connectClassForm(snapshot: Snapshot, send: (event: ClassFormEven
       title_ar,
     })),
     title: field('title', 'detail_info.title'),
+    titleAr: field('title_ar', 'detail_info.title_ar'),
     description: field('description', 'detail_info.description'),
+    descriptionAr: field('description_ar', 'detail_info.description_ar'),
     week: field('week', 'week'),
     file: {
       existing:

@@ -29,7 +29,8 @@ import { refusedFieldErrors } from './refusal';
  * or edited (`/edit-lecture/{id}`, where the type can change while no trainee has handed in work).
  * Loading reads the class types, the course's sidebar (its weeks and whether classes may be added)
  * and, when editing, the lecture. Without a course in the address the trainer first chooses one of
- * their approved courses. Saving validates with the contract's rules (messages at their fields,
+ * their approved courses. Beside the English title and description, optional Arabic ones (always
+ * sent, '' for none, so that clearing one clears it). Saving validates with the contract's rules (messages at their fields,
  * what was typed kept; blank questions dropped), then POSTs or PUTs; a refusal says why, at the
  * field the server names or in the alert.
  */
@@ -52,7 +53,10 @@ export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 
 export interface ClassFormValues {
   title: string;
+  /** Optional: what Arabic learners see, '' for none (they then see the English). */
+  title_ar: string;
   description: string;
+  description_ar: string;
   /** The syllabus week, as the select's value. */
   week: string;
   /** The upload address of the form's file, or null. */
@@ -105,7 +109,7 @@ export interface ClassFormContext {
   saved: ClassSaved | null;
 }
 
-export type TextField = 'title' | 'description' | 'week';
+export type TextField = 'title' | 'title_ar' | 'description' | 'description_ar' | 'week';
 export type SettingsField = 'timeLimit' | 'attempts';
 
 export type ClassFormEvent =
@@ -194,7 +198,9 @@ export function payloadOf(context: ClassFormContext): { input: ClassInput; draft
     week: typedNumber(context.values.week),
     detail_info: {
       title: context.values.title,
+      title_ar: context.values.title_ar,
       description: context.values.description,
+      description_ar: context.values.description_ar,
       file: context.values.file,
     },
     quiz_info: drafts.map((index) => {
@@ -244,7 +250,8 @@ export function formProblems(context: ClassFormContext): Record<string, string> 
   return problems;
 }
 
-const FORM_PATHS = /^(detail_info\.(title|description|file)|week|quiz_info(\.\d+.*)?|quiz_settings(\..+)?)$/;
+const FORM_PATHS =
+  /^(detail_info\.(title|title_ar|description|description_ar|file)|week|quiz_info(\.\d+.*)?|quiz_settings(\..+)?)$/;
 
 /** A 400's details that name a field of the form, by path; the rest is for the alert. */
 function refusalOf(error: unknown, drafts: readonly number[]): Record<string, string> {
@@ -298,7 +305,9 @@ function fromRecord(
   return {
     values: {
       title: record.detail_info.title,
+      title_ar: record.detail_info.title_ar ?? '',
       description: record.detail_info.description,
+      description_ar: record.detail_info.description_ar ?? '',
       week: String(record.week),
       file: record.detail_info.file,
     },
@@ -509,7 +518,7 @@ export const classFormMachine = setup({
     classTypes: [],
     course: null,
     record: null,
-    values: { title: '', description: '', week: '', file: null },
+    values: { title: '', title_ar: '', description: '', description_ar: '', week: '', file: null },
     questions: [emptyQuestion(0)],
     nextKey: 1,
     settings: DEFAULT_SETTINGS,

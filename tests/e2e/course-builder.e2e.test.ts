@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ClassForm } from './pages/class-form';
+import { CoursePlayer } from './pages/course-player';
 import { EditLecture } from './pages/edit-lecture';
 import { QuizForm } from './pages/quiz-form';
 import type { Visit } from './pages/visit';
@@ -161,6 +162,57 @@ describe('course builder', () => {
     expect(saved).toMatchObject({ class_type_name: 'Assignment', detail_info: { title, description: '' } });
     expect(saved.file?.extension).toBe('pdf');
     expect(visit.problems).toEqual([]);
+  });
+
+  it(`a class's Arabic title and text beside the English ones, given back to edit, and read by an Arabic trainee ${named(EN_DESKTOP)}`, async () => {
+    const { visit, token } = await trainerTab(EN_DESKTOP);
+    const { page } = visit;
+    const form = new ClassForm(visit.tab);
+    const course = await courseNamed(token, CLOUD);
+    await form.openClass(course.id);
+    await form.ready();
+    // Side by side at desktop width, the Arabic typed right to left.
+    const [english, arabic] = await Promise.all([form.title.boundingBox(), form.titleAr.boundingBox()]);
+    expect(arabic?.y).toBeCloseTo(english?.y ?? -1, 0);
+    expect(arabic?.x).toBeGreaterThan((english?.x ?? 0) + (english?.width ?? 0) - 1);
+    for (const field of [form.titleAr, form.descriptionAr]) {
+      expect(await field.getAttribute('dir')).toBe('rtl');
+      expect(await field.getAttribute('lang')).toBe('ar');
+    }
+
+    const title = 'Regions and availability zones';
+    const titleAr = 'المناطق ونطاقات التوافر';
+    const textAr = 'تضم كل منطقة عدة نطاقات توافر منفصلة.';
+    await form.title.fill(title);
+    await form.titleAr.fill(titleAr);
+    await form.description.fill('Each region holds several separate availability zones.');
+    await form.descriptionAr.fill(textAr);
+    await expectNoAxeViolations(page);
+    await form.save();
+    const lectureId = await savedLectureId(page, course.id);
+    expect((await classOf(token, lectureId)).detail_info).toMatchObject({
+      title,
+      title_ar: titleAr,
+      description_ar: textAr,
+    });
+
+    // Edited again, the form has them.
+    const edit = new EditLecture(visit.tab);
+    await edit.open(lectureId);
+    await edit.ready();
+    await expect.poll(() => edit.titleAr.inputValue()).toBe(titleAr);
+    expect(await edit.descriptionAr.inputValue()).toBe(textAr);
+
+    // A trainee reading in Arabic sees the Arabic title in the list and above the Arabic text.
+    const learner = await newLearner(suite, AR_PHONE.language, AR_PHONE.width, CLOUD);
+    const player = new CoursePlayer(learner.visit.tab);
+    await player.open(course.id, lectureId);
+    await expect.poll(() => player.lectureTitle.textContent(), { timeout: 15_000 }).toBe(titleAr);
+    await expect.poll(() => learner.visit.page.getByText(textAr, { exact: true }).count()).toBe(1);
+    expect(await (await player.item(titleAr)).count()).toBe(1);
+    expect(await learner.visit.page.getByText(title).count()).toBe(0);
+    expect(visit.problems).toEqual([]);
+    expect(learner.visit.problems).toEqual([]);
   });
 
   it(`a quiz: required, marks over 10 said, a blank question dropped ${named(AR_PHONE)}`, async () => {

@@ -287,7 +287,13 @@ describe('classForm machine: behaviour', () => {
         class_type: 2,
         course: 12,
         week: 2,
-        detail_info: { title: 'Compare providers', description: '', file: 'uploads/brief.pdf' },
+        detail_info: {
+          title: 'Compare providers',
+          title_ar: '',
+          description: '',
+          description_ar: '',
+          file: 'uploads/brief.pdf',
+        },
         quiz_info: [],
       },
     });
@@ -425,6 +431,72 @@ describe('classForm machine: behaviour', () => {
     await harness.send({ type: 'submit' });
     await harness.resolve('save', saved(record, AUTHORING_MESSAGES.classSaved));
     expect(actions.goToCourse.mock.calls[0]?.[1]).toEqual({ courseId: 12, lectureId: 40 });
+  });
+
+  it('sends the optional Arabic title and description, says their limits at their fields, and gives them back when editing', async () => {
+    const { harness, save } = start({ classType: 'Quiz' });
+    await harness.resolve('loader', approved);
+    const view = viewOf(harness);
+    expect(view.titleAr).toMatchObject({ value: '', error: undefined });
+    expect(view.descriptionAr).toMatchObject({ value: '', error: undefined });
+    await harness.send({ type: 'field.change', name: 'title', value: 'Regions quiz' });
+    await harness.send({ type: 'field.change', name: 'title_ar', value: 'ع'.repeat(151) });
+    await harness.send({ type: 'field.change', name: 'description_ar', value: 'ع'.repeat(5001) });
+    await harness.send({ type: 'question.text', index: 0, value: 'Is a region a zone?' });
+    await harness.send({ type: 'question.kind', index: 0, kind: 'true_false' });
+    await harness.send({ type: 'correct.toggle', index: 0, option: 1 });
+    await harness.send({ type: 'submit' });
+    expectState(harness, 'form.editing');
+    expect(viewOf(harness)).toMatchObject({
+      title: { error: undefined },
+      titleAr: { value: 'ع'.repeat(151), error: AUTHORING_VALIDATION.classTitleMax },
+      descriptionAr: { error: AUTHORING_VALIDATION.classDescriptionMax },
+    });
+    expect(save.inputs).toEqual([]);
+    // Typing in a field takes its message away, not the other's.
+    await harness.send({ type: 'field.change', name: 'title_ar', value: 'اختبار المناطق' });
+    expect(viewOf(harness).titleAr.error).toBeUndefined();
+    expect(viewOf(harness).descriptionAr.error).toBe(AUTHORING_VALIDATION.classDescriptionMax);
+    await harness.send({ type: 'field.change', name: 'description_ar', value: 'خمس دقائق.' });
+    await harness.send({ type: 'submit' });
+    expect(save.inputs[0]?.input.detail_info).toEqual({
+      title: 'Regions quiz',
+      title_ar: 'اختبار المناطق',
+      description: '',
+      description_ar: 'خمس دقائق.',
+      file: null,
+    });
+    // The server's refusal of the Arabic title lands at that field.
+    await harness.reject(
+      'save',
+      new ApiError(AUTHORING_VALIDATION.classTitleMax, 'http', 400, {
+        details: [{ field: 'detail_info.title_ar', message: AUTHORING_VALIDATION.classTitleMax }],
+      }),
+    );
+    expectState(harness, 'form.refused');
+    expect(viewOf(harness)).toMatchObject({
+      alert: null,
+      titleAr: { value: 'اختبار المناطق', error: AUTHORING_VALIDATION.classTitleMax },
+    });
+
+    const edit = start({ mode: 'edit', courseId: null, lectureId: 40 });
+    const arabic = { ...record.detail_info, title_ar: 'المناطق', description_ar: 'حيث تعيش السحابة' };
+    await edit.harness.resolve('loader', { ...editing, record: { ...record, detail_info: arabic } });
+    expect(viewOf(edit.harness)).toMatchObject({
+      titleAr: { value: 'المناطق' },
+      descriptionAr: { value: 'حيث تعيش السحابة' },
+    });
+    // Cleared, it is sent empty, so that the server clears it.
+    await edit.harness.send({ type: 'field.change', name: 'title_ar', value: '' });
+    await edit.harness.send({ type: 'submit' });
+    expect(edit.save.inputs[0]?.input.detail_info).toMatchObject({
+      title_ar: '',
+      description_ar: 'حيث تعيش السحابة',
+    });
+    // A record without them (the spec's) edits as empty Arabic fields.
+    const spec = start({ mode: 'edit', courseId: null, lectureId: 40 });
+    await spec.harness.resolve('loader', editing);
+    expect(viewOf(spec.harness)).toMatchObject({ titleAr: { value: '' }, descriptionAr: { value: '' } });
   });
 
   it('keeps the type of a lecture with trainees’ work, saying why', async () => {

@@ -28,8 +28,19 @@ export class ClassForm extends PageObject {
     return this.page.getByLabel(this.t('Title'), { exact: true });
   }
 
+  /** The optional Arabic title beside the English one. */
+  get titleAr(): Locator {
+    return this.page.getByLabel(this.t('Arabic title (optional)'), { exact: true });
+  }
+
   get description(): Locator {
-    return this.page.getByLabel(anyOf(this.t('Description'), this.t('Description (optional)')));
+    const label = anyOf(this.t('Description'), this.t('Description (optional)'));
+    // The whole label: the Arabic description's holds the English one's words in Arabic.
+    return this.page.getByLabel(new RegExp(`^(?:${label.source})$`));
+  }
+
+  get descriptionAr(): Locator {
+    return this.page.getByLabel(this.t('Arabic description (optional)'), { exact: true });
   }
 
   get week(): Locator {

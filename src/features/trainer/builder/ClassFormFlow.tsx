@@ -252,20 +252,39 @@ function ClassFields({
           }))}
         />
       )}
-      <TextField
-        label={t`Title`}
-        value={view.title.value}
-        error={view.title.error}
-        dir="auto"
-        onChange={(event) => view.title.change(event.target.value)}
-      />
-      <TextAreaField
-        label={describes ? t`Description` : t`Description (optional)`}
-        value={view.description.value}
-        error={view.description.error}
-        dir="auto"
-        onChange={(event) => view.description.change(event.target.value)}
-      />
+      {/* English and Arabic side by side from md up (the Arabic optional), stacked on a phone. */}
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField
+          label={t`Title`}
+          value={view.title.value}
+          error={view.title.error}
+          dir="auto"
+          onChange={(event) => view.title.change(event.target.value)}
+        />
+        <TextField
+          label={t`Arabic title (optional)`}
+          value={view.titleAr.value}
+          error={view.titleAr.error}
+          dir="rtl"
+          lang="ar"
+          onChange={(event) => view.titleAr.change(event.target.value)}
+        />
+        <TextAreaField
+          label={describes ? t`Description` : t`Description (optional)`}
+          value={view.description.value}
+          error={view.description.error}
+          dir="auto"
+          onChange={(event) => view.description.change(event.target.value)}
+        />
+        <TextAreaField
+          label={t`Arabic description (optional)`}
+          value={view.descriptionAr.value}
+          error={view.descriptionAr.error}
+          dir="rtl"
+          lang="ar"
+          onChange={(event) => view.descriptionAr.change(event.target.value)}
+        />
+      </div>
       <SelectField
         label={t`Week`}
         value={view.week.value}
