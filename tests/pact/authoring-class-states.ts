@@ -14,7 +14,7 @@ export const CLASS_STATES = {
 
 /**
  * Keys of what the class states return besides the access token: the course, its text class of
- * week 1, its quiz (three questions of 2, 5 and 3 marks), and the address of a video the trainer
+ * week 1, its quiz (three questions of 2, 5 and 3 marks; an Arabic title), and the address of a video the trainer
  * uploaded but has not attached yet.
  */
 export const INJECTED_CLASS = {
@@ -23,6 +23,9 @@ export const INJECTED_CLASS = {
   quizLectureId: 'classQuizLectureId',
   videoAddress: 'videoAddress',
 } as const;
+
+/** The Arabic title of the states' quiz ('Service models quiz'); its Arabic description is empty. */
+export const STATE_QUIZ_TITLE_AR = 'اختبار نماذج الخدمة';
 
 /** The quiz of the states, as the form sends it: three questions of 2, 5 and 3 marks. */
 export const STATE_QUIZ: Pick<ClassInput, 'quiz_info' | 'quiz_settings'> = {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUTHORING_VALIDATION, type ClassInput } from '@contract/forms/authoring';
+import { AUTHORING_VALIDATION, type ClassInput, TITLE_MAX } from '@contract/forms/authoring';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   updateClass,
 } from '../../src/api/authoring';
 import { uploadFile } from '../../src/api/learning';
-import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from './authoring-class-states';
+import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ, STATE_QUIZ_TITLE_AR } from './authoring-class-states';
 import { expectRefusal, fileBlob, signedIn } from './interactions';
 import { apiPath, PROVIDERS, pactWith, signedInClient } from './support';
 
@@ -21,7 +21,7 @@ const { like, eachLike, integer, number, boolean, regex, fromProviderState } = M
 
 // The spec's class calls (class types, class create, get and save, the upload): the spec pact.
 const api = pactWith(PROVIDERS.api);
-// The trainer's view of a course: the extensions pact.
+// The trainer's view of a course, and the Arabic title and description of a class: the extensions pact.
 const extensions = pactWith(PROVIDERS.extensions);
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -290,6 +290,140 @@ describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
           409,
           AUTHORING_MESSAGES.quizHasAttempts,
         );
+      });
+  });
+});
+
+describe('Class contract: the Arabic title and description (the extensions pact)', () => {
+  /** A record's detail_info with the Arabic the product adds. */
+  const withArabic = (base: ReturnType<typeof classRecord>, title_ar: string, description_ar: string) => ({
+    ...base,
+    detail_info: { ...base.detail_info, title_ar: like(title_ar), description_ar: like(description_ar) },
+  });
+
+  it('adds an assignment with its Arabic title and description, and gives them back', async () => {
+    const payload = input({
+      class_type: 2,
+      detail_info: {
+        title: 'Compare the service models',
+        title_ar: 'قارن بين نماذج الخدمة',
+        description: 'Two pages, with an example of each.',
+        description_ar: 'صفحتان، مع مثال على كل نموذج.',
+        file: null,
+      },
+    });
+    await signedIn(
+      extensions,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      'the creation of an assignment with an Arabic title and description',
+    )
+      .sends('POST', CLASS_CREATE, pactBody(payload))
+      .answers(
+        201,
+        savedAnswer(
+          AUTHORING_MESSAGES.classCreated,
+          withArabic(
+            classRecord({
+              id: 129,
+              class_type: 2,
+              class_type_name: 'Assignment',
+              title: 'Compare the service models',
+              description: 'Two pages, with an example of each.',
+              file: false,
+              quiz: false,
+            }),
+            'قارن بين نماذج الخدمة',
+            'صفحتان، مع مثال على كل نموذج.',
+          ),
+        ),
+      )
+      .executeTest(async (mockServer) => {
+        const saved = await createClass(signedInClient(mockServer), payload);
+        expect(saved.data.detail_info.title_ar).toBe('قارن بين نماذج الخدمة');
+      });
+  });
+
+  it('gives a quiz with its Arabic title to edit', async () => {
+    await signedIn(
+      extensions,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      'a request for a quiz with an Arabic title to edit',
+    )
+      .sends('GET', classPath(INJECTED_CLASS.quizLectureId, EXAMPLE_QUIZ))
+      .answers(200, withArabic(classRecord(serviceModelsQuiz(EXAMPLE_QUIZ)), STATE_QUIZ_TITLE_AR, ''))
+      .executeTest(async (mockServer) => {
+        const quiz = await getClass(signedInClient(mockServer), EXAMPLE_QUIZ);
+        expect(quiz.detail_info.title_ar).toBe(STATE_QUIZ_TITLE_AR);
+      });
+  });
+
+  it('saves a class with its Arabic title and text', async () => {
+    const payload = input({
+      detail_info: {
+        title: 'Reading of week 1',
+        title_ar: 'قراءة الأسبوع الأول',
+        description: 'Read this before the class.',
+        description_ar: 'اقرأ هذا قبل المحاضرة.',
+        file: null,
+      },
+    });
+    await signedIn(
+      extensions,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      'the saving of a class with an Arabic title and text',
+    )
+      .sends('PUT', classPath(INJECTED_CLASS.classLectureId, EXAMPLE_CLASS), pactBody(payload))
+      .answers(
+        200,
+        savedAnswer(
+          AUTHORING_MESSAGES.classSaved,
+          withArabic(
+            classRecord({
+              id: EXAMPLE_CLASS,
+              class_type: 1,
+              class_type_name: 'Class',
+              title: 'Reading of week 1',
+              description: 'Read this before the class.',
+              file: false,
+              quiz: false,
+            }),
+            'قراءة الأسبوع الأول',
+            'اقرأ هذا قبل المحاضرة.',
+          ),
+        ),
+      )
+      .executeTest(async (mockServer) => {
+        const saved = await updateClass(signedInClient(mockServer), EXAMPLE_CLASS, payload);
+        expect(saved.data.detail_info.description_ar).toBe('اقرأ هذا قبل المحاضرة.');
+      });
+  });
+
+  it('refuses an Arabic title longer than the English may be (400 at its field)', async () => {
+    const payload = input({
+      detail_info: {
+        title: 'What the cloud is',
+        title_ar: 'ع'.repeat(TITLE_MAX + 1),
+        description: 'A short introduction.',
+        file: null,
+      },
+    });
+    await signedIn(
+      extensions,
+      CLASS_STATES.trainerTeachesApprovedCourse,
+      'the creation of a class with too long an Arabic title',
+    )
+      .sends('POST', CLASS_CREATE, pactBody(payload))
+      .refusesField(400, 'detail_info.title_ar', AUTHORING_VALIDATION.classTitleMax)
+      .executeTest(async (mockServer) => {
+        const error = await expectRefusal(
+          createClass(signedInClient(mockServer), payload),
+          400,
+          AUTHORING_VALIDATION.classTitleMax,
+        );
+        expect(error.body).toEqual({
+          success: false,
+          details: [{ field: 'detail_info.title_ar', message: AUTHORING_VALIDATION.classTitleMax }],
+        });
       });
   });
 });

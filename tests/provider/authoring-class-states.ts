@@ -8,7 +8,12 @@ import { LEARNING_COURSES } from '../../server/seed-learning';
 import type { TestServer } from '../../server/testing';
 import type { UserRow } from '../../server/users';
 import { findUserByEmail } from '../../server/users';
-import { CLASS_STATES, INJECTED_CLASS, STATE_QUIZ } from '../pact/authoring-class-states';
+import {
+  CLASS_STATES,
+  INJECTED_CLASS,
+  STATE_QUIZ,
+  STATE_QUIZ_TITLE_AR,
+} from '../pact/authoring-class-states';
 import { INJECTED_ACCESS_TOKEN } from '../pact/states';
 import type { StateHandlers } from './pact-files';
 
@@ -83,7 +88,12 @@ export function classStateHandlers(server: TestServer, trainee: () => Promise<Us
         class_type: 3,
         course: course.id,
         week: 1,
-        detail_info: { title: 'Service models quiz', description: '', file: null },
+        detail_info: {
+          title: 'Service models quiz',
+          title_ar: STATE_QUIZ_TITLE_AR,
+          description: '',
+          file: null,
+        },
         ...STATE_QUIZ,
       },
       null,
