@@ -127,6 +127,45 @@ describe('route guard', () => {
   });
 });
 
+describe('signed-in header from 1024 px', () => {
+  for (const role of ['trainee', 'trainer'] as const) {
+    for (const language of ['en', 'ar'] as const) {
+      it(`holds on one row, each link on one line, at 1024 and 1280 px (${language}, ${role})`, async () => {
+        const account = DEMO_ACCOUNTS[role];
+        const { context, page, screen, header, goto } = await suite.open({ language });
+        await signInWithTokens(suite.app, context, account);
+        // The profile page reads the details: the header shows the name from then on.
+        await goto(paths.profile());
+        await expect.poll(() => screen.title()).toBe(text('Profile', language));
+        for (const width of [1024, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          // Home opens the search field; elsewhere it is folded into a button.
+          for (const [link, path] of [
+            ['Home', paths.home()],
+            ['About us', paths.about()],
+          ] as const) {
+            await header.navigateTo(link);
+            await expect.poll(() => screen.pathname()).toBe(path);
+            const { links, middles, overflows } = await header.layout();
+            expect(links.map(({ label }) => label)).toEqual(
+              ['Home', 'Courses', 'About us', 'Contact us'].map((label) => text(label, language)),
+            );
+            expect(
+              links.filter(({ lines }) => lines !== 1),
+              `${width} px, ${path}`,
+            ).toEqual([]);
+            expect(
+              Math.max(...middles) - Math.min(...middles),
+              `${width} px, ${path}: ${middles}`,
+            ).toBeLessThan(3);
+            expect(overflows, `${width} px, ${path}`).toBe(false);
+          }
+        }
+      });
+    }
+  }
+});
+
 describe('phone', () => {
   it('opens the side menu with links, search, language and auth buttons, and closes it on navigation', async () => {
     const { screen, sideMenu, dialog } = await suite.open({ width: 'phone', path: paths.home() });

@@ -19,7 +19,7 @@ const NotificationBell = lazy(() => import('@/features/notifications/Notificatio
 const MessagesLink = lazy(() => import('@/features/messages/MessagesLink'));
 
 const navLinkClass = (active: boolean) =>
-  `rounded-lg px-3 py-2 text-sm font-semibold ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
+  `whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-semibold xl:px-3 ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
 
 export function Logo() {
   const { t } = useLingui();
@@ -43,13 +43,13 @@ export function Header() {
             <Trans>Home</Trans>
           </span>
         </Link>
-        <nav aria-label={t`Main`} className="hidden lg:block">
+        <nav aria-label={t`Main`} className="hidden shrink-0 lg:block">
           <NavLinks links={mainNav} className="flex items-center gap-1" linkClassName={navLinkClass} />
         </nav>
-        <div className="ms-auto hidden w-full max-w-xs justify-end lg:flex">
+        <div className="ms-auto hidden w-full min-w-0 max-w-xs justify-end lg:flex">
           <SearchBox />
         </div>
-        <div className="ms-auto flex items-center gap-2 lg:ms-0">
+        <div className="ms-auto flex shrink-0 items-center gap-2 lg:ms-0">
           <div className="hidden lg:block">
             <LanguageToggle />
           </div>

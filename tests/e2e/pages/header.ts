@@ -84,6 +84,31 @@ export class Header extends PageObject {
     return this.banner.getByRole('button', { name: anyOf(...names) }).click();
   }
 
+  /**
+   * How the header's row lies: each navigation link's label and line boxes (one when it sits on one
+   * line), the vertical middle of every control in the row, and whether the row overflows its width.
+   */
+  layout(): Promise<{ links: { label: string; lines: number }[]; middles: number[]; overflows: boolean }> {
+    return this.banner.evaluate((banner) => {
+      const row = banner.firstElementChild as HTMLElement;
+      const shown = [...row.querySelectorAll<HTMLElement>('a, button, input')].filter(
+        (element) =>
+          element.getClientRects().length > 0 && !element.closest('[role="menu"], [role="dialog"]'),
+      );
+      return {
+        links: [...row.querySelectorAll('nav a')].map((link) => ({
+          label: link.textContent ?? '',
+          lines: link.getClientRects().length,
+        })),
+        middles: shown.map((element) => {
+          const box = element.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        }),
+        overflows: row.scrollWidth > row.clientWidth,
+      };
+    });
+  }
+
   /** The address of the picture on the account menu's button (the photo, or the stock avatar). */
   avatar(name: string): Promise<string | null> {
     return this.banner
