@@ -65,19 +65,22 @@ export function Field({
  */
 export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const ltr = props.dir === 'ltr' || props.type === 'email' || props.type === 'tel';
+  // Free text (a name, a title) runs in the direction of what is typed: English left to right on
+  // an Arabic page. Numbers, codes and passwords keep the page's.
+  const free = (!props.type || props.type === 'text' || props.type === 'search') && !props.inputMode;
   return (
     <Field
       control="input"
       className={ltr ? 'px-3.5 rtl:text-end' : 'px-3.5'}
       {...props}
-      dir={ltr ? 'ltr' : props.dir}
+      dir={ltr ? 'ltr' : (props.dir ?? (free ? 'auto' : undefined))}
     />
   );
 }
 
-/** A labelled multi-line field (see Field). */
+/** A labelled multi-line field (see Field), in the direction of what is typed. */
 export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <Field control="textarea" className="px-3.5" rows={4} {...props} />;
+  return <Field control="textarea" className="px-3.5" rows={4} dir="auto" {...props} />;
 }
 
 /** A field's message in the user's language, tied to its control by id; nothing without one. */

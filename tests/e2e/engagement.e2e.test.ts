@@ -3,7 +3,8 @@ import type { EventDetails, EventSummary } from '@contract/wire/events';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { expectNoAxeViolations } from './support/browser';
+import { expectNoAxeViolations, textLayout } from './support/browser';
+import { signInWithTokens } from './support/session';
 import { AR_PHONE } from './support/settings';
 import { productSuite } from './support/suite';
 
@@ -96,6 +97,38 @@ describe('issue reports', () => {
     await page.goBack();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it('English typed on an Arabic page runs left to right, in the fields and shown back (ar, phone)', async () => {
+    const report = {
+      name: 'Sara Al-Qahtani',
+      subject: `The certificate does not load ${Date.now()}`,
+      description: 'A screenshot proves a page looks right.',
+    };
+    const { context, dialog, reportIssue, issueList, screen } = await suite.open(AR_PHONE);
+    await signInWithTokens(suite.app, context, DEMO_ACCOUNTS.trainee);
+    await reportIssue.open();
+    await reportIssue.fill(report);
+    for (const field of ['name', 'subject', 'description'] as const) {
+      expect((await textLayout(reportIssue.field(field))).direction, field).toBe('ltr');
+    }
+    await reportIssue.send();
+    await expect.poll(() => screen.toast('Your report has been sent').count()).toBe(1);
+
+    await issueList.open();
+    const subject = issueList.issue(report.subject).getByText(report.subject);
+    await expect.poll(() => subject.count()).toBe(1);
+    expect((await textLayout(subject)).direction).toBe('ltr');
+    await issueList.issue(report.subject).click();
+    const description = dialog.root.getByText(report.description);
+    await expect.poll(() => description.count()).toBe(1);
+    // Its full stop at its end, on the right; a paragraph aligned to its own start, the left.
+    expect(await textLayout(description)).toEqual({
+      direction: 'ltr',
+      textAlign: 'start',
+      endsOnTheRight: true,
+    });
+    expect((await textLayout(dialog.root.getByText(report.name))).direction).toBe('ltr');
   });
 
   it('keeps the issue list for signed-in users only', async () => {

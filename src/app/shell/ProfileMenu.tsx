@@ -28,7 +28,9 @@ export default function ProfileMenu() {
         </span>
         {/* From 1024 to 1279 px the header has room for the photo only; the name stays the button's name. */}
         <span className="sr-only xl:not-sr-only">
-          <span className="block max-w-40 truncate">{profile?.full_name ?? <Trans>My account</Trans>}</span>
+          <span dir="auto" className="block max-w-40 truncate">
+            {profile?.full_name ?? <Trans>My account</Trans>}
+          </span>
         </span>
         <ChevronDownIcon className="size-4" />
       </MenuButton>
@@ -38,7 +40,9 @@ export default function ProfileMenu() {
       >
         {profile && (
           <div className="border-b border-slate-100 px-3 pt-1 pb-3">
-            <p className="font-semibold text-slate-900">{profile.full_name}</p>
+            <p dir="auto" className="font-semibold text-slate-900">
+              {profile.full_name}
+            </p>
             <p className="truncate text-sm text-slate-600">{profile.email}</p>
           </div>
         )}

@@ -98,6 +98,7 @@ export function SearchBox({ alwaysOpen = false }: { alwaysOpen?: boolean }) {
       <input
         ref={input}
         type="search"
+        dir="auto"
         // The same control before and after the suggestions load: a combobox, closed until then.
         role="combobox"
         aria-expanded={false}

@@ -49,6 +49,7 @@ export default function SearchCombobox({
             <ComboboxInput
               ref={input}
               type="search"
+              dir="auto"
               aria-label={t`Search courses`}
               placeholder={t`Search courses`}
               autoComplete="off"
@@ -79,7 +80,9 @@ export default function SearchCombobox({
                   value={option}
                   className="flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm hover:bg-slate-50 data-focus:bg-brand-50"
                 >
-                  <span className="truncate font-medium text-slate-900">{option.label}</span>
+                  <span dir="auto" className="truncate font-medium text-slate-900">
+                    {option.label}
+                  </span>
                   <span className="shrink-0 text-xs text-slate-500">{t`Course`}</span>
                 </ComboboxOption>
               ))}

@@ -30,6 +30,7 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="line-clamp-2 min-h-12 font-semibold wrap-anywhere text-slate-900">
           <Link
+            dir="auto"
             href={paths.courseDetails(course.id)}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >

@@ -31,6 +31,7 @@ export function CourseSearchForm({
         <input
           id={id}
           type="search"
+          dir="auto"
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder={t`Find a course`}

@@ -45,7 +45,7 @@ function CategoryFilter({ query, go }: { query: CatalogueQuery; go: (next: Catal
                   onChange={() => go(toggleCategory(query, category.id))}
                   className="size-4 accent-brand-700"
                 />
-                {pick(category, 'name', language)}
+                <bdi>{pick(category, 'name', language)}</bdi>
               </label>
             ))
           ) : (
@@ -89,7 +89,7 @@ function AvailabilityFilter({ query, go }: { query: CatalogueQuery; go: (next: C
                   onChange={() => choose(choice.id)}
                   className="size-4 accent-brand-700"
                 />
-                {pick(choice, 'name', language)}
+                <bdi>{pick(choice, 'name', language)}</bdi>
               </label>
             ))}
           </>

@@ -47,7 +47,9 @@ function Summary({ quote }: { quote: Quote }) {
           height={64}
           className="aspect-[3/2] h-16 w-24 shrink-0 rounded-lg object-cover"
         />
-        <p className="font-semibold wrap-anywhere text-slate-900">{pick(quote.course, 'title', language)}</p>
+        <p dir="auto" className="font-semibold wrap-anywhere text-slate-900">
+          {pick(quote.course, 'title', language)}
+        </p>
       </div>
       <dl className="mt-5 flex flex-col gap-2 text-slate-700">
         {rows.map(([label, amount]) => (

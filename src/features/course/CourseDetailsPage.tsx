@@ -66,7 +66,9 @@ function Syllabus({ course }: { course: CourseAbout }) {
           {course.weeks.map((week) => (
             <li key={week.week} className="rounded-xl border border-slate-200 bg-white p-4">
               <p className="text-sm font-semibold text-brand-700">{t`Week ${formatNumber(week.week, language)}`}</p>
-              <p className="font-semibold text-slate-900">{pick(week, 'syllabus_title', language)}</p>
+              <p dir="auto" className="font-semibold text-slate-900">
+                {pick(week, 'syllabus_title', language)}
+              </p>
               <ul className="mt-2 flex flex-wrap gap-2 text-sm text-slate-700">
                 <li className="rounded-full bg-slate-100 px-3 py-1">
                   <Plural value={week.lectures} one="# lecture" other="# lectures" />
@@ -149,7 +151,7 @@ function People({ course }: { course: CourseAbout }) {
           {course.facilitators.map((person) => (
             <li key={person.full_name} className="flex items-center gap-3">
               <img src={person.image} alt="" className="size-9 rounded-full object-cover" />
-              {person.full_name}
+              <bdi>{person.full_name}</bdi>
             </li>
           ))}
         </ul>
@@ -161,7 +163,7 @@ function People({ course }: { course: CourseAbout }) {
         <ul className="flex flex-col gap-2 text-slate-700">
           {course.surveys.map((survey) => (
             <li key={survey.stage}>
-              {pick(survey, 'title', language)}{' '}
+              <bdi>{pick(survey, 'title', language)}</bdi>{' '}
               <span className="text-sm text-slate-500">
                 ({survey.stage === 'pre' ? t`before the course` : t`after the course`})
               </span>
@@ -212,11 +214,15 @@ export default function CourseDetailsPage({ title }: RouteView) {
             {(data) => (
               <>
                 <div className="flex flex-col items-start gap-4">
-                  <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
+                  <p dir="auto" className="text-sm font-semibold tracking-wide text-gold-400 uppercase">
                     {pick(data.category, 'name', language)}
                   </p>
-                  <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
-                  <p className="text-xl text-brand-100">{pick(data, 'subtitle', language)}</p>
+                  <PageTitle dir="auto" className="text-4xl text-white">
+                    {pick(data, 'title', language)}
+                  </PageTitle>
+                  <p dir="auto" className="text-xl text-brand-100">
+                    {pick(data, 'subtitle', language)}
+                  </p>
                   {data.female_only && (
                     <p className="rounded-full bg-gold-500 px-3 py-1 text-sm font-semibold text-brand-900">
                       {t`Female Only`}
@@ -261,7 +267,7 @@ export default function CourseDetailsPage({ title }: RouteView) {
               <h2 id="course-about" className="mb-4 text-2xl font-bold text-slate-900">
                 {t`About this course`}
               </h2>
-              <p className="leading-relaxed whitespace-pre-line text-slate-700">
+              <p dir="auto" className="text-start leading-relaxed whitespace-pre-line text-slate-700">
                 {pick(course.data, 'description', language)}
               </p>
             </section>

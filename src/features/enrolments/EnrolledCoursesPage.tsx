@@ -10,6 +10,7 @@ import { listEnrolments, requestWithdrawal } from '@/api/enrolments';
 import { api } from '@/api/http';
 import { CoverImage } from '@/entities/course/CoverImage';
 import { formatDate } from '@/i18n/dates';
+import { isolate } from '@/i18n/isolate';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -55,7 +56,8 @@ function Withdraw({ enrolment, onSent }: { enrolment: EnrolledCourse; onSent: ()
     }),
   );
   const [state, send] = useMachine(machine, { input: { courseId: enrolment.course.id } });
-  const title = pick(enrolment.course, 'title', language);
+  // Quoted in the dialog's sentences.
+  const title = isolate(pick(enrolment.course, 'title', language));
   const started = hasStarted(enrolment.course);
   return (
     <>
@@ -130,7 +132,7 @@ function EnrolmentRow({ enrolment, onChange }: { enrolment: EnrolledCourse; onCh
       />
       <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
         <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">
-          <Link href={paths.courseDetails(course.id)} className="hover:underline">
+          <Link dir="auto" href={paths.courseDetails(course.id)} className="hover:underline">
             {pick(course, 'title', language)}
           </Link>
         </h2>

@@ -111,7 +111,9 @@ export default function EventDetailsPage({ title }: RouteView) {
             <>
               <div className="flex flex-col items-start gap-4">
                 <p className="text-sm font-semibold tracking-wide text-gold-400 uppercase">{t`Event`}</p>
-                <PageTitle className="text-4xl text-white">{pick(data, 'title', language)}</PageTitle>
+                <PageTitle dir="auto" className="text-4xl text-white">
+                  {pick(data, 'title', language)}
+                </PageTitle>
                 <dl className="grid gap-3 text-brand-100 sm:grid-cols-[auto_1fr] sm:gap-x-4">
                   <dt className="font-semibold text-white">{t`When`}</dt>
                   <dd>
@@ -119,11 +121,13 @@ export default function EventDetailsPage({ title }: RouteView) {
                     <span className="text-sm whitespace-nowrap text-brand-200">({t`Riyadh time`})</span>
                   </dd>
                   <dt className="font-semibold text-white">{t`Where`}</dt>
-                  <dd>{pick(data, 'location', language)}</dd>
+                  <dd dir="auto">{pick(data, 'location', language)}</dd>
                   <dt className="font-semibold text-white">{t`Who can attend`}</dt>
                   <dd>{term(data.event_access, i18n)}</dd>
                 </dl>
-                <p className="leading-relaxed text-brand-100">{pick(data, 'description', language)}</p>
+                <p dir="auto" className="text-start leading-relaxed text-brand-100">
+                  {pick(data, 'description', language)}
+                </p>
                 <Registration event={data} />
               </div>
               <img

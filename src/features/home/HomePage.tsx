@@ -291,7 +291,7 @@ function EventCard({ event, ended }: CarouselEvent) {
           {formatDateRange(event.date_range.start, event.date_range.end, language)}
         </p>
         <h3 className="font-semibold wrap-anywhere text-slate-900">
-          <Link href={paths.eventDetails(event.id)} className="after:absolute after:inset-0">
+          <Link dir="auto" href={paths.eventDetails(event.id)} className="after:absolute after:inset-0">
             {pick(event, 'title', language)}
           </Link>
         </h3>

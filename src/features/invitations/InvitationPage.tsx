@@ -6,6 +6,7 @@ import { Link, useParams } from 'wouter';
 import { useInvitation } from '@/features/invitations/invitation.live';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate } from '@/i18n/dates';
+import { isolate } from '@/i18n/isolate';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -18,7 +19,7 @@ import '@/features/invitations/known-messages';
 /** "{inviter} invited you to {course}", the course's title linking to its page (or KFU Training). */
 function Headline({ invitation }: { invitation: Invitation }) {
   const language = useLanguage();
-  const inviter = invitation.inviter.full_name;
+  const inviter = isolate(invitation.inviter.full_name);
   const { course } = invitation;
   if (!course) {
     return (
@@ -32,7 +33,11 @@ function Headline({ invitation }: { invitation: Invitation }) {
     <PageTitle>
       <Trans>
         {inviter} invited you to{' '}
-        <Link href={paths.courseDetails(course.id)} className="text-brand-700 underline underline-offset-4">
+        <Link
+          dir="auto"
+          href={paths.courseDetails(course.id)}
+          className="text-brand-700 underline underline-offset-4"
+        >
           {title}
         </Link>
       </Trans>

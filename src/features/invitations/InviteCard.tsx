@@ -43,7 +43,7 @@ function SentList() {
                   </p>
                   <p className="text-sm text-slate-600">
                     {invitation.course ? (
-                      <Link href={paths.courseDetails(invitation.course.id)} className="underline">
+                      <Link dir="auto" href={paths.courseDetails(invitation.course.id)} className="underline">
                         {pick(invitation.course, 'title', language)}
                       </Link>
                     ) : (

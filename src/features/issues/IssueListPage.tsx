@@ -46,11 +46,15 @@ function IssueDetail({ id, onClose }: { id: number; onClose: () => void }) {
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t`Name`}</dt>
-              <dd className="font-semibold text-slate-900">{data.name}</dd>
+              <dd dir="auto" className="font-semibold text-slate-900">
+                {data.name}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-500">{t`Description`}</dt>
-              <dd className="whitespace-pre-line text-slate-800">{data.description}</dd>
+              <dd dir="auto" className="text-start whitespace-pre-line text-slate-800">
+                {data.description}
+              </dd>
             </div>
           </dl>
         )}
@@ -119,7 +123,9 @@ function IssuePage({
                     className="flex w-full flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-start hover:border-brand-600"
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block font-semibold text-slate-900">{issue.subject}</span>
+                      <span dir="auto" className="block font-semibold text-slate-900">
+                        {issue.subject}
+                      </span>
                       <span className="block text-sm text-slate-500">
                         {formatDate(issue.created_at, language)}
                       </span>

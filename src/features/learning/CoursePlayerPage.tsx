@@ -150,7 +150,11 @@ function PreviousNext({ view, courseId }: { view: CoursePlayerView; courseId: nu
         {!next && <DirectionArrow next={false} className="size-5 shrink-0 text-brand-700" />}
         <span className="min-w-0">
           <span className="block font-semibold text-brand-800">{next ? t`Next` : t`Previous`}</span>
-          {title && <span className="block truncate text-sm text-slate-600">{title}</span>}
+          {title && (
+            <span dir="auto" className="block truncate text-sm text-slate-600">
+              {title}
+            </span>
+          )}
         </span>
         {next && <DirectionArrow next className="size-5 shrink-0 text-brand-700" />}
       </Link>
@@ -262,7 +266,7 @@ function CoursePlayer({
           {t`Ongoing Courses`}
         </Link>
       </p>
-      <PageTitle className="mb-6 wrap-anywhere">
+      <PageTitle dir="auto" className="mb-6 wrap-anywhere">
         {sidebar ? pick(sidebar.course, 'title', language) : title}
       </PageTitle>
       {!sidebar && view.main.status === 'refused' ? (

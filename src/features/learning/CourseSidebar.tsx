@@ -39,6 +39,7 @@ function Item({ courseId, item }: { courseId: number; item: SidebarItem }) {
         />
         <span className="min-w-0 flex-1">
           <span
+            dir="auto"
             className={`block wrap-anywhere ${item.current ? 'font-semibold text-brand-900' : 'text-slate-800'}`}
           >
             {pick(item, 'title', language)}
@@ -91,6 +92,7 @@ export function CourseSidebar({
       {sidebar.weeks.map((week) => (
         <section key={week.week} aria-labelledby={`${headingId}-week-${week.week}`}>
           <h3
+            dir="auto"
             id={`${headingId}-week-${week.week}`}
             className="mb-2 px-3 text-sm font-bold tracking-wide text-slate-600"
           >

@@ -58,6 +58,7 @@ function GradeCard({ courseId, item }: { courseId: number; item: GradeItem }) {
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <Link
+          dir="auto"
           href={paths.courseLectures(courseId, item.lecture_id)}
           className="font-semibold wrap-anywhere text-brand-800 hover:underline"
         >
@@ -72,7 +73,7 @@ function GradeCard({ courseId, item }: { courseId: number; item: GradeItem }) {
         <StatusBadge status={item.status} />
       </div>
       {item.feedback && (
-        <p dir="auto" className="text-sm text-slate-700">
+        <p dir="auto" className="text-start text-sm text-slate-700">
           {item.feedback}
         </p>
       )}
@@ -87,6 +88,7 @@ function GradeRow({ courseId, item }: { courseId: number; item: GradeItem }) {
     <tr className="border-t border-slate-200 align-top">
       <th scope="row" className="p-3 text-start font-semibold">
         <Link
+          dir="auto"
           href={paths.courseLectures(courseId, item.lecture_id)}
           className="text-brand-800 hover:underline"
         >

@@ -35,7 +35,9 @@ function CourseRow({ ongoing }: { ongoing: OngoingCourse }) {
         className="aspect-[8/5] w-full shrink-0 rounded-xl object-cover sm:w-40"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+        <h2 dir="auto" className="text-lg font-semibold wrap-anywhere text-slate-900">
+          {title}
+        </h2>
         <ProgressBar progress={progress} className="max-w-md" />
         <p className="text-sm text-slate-700">
           {next ? (

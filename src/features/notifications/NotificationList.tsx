@@ -73,11 +73,13 @@ export default function NotificationList({
                     className={`mt-2 size-2 shrink-0 rounded-full ${item.seen ? 'bg-transparent' : 'bg-brand-700'}`}
                   />
                   <span className="min-w-0">
-                    <span className={`block ${item.seen ? 'font-medium' : 'font-semibold'}`}>
+                    <span dir="auto" className={`block ${item.seen ? 'font-medium' : 'font-semibold'}`}>
                       {pick(item.notification, 'title', language)}
                       {!item.seen && <span className="sr-only"> ({t`unread`})</span>}
                     </span>
-                    <span className="block text-sm">{pick(item.notification, 'text', language)}</span>
+                    <span dir="auto" className="block text-sm">
+                      {pick(item.notification, 'text', language)}
+                    </span>
                   </span>
                 </button>
               </li>

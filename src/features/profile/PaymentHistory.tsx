@@ -40,7 +40,9 @@ export function PaymentHistory() {
                   {page.results.map((payment) => (
                     <tr key={payment.id} className="border-b border-slate-100 align-top">
                       <td className="py-2 pe-3 whitespace-nowrap">{formatDate(payment.date, language)}</td>
-                      <td className="py-2 pe-3">{pick(payment.course, 'title', language)}</td>
+                      <td dir="auto" className="py-2 pe-3">
+                        {pick(payment.course, 'title', language)}
+                      </td>
                       <td className="py-2 pe-3 whitespace-nowrap">{formatMoney(payment.amount, language)}</td>
                       <td className="py-2 pe-3">{payment.enrolment_type === 'free' ? t`Free` : t`Paid`}</td>
                       <td className="py-2 pe-3">{i18n._(PAYMENT_METHOD_LABELS[payment.method])}</td>

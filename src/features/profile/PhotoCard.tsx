@@ -60,7 +60,9 @@ export function PhotoCard({
         height={160}
         className="size-40 rounded-full bg-brand-50 object-cover ring-4 ring-brand-50"
       />
-      <p className="text-lg font-bold text-slate-900">{profile.full_name}</p>
+      <p dir="auto" className="text-lg font-bold text-slate-900">
+        {profile.full_name}
+      </p>
       <div className="w-full text-start">
         <AlertBox message={view.alert} />
       </div>

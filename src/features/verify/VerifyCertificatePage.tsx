@@ -107,8 +107,15 @@ function Answer({ certificate }: { certificate: CertificateCheck }) {
   const language = useLanguage();
   const labels = useLabels();
   const rows: Row[] = [
-    { label: labels.holder, value: <span className="font-semibold">{certificate.holder_name}</span> },
-    { label: labels.course, value: pick(certificate.course, 'title', language) },
+    {
+      label: labels.holder,
+      value: (
+        <span dir="auto" className="font-semibold">
+          {certificate.holder_name}
+        </span>
+      ),
+    },
+    { label: labels.course, value: <bdi>{pick(certificate.course, 'title', language)}</bdi> },
     { label: labels.hours, value: formatNumber(certificate.hours, language) },
     {
       label: labels.dates,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { LANGUAGE_STORAGE_KEY, type Language } from '@/i18n/languages';
 
@@ -142,4 +142,29 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     widths.page,
     `the page is ${widths.page} px wide in a ${widths.window} px window`,
   ).toBeLessThanOrEqual(widths.window);
+}
+
+/**
+ * How a piece of text is laid out: its element's writing direction, its alignment, and whether its
+ * last character (a full stop) is drawn after its first one reading left to right.
+ */
+export function textLayout(
+  locator: Locator,
+): Promise<{ direction: string; textAlign: string; endsOnTheRight: boolean }> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const text = element.firstChild;
+    const xOf = (start: number) => {
+      const range = document.createRange();
+      range.setStart(text as Node, start);
+      range.setEnd(text as Node, start + 1);
+      return range.getBoundingClientRect().left;
+    };
+    const length = text?.textContent?.length ?? 0;
+    return {
+      direction: style.direction,
+      textAlign: style.textAlign,
+      endsOnTheRight: length > 1 && xOf(length - 1) > xOf(0),
+    };
+  });
 }

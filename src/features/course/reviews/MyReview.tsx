@@ -156,6 +156,7 @@ export function MyReview({ courseId, onSaved }: { courseId: number; onSaved: () 
           </label>
           <textarea
             id={`${ids}-review`}
+            dir="auto"
             rows={5}
             value={review.value}
             onChange={(event) => review.change(event.target.value)}

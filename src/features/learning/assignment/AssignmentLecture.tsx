@@ -28,7 +28,7 @@ function Paragraphs({ text }: { text: string }) {
     <>
       {paragraphs.map((paragraph, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one text never move
-        <p key={index} dir="auto" className="whitespace-pre-line text-slate-700">
+        <p key={index} dir="auto" className="text-start whitespace-pre-line text-slate-700">
           {paragraph}
         </p>
       ))}

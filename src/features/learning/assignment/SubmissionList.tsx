@@ -37,7 +37,7 @@ function Feedback({ text }: { text: string }) {
       <p className="text-xs font-semibold text-slate-600">
         <Trans>Feedback</Trans>
       </p>
-      <p dir="auto" className="whitespace-pre-line break-words text-sm text-slate-800">
+      <p dir="auto" className="text-start whitespace-pre-line break-words text-sm text-slate-800">
         {text}
       </p>
     </div>

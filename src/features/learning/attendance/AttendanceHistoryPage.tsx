@@ -42,7 +42,9 @@ function CourseCard({ course }: { course: CourseAttendance }) {
   return (
     <li className={CARD}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+        <h2 dir="auto" className="text-lg font-semibold wrap-anywhere text-slate-900">
+          {title}
+        </h2>
         <p className="text-sm text-slate-700">
           {count} · <span className="font-semibold">{rate}</span>
         </p>

@@ -167,7 +167,7 @@ function Figures({ course }: { course: HistoryDetails }) {
             <tbody>
               {course.grades.map((item) => (
                 <tr key={item.lecture_id} className="border-b border-slate-100">
-                  <td className="py-2 pe-3 wrap-anywhere text-slate-900">
+                  <td dir="auto" className="py-2 pe-3 wrap-anywhere text-slate-900">
                     {pick(item, 'title', language)}{' '}
                     <span className="text-slate-600">({item.kind === 'quiz' ? t`Quiz` : t`Assignment`})</span>
                   </td>
@@ -272,7 +272,7 @@ function Loaded({ courseId, onIssued }: { courseId: number; onIssued: () => void
     >
       {(course) => (
         <div className="flex flex-col gap-6">
-          <h2 className="text-2xl font-bold wrap-anywhere text-slate-900">
+          <h2 dir="auto" className="text-2xl font-bold wrap-anywhere text-slate-900">
             {pick(course, 'title', language)}
           </h2>
           <Details course={course} onIssued={onIssued} />

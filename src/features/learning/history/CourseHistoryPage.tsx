@@ -30,7 +30,9 @@ function HistoryCard({ entry }: { entry: HistoryEntry }) {
   return (
     <li className={CARD}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+        <h2 dir="auto" className="text-lg font-semibold wrap-anywhere text-slate-900">
+          {title}
+        </h2>
         <StatusBadge status={entry.status} />
       </div>
       <p className="text-sm text-slate-700">{formatDateRange(entry.start_date, entry.end_date, language)}</p>

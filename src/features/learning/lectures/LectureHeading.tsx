@@ -8,11 +8,16 @@ export function LectureHeading({ lecture }: { lecture: LectureDetails }) {
   const description = pick(lecture, 'description', language);
   return (
     <header className="flex flex-col gap-2">
-      <h2 tabIndex={-1} data-lecture-title className="text-2xl font-bold text-slate-900 outline-none">
+      <h2
+        dir="auto"
+        tabIndex={-1}
+        data-lecture-title
+        className="text-2xl font-bold text-slate-900 outline-none"
+      >
         {pick(lecture, 'title', language)}
       </h2>
       {description && (
-        <p dir="auto" className="text-slate-600">
+        <p dir="auto" className="text-start text-slate-600">
           {description}
         </p>
       )}

@@ -18,7 +18,7 @@ export function ReadLecture(props: LectureViewProps) {
         {paragraphs.map((paragraph, index) => (
           // Paragraphs have no identity beyond their place in the text.
           // biome-ignore lint/suspicious/noArrayIndexKey: the text's order is the paragraph's identity
-          <p key={index} dir="auto">
+          <p key={index} dir="auto" className="text-start">
             {paragraph}
           </p>
         ))}

@@ -18,5 +18,5 @@ export function OptionLabel({
     if (english === 'true') return <>{t`True`}</>;
     if (english === 'false') return <>{t`False`}</>;
   }
-  return <>{pick(option, 'text', language)}</>;
+  return <bdi>{pick(option, 'text', language)}</bdi>;
 }

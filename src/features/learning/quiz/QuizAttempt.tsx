@@ -133,7 +133,7 @@ function QuestionCard({ view }: { view: QuizAttemptView }) {
       <fieldset>
         <legend className="w-full">
           <span className="block text-sm font-semibold text-slate-600">{t`Question ${number} of ${total}`}</span>
-          <span className="mt-1 block text-lg font-semibold text-slate-900">
+          <span dir="auto" className="mt-1 block text-lg font-semibold text-slate-900">
             {pick(question, 'text', language)}
           </span>
           <span className="mt-1 block text-sm text-slate-600">

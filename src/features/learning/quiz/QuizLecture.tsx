@@ -181,7 +181,9 @@ function QuizDetailsModal({
   return (
     <Modal title={t`Quiz details`} onClose={onClose} wide>
       <div className="flex flex-col gap-5">
-        <p className="font-semibold text-slate-800">{title}</p>
+        <p dir="auto" className="font-semibold text-slate-800">
+          {title}
+        </p>
         <Facts quiz={quiz} />
         {starting.explainsTimeLimit && (
           <p className="text-sm text-slate-700">
@@ -247,7 +249,7 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   if (view.kind === 'attempt') {
     return (
       <section aria-labelledby="quiz-title" className="flex flex-col gap-4">
-        <h2 id="quiz-title" className="text-xl font-bold text-slate-900">
+        <h2 dir="auto" id="quiz-title" className="text-xl font-bold text-slate-900">
           {title}
         </h2>
         <QuizAttempt
@@ -279,10 +281,14 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   const starting = connectQuizLecture(quiz, Date.now());
   return (
     <section aria-labelledby="quiz-title" className="flex flex-col gap-4">
-      <h2 id="quiz-title" className="text-2xl font-bold text-slate-900">
+      <h2 dir="auto" id="quiz-title" className="text-2xl font-bold text-slate-900">
         {title}
       </h2>
-      {description.trim() && <p className="whitespace-pre-line text-slate-700">{description}</p>}
+      {description.trim() && (
+        <p dir="auto" className="text-start whitespace-pre-line text-slate-700">
+          {description}
+        </p>
+      )}
       <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <p className="text-slate-800">
           <Plural value={quiz.question_count} one="# question" other="# questions" />

@@ -35,7 +35,9 @@ function ReviewedItem({ question, index }: { question: ReviewedQuestion; index: 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">
           <span className="text-slate-500">{t`Question ${number}`}</span>
-          <span className="mt-1 block text-lg">{text}</span>
+          <span dir="auto" className="mt-1 block text-lg">
+            {text}
+          </span>
         </h3>
         <span
           className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold ${

@@ -42,7 +42,7 @@ export function SurveyLecture({ lecture, onChanged }: LectureViewProps) {
           <Trans>Your answers are shared with the trainer without your name.</Trans>
         </p>
         {description.trim() && (
-          <p dir="auto" className="whitespace-pre-line text-slate-700">
+          <p dir="auto" className="text-start whitespace-pre-line text-slate-700">
             {description}
           </p>
         )}
@@ -188,6 +188,7 @@ function Question({
         </label>
         <textarea
           id={`${id}-text`}
+          dir="auto"
           rows={4}
           value={answer.text ?? ''}
           onChange={(event) => view.write(question.id, event.target.value)}

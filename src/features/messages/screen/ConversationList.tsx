@@ -63,6 +63,7 @@ function ConversationRow({ item }: { item: ConversationItemView }) {
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
             <span
+              dir="auto"
               className={`min-w-0 flex-1 truncate ${item.unread ? 'font-bold' : 'font-semibold'} text-slate-900`}
             >
               {title}

@@ -46,7 +46,7 @@ function ContactRow({
           </span>
         )}
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-semibold text-slate-900">
+          <span dir="auto" className="truncate font-semibold text-slate-900">
             {person.name}
             <span className="font-normal text-slate-600"> · {roleName(person.role, i18n)}</span>
           </span>

@@ -38,7 +38,7 @@ function Bubble({ message, channel }: { message: MessageItemView; channel: boole
         {!(channel && !mine && message.firstOfRun) && (
           <span className="sr-only">{mine ? t`You:` : `${message.senderName}:`}</span>
         )}
-        <p dir="auto" className="whitespace-pre-wrap wrap-anywhere">
+        <p dir="auto" className="text-start whitespace-pre-wrap wrap-anywhere">
           {message.body}
         </p>
         <p
@@ -235,7 +235,9 @@ export function Thread({ thread }: { thread: ThreadView }) {
         </Link>
         <Avatar item={conversation} className="size-10" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-bold text-slate-900">{title}</h2>
+          <h2 dir="auto" className="truncate font-bold text-slate-900">
+            {title}
+          </h2>
           <p className="truncate text-xs text-slate-600">{detail}</p>
         </div>
       </header>

@@ -215,7 +215,7 @@ function CourseSelect({
       onChange={(event) => view.choose(Number(event.target.value))}
     >
       {view.courses.map((course) => (
-        <option key={course.course_id} value={course.course_id}>
+        <option dir="auto" key={course.course_id} value={course.course_id}>
           {course.today.length > 0
             ? t`${pick(course, 'title', language)} (session today)`
             : pick(course, 'title', language)}

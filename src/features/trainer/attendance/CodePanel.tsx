@@ -107,7 +107,7 @@ export function CodePanel({ chosen }: { chosen: CourseView }) {
       }
     >
       {projector ? (
-        <h2 id={headingId} className="wrap-anywhere text-3xl font-bold text-slate-900">
+        <h2 dir="auto" id={headingId} className="wrap-anywhere text-3xl font-bold text-slate-900">
           {title}
         </h2>
       ) : (

@@ -55,7 +55,9 @@ export function PrintSheet({
     >
       <header className="mb-3 flex flex-col gap-0.5">
         <h1 className="text-[14pt] font-bold">{t`Attendance sheet`}</h1>
-        <p className="text-[12pt] font-semibold">{title}</p>
+        <p dir="auto" className="text-[12pt] font-semibold">
+          {title}
+        </p>
         <p>
           {t`Course dates:`} {formatDateRange(course.start_date, course.end_date, language)}
         </p>

@@ -60,7 +60,11 @@ function LectureSidebar({ view }: { view: ClassFormView }) {
         )}
         {course.weeks.map((week) => (
           <section key={week.week} aria-labelledby={`${id}-week-${week.week}`}>
-            <h3 id={`${id}-week-${week.week}`} className="mb-1 px-3 text-sm font-bold text-slate-600">
+            <h3
+              dir="auto"
+              id={`${id}-week-${week.week}`}
+              className="mb-1 px-3 text-sm font-bold text-slate-600"
+            >
               {pick(week, 'title', language)}
             </h3>
             {week.lectures.length === 0 ? (

@@ -212,7 +212,7 @@ function TrainerCourse({
     <section className="mx-auto max-w-7xl px-4 py-8">
       {back}
       <div className="mb-6 flex flex-col gap-3">
-        <PageTitle className="wrap-anywhere">
+        <PageTitle dir="auto" className="wrap-anywhere">
           {course ? pick(course.course, 'title', language) : title}
         </PageTitle>
         {course ? (

@@ -85,6 +85,7 @@ function Item({
         />
         <span className="min-w-0 flex-1">
           <span
+            dir="auto"
             className={`block wrap-anywhere ${current ? 'font-semibold text-brand-900' : 'text-slate-800'}`}
           >
             {title}
@@ -156,6 +157,7 @@ export function TrainerSidebar({
       {course.weeks.map((week) => (
         <section key={week.week} aria-labelledby={`${headingId}-week-${week.week}`}>
           <h3
+            dir="auto"
             id={`${headingId}-week-${week.week}`}
             className="mb-2 px-3 text-sm font-bold tracking-wide text-slate-600"
           >

@@ -17,6 +17,7 @@ import { DeleteCourseDialog } from '@/features/trainer/courses/DeleteCourseDialo
 import { RoleBadge, StatusBadge } from '@/features/trainer/shared/StatusBadge';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateRange } from '@/i18n/dates';
+import { isolate } from '@/i18n/isolate';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -99,8 +100,12 @@ function CourseCard({ course, onDeleted }: { course: TrainerCourse; onDeleted: (
           <StatusBadge status={shown.status} />
           <RoleBadge role={shown.role} />
         </div>
-        <h2 className="line-clamp-2 min-h-12 text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
-        <p className="text-sm text-slate-600">{pick(shown.category, 'name', language)}</p>
+        <h2 dir="auto" className="line-clamp-2 min-h-12 text-lg font-semibold wrap-anywhere text-slate-900">
+          {title}
+        </h2>
+        <p dir="auto" className="text-sm text-slate-600">
+          {pick(shown.category, 'name', language)}
+        </p>
         <p className="text-sm text-slate-700">
           {formatDateRange(shown.start_date, shown.end_date, language)}
         </p>
@@ -147,7 +152,7 @@ function CourseCard({ course, onDeleted }: { course: TrainerCourse; onDeleted: (
           )}
         </div>
       </div>
-      <DeleteCourseDialog view={view} title={title} />
+      <DeleteCourseDialog view={view} title={isolate(title)} />
     </li>
   );
 }

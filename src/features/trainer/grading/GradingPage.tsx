@@ -183,7 +183,9 @@ function ItemCard({ item, onOpen }: { item: GradingItemSummary; onOpen: () => vo
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h2 className="text-lg font-bold wrap-anywhere text-slate-900">{title}</h2>
+          <h2 dir="auto" className="text-lg font-bold wrap-anywhere text-slate-900">
+            {title}
+          </h2>
           <p className="text-sm text-slate-600">
             <KindLabel kind={item.kind} /> · {t`Week ${formatNumber(item.week, language)}`}
           </p>
@@ -397,6 +399,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
     <article className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h2
+          dir="auto"
           ref={headingRef}
           tabIndex={-1}
           className="text-2xl font-bold wrap-anywhere text-slate-900 outline-none"
@@ -439,7 +442,9 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
                     >
                       <div className="flex items-start justify-between gap-3">
-                        <span className="font-semibold wrap-anywhere text-slate-900">{trainee.name}</span>
+                        <span dir="auto" className="font-semibold wrap-anywhere text-slate-900">
+                          {trainee.name}
+                        </span>
                         <WorkStatus status={trainee.status} kind={item.kind} />
                       </div>
                       <div className="text-sm text-slate-700">
@@ -481,7 +486,7 @@ function ItemDetails({ view, summary }: { view: GradingItemView; summary: Gradin
                     <tbody>
                       {item.trainees.map((trainee) => (
                         <tr key={trainee.user_id} className="border-t border-slate-200 align-top">
-                          <th scope="row" className="p-3 text-start font-semibold">
+                          <th dir="auto" scope="row" className="p-3 text-start font-semibold">
                             {trainee.name}
                           </th>
                           <td className="p-3">
@@ -546,9 +551,13 @@ function Grading({ courseId, title }: { courseId: number; title: string }) {
       {back}
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <PageTitle className="wrap-anywhere">{title}</PageTitle>
+          <PageTitle dir="auto" className="wrap-anywhere">
+            {title}
+          </PageTitle>
           {course ? (
-            <p className="text-slate-700 wrap-anywhere">{pick(course.course, 'title', language)}</p>
+            <p dir="auto" className="text-slate-700 wrap-anywhere">
+              {pick(course.course, 'title', language)}
+            </p>
           ) : (
             <Placeholder className="h-6 w-64" />
           )}

@@ -145,7 +145,7 @@ function Record({ record }: { record: CompletedCourse }) {
               <tbody>
                 {record.items.map((item) => (
                   <tr key={item.lecture_id} className="border-b border-slate-100">
-                    <th scope="row" className={`${TD} text-start font-semibold`}>
+                    <th dir="auto" scope="row" className={`${TD} text-start font-semibold`}>
                       {pick(item, 'title', language)}
                     </th>
                     <td className={TD}>{item.kind === 'assignment' ? t`Assignment` : t`Quiz`}</td>
@@ -240,7 +240,7 @@ function Record({ record }: { record: CompletedCourse }) {
                   <span className="text-sm text-slate-600">{formatDate(review.created_at, language)}</span>
                 </div>
                 {review.review && (
-                  <p dir="auto" className="wrap-anywhere text-slate-700">
+                  <p dir="auto" className="text-start wrap-anywhere text-slate-700">
                     {review.review}
                   </p>
                 )}
@@ -284,7 +284,7 @@ function Details({ courseId, title }: { courseId: number; title: string }) {
           {t`Course History`}
         </Link>
       </p>
-      <PageTitle className="mb-4 wrap-anywhere">
+      <PageTitle dir="auto" className="mb-4 wrap-anywhere">
         {record.status === 'ready' ? pick(record.data.course, 'title', language) : title}
       </PageTitle>
       {record.status === 'ready' ? (

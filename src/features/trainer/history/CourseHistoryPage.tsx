@@ -64,7 +64,9 @@ function CourseEntry({ course }: { course: HistoryCourse }) {
           {course.closed && <ClosedBadge />}
           <RoleBadge role={course.role} />
         </div>
-        <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+        <h2 dir="auto" className="text-lg font-semibold wrap-anywhere text-slate-900">
+          {title}
+        </h2>
         <p className="text-sm text-slate-700">
           {formatDateRange(course.start_date, course.end_date, language)} · {sinceText}
         </p>

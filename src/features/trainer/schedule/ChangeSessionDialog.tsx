@@ -38,7 +38,9 @@ export function ChangeSessionDialog({
     >
       <Form ref={formRef} onSubmit={dialog.submit}>
         <p className="text-slate-700">
-          <span className="font-semibold text-slate-900">{title}</span>
+          <span dir="auto" className="font-semibold text-slate-900">
+            {title}
+          </span>
           <br />
           {t`${date}, ${times}`} <span className="text-sm text-slate-600">({t`Riyadh time`})</span>
         </p>

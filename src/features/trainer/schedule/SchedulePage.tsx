@@ -64,7 +64,10 @@ function SessionCard({ item, restoring }: { item: ScheduleSessionView; restoring
             : 'border-brand-100 bg-brand-50'
       }`}
     >
-      <p className={`font-semibold wrap-anywhere text-slate-900 ${cancelled ? 'line-through' : ''}`}>
+      <p
+        dir="auto"
+        className={`font-semibold wrap-anywhere text-slate-900 ${cancelled ? 'line-through' : ''}`}
+      >
         {title}
       </p>
       <p className="text-slate-700">

@@ -24,7 +24,9 @@ export function FacilitatorsStep({ view }: { view: WizardFormView }) {
         <ul className="flex flex-col divide-y divide-slate-200">
           {values.facilitators.map((person) => (
             <li key={person.id} className="py-3">
-              <p className="font-semibold text-slate-900">{person.full_name}</p>
+              <p dir="auto" className="font-semibold text-slate-900">
+                {person.full_name}
+              </p>
               <p className="text-sm text-slate-600">
                 <bdi className="ltr-whole">{person.email}</bdi>
               </p>
@@ -88,7 +90,9 @@ export function FacilitatorsStep({ view }: { view: WizardFormView }) {
             {values.facilitators.map((person) => (
               <li key={person.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{person.full_name}</p>
+                  <p dir="auto" className="font-semibold text-slate-900">
+                    {person.full_name}
+                  </p>
                   <p className="text-sm text-slate-600">
                     <bdi className="ltr-whole">{person.email}</bdi>
                   </p>
