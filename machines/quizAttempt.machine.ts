@@ -62,13 +62,18 @@ export interface QuizAttemptInput {
    * time ran out meanwhile comes back submitted, and its review is shown).
    */
   attemptId?: string | null;
-  /** The question this tab showed before a reload, by its index. */
+  /**
+   * The question this tab showed before a reload, by its index; without it, an attempt resumes at
+   * its first unanswered question.
+   */
   current?: number;
 }
 
 export interface QuizAttemptContext {
   lectureId: number;
   resumeId: string | null;
+  /** The question this tab showed before (input `current`), or null. */
+  shownBefore: number | null;
   attempt: Attempt | null;
   /** The deadline in server time (ms since the epoch), or null when the attempt has none. */
   deadline: number | null;
@@ -216,6 +221,22 @@ export function mergeAnswers(attempt: Attempt, local: LocalAttempt): Record<numb
   return answers;
 }
 
+/**
+ * Where a loaded attempt opens: at the question this tab showed before (within the questions),
+ * else where the trainee left off: the first question without an answer, or the last when every
+ * one is answered.
+ */
+export function resumeQuestion(
+  questions: QuizQuestion[],
+  answers: Record<number, AnswerState>,
+  shownBefore: number | null,
+): number {
+  const last = Math.max(0, questions.length - 1);
+  if (shownBefore !== null) return Math.max(0, Math.min(last, Math.trunc(shownBefore)));
+  const unanswered = questions.findIndex((question) => (answers[question.id]?.choice.length ?? 0) === 0);
+  return unanswered === -1 ? last : unanswered;
+}
+
 export interface SaveRequest {
   attemptId: string;
   questionId: number;
@@ -325,13 +346,14 @@ export const quizAttemptMachine = setup({
     keepLoaded: assign(({ context }, { value }: { value: LoadedAttempt }) => {
       const { attempt, sentAt, receivedAt, local } = value;
       const questionIds = new Set(attempt.questions.map((question) => question.id));
+      const answers = mergeAnswers(attempt, local);
       return {
         attempt,
         deadline: attempt.deadline === null ? null : Date.parse(attempt.deadline),
         offset: clockOffset(attempt.server_now, sentAt, receivedAt),
         now: receivedAt,
-        answers: mergeAnswers(attempt, local),
-        current: Math.max(0, Math.min(attempt.questions.length - 1, Math.trunc(context.current))),
+        answers,
+        current: resumeQuestion(attempt.questions, answers, context.shownBefore),
         flags: local.flags.filter((id) => questionIds.has(id)),
         submitKey: local.submitKey,
         failures: 0,
@@ -416,13 +438,14 @@ export const quizAttemptMachine = setup({
   context: ({ input }) => ({
     lectureId: input.lectureId,
     resumeId: input.attemptId ?? null,
+    shownBefore: Number.isFinite(input.current) ? (input.current ?? null) : null,
     attempt: null,
     deadline: null,
     offset: 0,
     now: 0,
     answers: {},
     flags: [],
-    current: Number.isFinite(input.current) ? (input.current ?? 0) : 0,
+    current: 0,
     submitKey: null,
     review: null,
     failures: 0,

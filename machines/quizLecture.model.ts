@@ -29,6 +29,13 @@ export interface QuizLectureView {
   attemptId: string | null;
   /** The card's button: Continue quiz, Start quiz, or only Quiz details when neither can be done. */
   button: 'continue' | 'start' | 'details';
+  /**
+   * What the card's button opens: the attempt itself when it continues one (one press resumes it),
+   * otherwise the quiz details modal (Start quiz is confirmed there).
+   */
+  opens: 'attempt' | 'details';
+  /** Beside Continue quiz, a Quiz details button still opens the modal (the facts, past attempts). */
+  detailsBeside: boolean;
   /** The modal's Start quiz or Continue quiz button is there. */
   canStart: boolean;
   /** Why no attempt can start: the quiz is closed, or every attempt is used. */
@@ -44,6 +51,8 @@ export function connectQuizLecture(quiz: QuizInfo, now: number): QuizLectureView
     start,
     attemptId: attemptInProgress(quiz),
     button: canStart ? start : 'details',
+    opens: start === 'continue' ? 'attempt' : 'details',
+    detailsBeside: start === 'continue',
     canStart,
     notice: canStart ? null : start,
     explainsTimeLimit: quiz.time_limit_seconds !== null && canStart,

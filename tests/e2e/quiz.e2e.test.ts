@@ -184,6 +184,42 @@ describe('taking a quiz', () => {
     }
   }, 120_000);
 
+  it('continues an attempt in progress with one press, at the first unanswered question (en, desktop)', async () => {
+    const { visit, quiz, token, courseId, lectureId } = await trainee(
+      'en',
+      'desktop',
+      LEARNING_COURSES.cloud.title,
+      LEARNING_LECTURES.cloudQuizModels.title,
+    );
+    // Started elsewhere (another device), its first question answered there.
+    const started = await suite.call(`/learning/lectures/${lectureId}/attempts/`, { token, body: {} });
+    expect(started.status).toBe(201);
+    const attempt = (await started.json()) as Attempt;
+    const [first] = attempt.questions;
+    if (!first?.options[0]) throw new Error('the quiz has no first question');
+    const saved = await suite.call(`/learning/attempts/${attempt.id}/answers/${first.id}/`, {
+      token,
+      method: 'PUT',
+      body: { choice: [first.options[0].id], version: 1 },
+    });
+    expect(saved.ok).toBe(true);
+
+    await quiz.open(courseId, lectureId);
+    await quiz.continueButton.click();
+    await quiz.question.waitFor();
+    expect(await quiz.dialog.count()).toBe(0);
+    expect(await quiz.question.locator('legend').textContent()).toContain(
+      quiz.questionNumberText(2, attempt.questions.length),
+    );
+    await expect
+      .poll(() => quiz.panelLabels().then((labels) => labels.slice(0, 2)))
+      .toEqual([quiz.panelLabel(1, ['answered']), quiz.panelLabel(2, ['not answered'])]);
+    // The same attempt, not a new one.
+    expect((await quizInfo(token, lectureId)).attempts.map((item) => item.id)).toEqual([attempt.id]);
+    await expectNoAxeViolations(visit.page);
+    expect(visit.problems).toEqual([]);
+  });
+
   it('offers no new attempt once every attempt allowed is used (en, desktop)', async () => {
     const { visit, quiz, token, courseId, lectureId } = await trainee(
       'en',

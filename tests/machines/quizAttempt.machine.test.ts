@@ -312,6 +312,45 @@ describe('quiz attempt machine: behaviour', () => {
     expect(beyond.context.current).toBe(attempt.questions.length - 1);
   });
 
+  it('opens an attempt resumed in a tab that showed none of it where the trainee left off', async () => {
+    const resume = async (over: Parameters<typeof loaded>[0], local?: Parameters<typeof loaded>[1]) => {
+      const harness = launch(implementations(), { input: { lectureId: 41, attemptId: ATTEMPT_ID } });
+      await harness.resolve('loadAttempt', loaded(over, local));
+      return harness.context.current;
+    };
+    // The first question without an answer: the server's answers and the outbox's count.
+    expect(await resume({ answers: [{ question_id: 101, choice: [1], version: 1 }] })).toBe(1);
+    expect(
+      await resume(
+        { answers: [{ question_id: 101, choice: [1], version: 1 }] },
+        { answers: [{ question_id: 102, choice: [3], version: 1 }], flags: [], submitKey: null },
+      ),
+    ).toBe(2);
+    // An answer taken back (no option left) is not an answer.
+    expect(
+      await resume({
+        answers: [
+          { question_id: 101, choice: [], version: 2 },
+          { question_id: 102, choice: [3], version: 1 },
+        ],
+      }),
+    ).toBe(0);
+    // Every question answered: the last one, next to Submit.
+    expect(
+      await resume({
+        answers: [
+          { question_id: 101, choice: [1], version: 1 },
+          { question_id: 102, choice: [3], version: 1 },
+          { question_id: 103, choice: [6], version: 1 },
+        ],
+      }),
+    ).toBe(attempt.questions.length - 1);
+    // The question the tab showed wins over the first unanswered one.
+    const shown = launch(implementations(), { input: { lectureId: 41, attemptId: ATTEMPT_ID, current: 0 } });
+    await shown.resolve('loadAttempt', loaded({ answers: [{ question_id: 101, choice: [1], version: 1 }] }));
+    expect(shown.context.current).toBe(0);
+  });
+
   it('shows why it cannot start, and tries again', async () => {
     const impl = implementations();
     const harness = launch(impl, { input: { lectureId: 41 } });

@@ -77,6 +77,8 @@ describe('what a quiz lecture shows of starting', () => {
       start: 'start',
       attemptId: null,
       button: 'start',
+      opens: 'details',
+      detailsBeside: false,
       canStart: true,
       notice: null,
       explainsTimeLimit: true,
@@ -84,11 +86,13 @@ describe('what a quiz lecture shows of starting', () => {
     expect(connectQuizLecture(quiz({ time_limit_seconds: null }), NOW).explainsTimeLimit).toBe(false);
   });
 
-  it('offers Continue quiz with the attempt in progress', () => {
+  it('offers Continue quiz, which goes straight into the attempt in progress, with the details beside', () => {
     expect(connectQuizLecture(quiz({ attempts: [inProgress], closes_at: closed }), NOW)).toEqual({
       start: 'continue',
       attemptId: 'attempt-2',
       button: 'continue',
+      opens: 'attempt',
+      detailsBeside: true,
       canStart: true,
       notice: null,
       explainsTimeLimit: true,
@@ -100,6 +104,8 @@ describe('what a quiz lecture shows of starting', () => {
       start: 'closed',
       attemptId: null,
       button: 'details',
+      opens: 'details',
+      detailsBeside: false,
       canStart: false,
       notice: 'closed',
       explainsTimeLimit: false,
@@ -108,6 +114,8 @@ describe('what a quiz lecture shows of starting', () => {
       start: 'used',
       attemptId: null,
       button: 'details',
+      opens: 'details',
+      detailsBeside: false,
       canStart: false,
       notice: 'used',
       explainsTimeLimit: false,

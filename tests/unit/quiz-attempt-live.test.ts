@@ -228,6 +228,21 @@ describe('the quiz attempt, wired to the API, the device’s storage and its clo
     expect(phone.outbox()).toEqual({ answers: [], flags: [103], submitKey: null });
   });
 
+  it('resumes on another device at the first unanswered question', async () => {
+    const { api } = quizServer();
+    const phone = device(api);
+    const first = phone.open(null);
+    await phase(first, 'answering');
+    first.screen().choose(101, 1, true);
+    await waitFor(first.actor, () => first.screen().saveStatus.kind === 'saved');
+    first.close();
+
+    // A laptop: its tab never showed the attempt; the server's answers say where the trainee was.
+    const laptop = device(api).open(ATTEMPT_ID);
+    await phase(laptop, 'answering');
+    expect(laptop.screen().question?.index).toBe(1);
+  });
+
   it('submits once with the attempt’s one key, also after a reload, then forgets the attempt', async () => {
     const { server, api, requests } = quizServer();
     const phone = device(api);

@@ -23,11 +23,19 @@ export class QuizLecture extends PageObject {
     return this.page.getByRole('dialog');
   }
 
-  /** The page's button that opens the quiz details modal. */
+  /**
+   * The page's button that opens the quiz details modal: Start quiz, or Quiz details (beside
+   * Continue quiz, or alone when no attempt can be made).
+   */
   get detailsButton(): Locator {
     return this.page.getByRole('main').getByRole('button', {
-      name: anyOf(this.t('Start quiz'), this.t('Continue quiz'), this.t('Quiz details')),
+      name: anyOf(this.t('Start quiz'), this.t('Quiz details')),
     });
+  }
+
+  /** The page's Continue quiz: it goes straight into the attempt in progress. */
+  get continueButton(): Locator {
+    return this.page.getByRole('main').getByRole('button', { name: this.t('Continue quiz') });
   }
 
   async openDetails(): Promise<void> {
@@ -52,6 +60,11 @@ export class QuizLecture extends PageObject {
   async start(): Promise<void> {
     await this.startButton.click();
     await this.question.waitFor();
+  }
+
+  /** 'Question 2 of 5' above the question shown. */
+  questionNumberText(number: number, total: number): string {
+    return this.t('Question {number} of {total}', { number: this.number(number), total: this.number(total) });
   }
 
   /** The question shown: its fieldset, named by its number and text. */

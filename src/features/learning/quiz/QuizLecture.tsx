@@ -223,7 +223,8 @@ function ReviewOf({ attemptId, onBack }: { attemptId: string; onBack: () => void
 
 /**
  * A quiz lecture: its title and description with the quiz details modal, then the attempt, then
- * the review; past attempts' reviews open from the modal.
+ * the review; past attempts' reviews open from the modal. A new attempt starts from the modal;
+ * Continue quiz on the page resumes the attempt in progress at once.
  */
 export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
   const { t } = useLingui();
@@ -303,14 +304,23 @@ export function QuizLecture({ lecture, onChanged }: LectureViewProps) {
           )}
         </p>
         <StartNotice notice={starting.notice} />
-        <div>
-          <button type="button" onClick={() => setDetailsOpen(true)} className={button()}>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => (starting.opens === 'attempt' ? go({ kind: 'attempt' }) : setDetailsOpen(true))}
+            className={button()}
+          >
             {starting.button === 'continue'
               ? t`Continue quiz`
               : starting.button === 'start'
                 ? t`Start quiz`
                 : t`Quiz details`}
           </button>
+          {starting.detailsBeside && (
+            <button type="button" onClick={() => setDetailsOpen(true)} className={button('secondary')}>
+              {t`Quiz details`}
+            </button>
+          )}
         </div>
       </div>
       {detailsOpen && (

@@ -81,12 +81,14 @@ export function quizAttemptLive(deps: QuizAttemptDeps) {
     },
   });
 
-  /** The question this tab showed last in the attempt. */
-  const shownQuestion = (attemptId: string): number => {
+  /** The question this tab showed last in the attempt, if it showed one. */
+  const shownQuestion = (attemptId: string): number | undefined => {
     try {
-      return Number(tab.getItem(shownKey(attemptId)) ?? '0') || 0;
+      const kept = tab.getItem(shownKey(attemptId));
+      if (kept === null) return undefined;
+      return Number(kept) || 0;
     } catch {
-      return 0;
+      return undefined;
     }
   };
   const keepShownQuestion = (attemptId: string, index: number): void => {
@@ -102,11 +104,14 @@ export function quizAttemptLive(deps: QuizAttemptDeps) {
 
   return {
     machine,
-    /** Starting an attempt (`attemptId` null), or resuming one at the question this tab showed. */
+    /**
+     * Starting an attempt (`attemptId` null), or resuming one at the question this tab showed (in
+     * another tab or after the browser closed, the machine opens the first unanswered question).
+     */
     input: (lectureId: number, attemptId: string | null): QuizAttemptInput => ({
       lectureId,
       attemptId,
-      current: attemptId ? shownQuestion(attemptId) : 0,
+      current: attemptId ? shownQuestion(attemptId) : undefined,
     }),
     /** Keeps the question shown and tells the machine when the network is back; answers the stop. */
     follow(actor: ActorRefFrom<typeof machine>): () => void {
