@@ -10,6 +10,7 @@ import {
   OPTIONS_MIN,
   QUESTIONS_MAX,
 } from '@contract/forms/authoring';
+import { lectureSavedMessage } from '@contract/messages/authoring';
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import type {
   AuthoringCourse,
@@ -502,7 +503,10 @@ export const classFormMachine = setup({
     }),
     keepSaved: assign({ saved: (_, { saved }: { saved: ClassSaved }) => saved }),
     focusFirstInvalid: () => {},
-    /** The toast: the server's sentence ('The class has been added' / 'The class has been saved'). */
+    /**
+     * The toast, by what was saved and how: 'The quiz has been added', 'The assignment has been
+     * updated' … (not the server's sentence, which another server may word for any kind).
+     */
     announceSaved: (_, _params: { message: string }) => {},
     /** To the trainer's course view, on the saved lecture. */
     goToCourse: (_, _params: { courseId: number; lectureId: number }) => {},
@@ -626,7 +630,10 @@ export const classFormMachine = setup({
           target: 'saved',
           actions: [
             { type: 'keepSaved', params: ({ event }) => ({ saved: event.output }) },
-            { type: 'announceSaved', params: ({ event }) => ({ message: event.output.message }) },
+            {
+              type: 'announceSaved',
+              params: ({ context }) => ({ message: lectureSavedMessage(context.classType, context.mode) }),
+            },
             {
               type: 'goToCourse',
               params: ({ event }) => ({

@@ -1,3 +1,5 @@
+import type { BuilderClassType } from '@contract/forms/authoring';
+
 /** Trainer authoring (the calls: wire/authoring.ts; the forms' own sentences: forms/authoring.ts). */
 
 /** Sentences the reference server sends for authoring (403s and refusals the rules cannot make). */
@@ -11,7 +13,11 @@ export const AUTHORING_MESSAGES = {
   courseSubmitted: 'Your course has been sent to the admin for approval',
   courseSaved: 'Your changes have been saved',
   classCreated: 'The class has been added',
-  classSaved: 'The class has been saved',
+  classUpdated: 'The class has been updated',
+  assignmentCreated: 'The assignment has been added',
+  assignmentUpdated: 'The assignment has been updated',
+  quizCreated: 'The quiz has been added',
+  quizUpdated: 'The quiz has been updated',
   quizHasAttempts: 'Trainees have taken this quiz, so its questions can no longer change',
   typeHasWork: 'Trainees have handed in work for this lecture, so its type can no longer change',
   notEditable: 'Surveys and grades cannot be edited here',
@@ -21,3 +27,14 @@ export const AUTHORING_MESSAGES = {
   courseCompleted: 'This course has ended, so it can no longer be edited',
 } as const;
 export type AuthoringMessage = (typeof AUTHORING_MESSAGES)[keyof typeof AUTHORING_MESSAGES];
+
+const LECTURE_SAVED = {
+  Class: { create: AUTHORING_MESSAGES.classCreated, edit: AUTHORING_MESSAGES.classUpdated },
+  Assignment: { create: AUTHORING_MESSAGES.assignmentCreated, edit: AUTHORING_MESSAGES.assignmentUpdated },
+  Quiz: { create: AUTHORING_MESSAGES.quizCreated, edit: AUTHORING_MESSAGES.quizUpdated },
+} as const;
+
+/** What saving a class, an assignment or a quiz says: added when it is new, updated when edited. */
+export function lectureSavedMessage(kind: BuilderClassType, mode: 'create' | 'edit'): AuthoringMessage {
+  return LECTURE_SAVED[kind][mode];
+}

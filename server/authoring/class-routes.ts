@@ -6,7 +6,7 @@ import {
   classInputSchema,
   classProblems,
 } from '@contract/forms/authoring';
-import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { AUTHORING_MESSAGES, lectureSavedMessage } from '@contract/messages/authoring';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   authoringCourseSchema,
@@ -98,7 +98,10 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
     assertWeek(input.week, course.weeks);
     const file = await attachableFile(db, user.id, input.detail_info.file, classTypeName(input.class_type));
     const lectureId = await createClass(db, input, file, await durationOf(file, input));
-    return c.json(await saved(lectureId, AUTHORING_MESSAGES.classCreated), 201);
+    return c.json(
+      await saved(lectureId, lectureSavedMessage(classTypeName(input.class_type), 'create')),
+      201,
+    );
   });
 
   /** The lecture of the path, once the caller is known to author its course; surveys are not edited here. */
@@ -132,7 +135,7 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
     );
     const isNewFile = file !== null && file.id !== lecture.file?.id;
     await updateClass(db, lecture, input, file, isNewFile ? await durationOf(file, input) : null);
-    return c.json(await saved(lecture.id, AUTHORING_MESSAGES.classSaved));
+    return c.json(await saved(lecture.id, lectureSavedMessage(classTypeName(input.class_type), 'edit')));
   });
 
   const courses = new Hono<AppEnv>();

@@ -157,7 +157,7 @@ describe('course builder', () => {
     await expectNoAxeViolations(page);
     await form.save();
     const lectureId = await savedLectureId(page, course.id);
-    expect(await form.toasts()).toContain(t('The class has been added'));
+    expect(await form.toasts()).toContain(t('The assignment has been added'));
     const saved = await classOf(token, lectureId);
     expect(saved).toMatchObject({ class_type_name: 'Assignment', detail_info: { title, description: '' } });
     expect(saved.file?.extension).toBe('pdf');
@@ -259,6 +259,7 @@ describe('course builder', () => {
 
     await form.save();
     const lectureId = await savedLectureId(page, course.id);
+    expect(await form.toasts()).toContain(t('The quiz has been added'));
     const saved = await classOf(token, lectureId);
     expect(saved.quiz_info.map(({ question }) => [question.kind, question.correct, question.marks])).toEqual([
       ['single', [0], 1.5],
@@ -308,7 +309,7 @@ describe('course builder', () => {
     expect(await edit.description.isVisible()).toBe(true);
     await edit.save();
     await savedLectureId(page, course.id);
-    expect(await edit.toasts()).toContain(t('The class has been saved'));
+    expect(await edit.toasts()).toContain(t('The assignment has been updated'));
     expect(await classOf(token, lectureId)).toMatchObject({
       class_type_name: 'Assignment',
       detail_info: { title },

@@ -1,5 +1,5 @@
 import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
-import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { AUTHORING_MESSAGES, lectureSavedMessage } from '@contract/messages/authoring';
 import type { AuthoringCourse, ClassRecord, ClassSaved, TrainerCourse } from '@contract/wire/authoring';
 import { describe, expect, it } from 'vitest';
 import { type ClassFormView, connectClassForm } from '../../machines/classForm.connect.ts';
@@ -150,7 +150,7 @@ const editEvents = [
   doneActor('loader', editing),
   { type: 'type.change', classType: 'Quiz' },
   { type: 'submit' },
-  doneActor('save', saved(record, AUTHORING_MESSAGES.classSaved)),
+  doneActor('save', saved(record, AUTHORING_MESSAGES.classUpdated)),
   errorActor('save', fieldDetails),
 ] as const;
 
@@ -297,9 +297,15 @@ describe('classForm machine: behaviour', () => {
         quiz_info: [],
       },
     });
-    await harness.resolve('save', saved({ ...record, id: 77, class_type: 2, class_type_name: 'Assignment' }));
+    // Whatever the server says, the toast names what was saved.
+    await harness.resolve(
+      'save',
+      saved({ ...record, id: 77, class_type: 2, class_type_name: 'Assignment' }, 'The class has been added'),
+    );
     expectState(harness, 'saved');
-    expect(actions.announceSaved.mock.calls[0]?.[1]).toEqual({ message: AUTHORING_MESSAGES.classCreated });
+    expect(actions.announceSaved.mock.calls[0]?.[1]).toEqual({
+      message: AUTHORING_MESSAGES.assignmentCreated,
+    });
     expect(actions.goToCourse.mock.calls[0]?.[1]).toEqual({ courseId: 12, lectureId: 77 });
     expect(viewOf(harness).busy).toBe(true);
   });
@@ -429,7 +435,10 @@ describe('classForm machine: behaviour', () => {
     await harness.reject('save', httpFailure(409, AUTHORING_MESSAGES.typeHasWork));
     expect(viewOf(harness).alert).toBe(AUTHORING_MESSAGES.typeHasWork);
     await harness.send({ type: 'submit' });
-    await harness.resolve('save', saved(record, AUTHORING_MESSAGES.classSaved));
+    await harness.resolve('save', saved(record, AUTHORING_MESSAGES.classUpdated));
+    expect(actions.announceSaved.mock.calls[0]?.[1]).toEqual({
+      message: AUTHORING_MESSAGES.assignmentUpdated,
+    });
     expect(actions.goToCourse.mock.calls[0]?.[1]).toEqual({ courseId: 12, lectureId: 40 });
   });
 
@@ -497,6 +506,21 @@ describe('classForm machine: behaviour', () => {
     const spec = start({ mode: 'edit', courseId: null, lectureId: 40 });
     await spec.harness.resolve('loader', editing);
     expect(viewOf(spec.harness)).toMatchObject({ titleAr: { value: '' }, descriptionAr: { value: '' } });
+  });
+
+  it('names what was saved in the toast: a class, an assignment or a quiz, added or updated', () => {
+    expect(
+      (['Class', 'Assignment', 'Quiz'] as const).flatMap((kind) =>
+        (['create', 'edit'] as const).map((mode) => lectureSavedMessage(kind, mode)),
+      ),
+    ).toEqual([
+      'The class has been added',
+      'The class has been updated',
+      'The assignment has been added',
+      'The assignment has been updated',
+      'The quiz has been added',
+      'The quiz has been updated',
+    ]);
   });
 
   it('keeps the type of a lecture with trainees’ work, saying why', async () => {

@@ -181,7 +181,7 @@ describe('Class contract: POST /course/class-create/', () => {
     });
     await signedIn(api, CLASS_STATES.trainerTeachesApprovedCourse, 'the creation of a quiz')
       .sends('POST', CLASS_CREATE, pactBody(payload))
-      .answers(201, savedAnswer(AUTHORING_MESSAGES.classCreated, classRecord(serviceModelsQuiz(128))))
+      .answers(201, savedAnswer(AUTHORING_MESSAGES.quizCreated, classRecord(serviceModelsQuiz(128))))
       .executeTest(async (mockServer) => {
         const saved = await createClass(signedInClient(mockServer), payload);
         expect(saved.data.quiz_info).toHaveLength(3);
@@ -251,7 +251,7 @@ describe('Class contract: GET and PUT /course/class-create/{id}/', () => {
       .sends('PUT', classPath(INJECTED_CLASS.classLectureId, EXAMPLE_CLASS), pactBody(payload))
       .answers(
         200,
-        savedAnswer(AUTHORING_MESSAGES.classSaved, {
+        savedAnswer(AUTHORING_MESSAGES.classUpdated, {
           ...classRecord({
             id: EXAMPLE_CLASS,
             class_type: 1,

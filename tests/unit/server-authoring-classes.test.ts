@@ -273,6 +273,7 @@ describe('POST /course/class-create/', () => {
 
   it('adds a quiz with its settings and questions, given back in the payload’s shape', async () => {
     const saved = await created(quizPayload());
+    expect(saved.message).toBe(AUTHORING_MESSAGES.quizCreated);
     expect(saved.data.quiz_info).toEqual(QUIZ.quiz_info);
     expect(saved.data.quiz_settings).toEqual(QUIZ.quiz_settings);
     const { rows: quiz } = await server.db.query(
@@ -428,7 +429,7 @@ describe('GET and PUT /course/class-create/{id}/', () => {
     );
     expect(moved.status).toBe(200);
     const answer = classSavedSchema.parse(moved.body);
-    expect(answer.message).toBe(AUTHORING_MESSAGES.classSaved);
+    expect(answer.message).toBe(AUTHORING_MESSAGES.classUpdated);
     expect(answer.data).toMatchObject({ week: 2, detail_info: { title: 'Regions (notes)', file } });
     const place = await positionOf(saved.data.id);
     expect(place).toMatchObject({ week: 2, position: place.last });
@@ -439,12 +440,15 @@ describe('GET and PUT /course/class-create/{id}/', () => {
       facilitatorToken,
     );
     expect(retyped.status).toBe(200);
+    expect(classSavedSchema.parse(retyped.body).message).toBe(AUTHORING_MESSAGES.assignmentUpdated);
     expect(classSavedSchema.parse(retyped.body).data).toMatchObject({
       class_type_name: 'Assignment',
       file: { name: 'notes.pdf' },
     });
     // Back to a quiz, then to a class: the quiz's rows go with its type.
-    expect((await put(saved.data.id, quizPayload({ week: 2 }))).status).toBe(200);
+    const requizzed = await put(saved.data.id, quizPayload({ week: 2 }));
+    expect(requizzed.status).toBe(200);
+    expect(classSavedSchema.parse(requizzed.body).message).toBe(AUTHORING_MESSAGES.quizUpdated);
     expect((await put(saved.data.id, payload({ week: 2 }))).status).toBe(200);
     const { rows } = await server.db.query(
       'SELECT (SELECT count(*)::int FROM questions WHERE lecture_id = $1) AS questions, (SELECT count(*)::int FROM quizzes WHERE lecture_id = $1) AS quizzes',
