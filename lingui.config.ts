@@ -18,6 +18,8 @@ const ACCOUNT_FEATURES = [
   // Chat: the /messages screen; the header's Messages link (src/features/messages/MessagesLink.tsx)
   // stays with the public site's, beside the bell.
   '<rootDir>/src/features/messages/screen/**',
+  // File sizes and upload texts: shown only on signed-in screens (the trainer's load this catalogue too).
+  '<rootDir>/src/i18n/files.ts',
 ];
 
 /**

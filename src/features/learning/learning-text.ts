@@ -1,6 +1,6 @@
 import type { LectureTarget } from '@machines/coursePlayer.machine';
 import type { Language } from '@/i18n/languages';
-import { formatNumber, formattingLocale } from '@/i18n/numbers';
+import { formatNumber } from '@/i18n/numbers';
 
 /** Plain text split into paragraphs on blank lines (never HTML). */
 export function paragraphsOf(body: string): string[] {
@@ -19,22 +19,6 @@ export function minutesOf(seconds: number): number {
 /** "8.5 / 10" in the page's digits. */
 export function gradeText(grade: number, out: number, language: Language): string {
   return `${formatNumber(grade, language)} / ${formatNumber(out, language)}`;
-}
-
-/** A file's size in the language's digits and units: "820 kB", "1.4 MB". */
-export function formatFileSize(bytes: number, language: Language): string {
-  const [value, unit] =
-    bytes >= 1_000_000
-      ? [bytes / 1_000_000, 'megabyte']
-      : bytes >= 1000
-        ? [bytes / 1000, 'kilobyte']
-        : [bytes, 'byte'];
-  return new Intl.NumberFormat(formattingLocale(language), {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
 }
 
 /** The address's lecture part: none (null), 'grades', a lecture id, or nothing a lecture has (undefined). */

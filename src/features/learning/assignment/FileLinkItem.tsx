@@ -1,13 +1,11 @@
 import type { FileLink } from '@contract/wire/learning';
 import { useLingui } from '@lingui/react/macro';
 import { formatFileSize } from '@/i18n/files';
-import { useLanguage } from '@/i18n/useLanguage';
 
 /** A stored file as a download link with its name, type and size. */
 export function FileLinkItem({ file, label }: { file: FileLink; label?: string }) {
-  const { t } = useLingui();
-  const language = useLanguage();
-  const size = formatFileSize(file.size, language);
+  const { t, i18n } = useLingui();
+  const size = formatFileSize(file.size, i18n);
   return (
     <a
       href={file.url}

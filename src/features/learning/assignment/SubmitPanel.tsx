@@ -19,7 +19,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const types = acceptedTypes(language);
-  const limit = formatFileSize(UPLOAD_MAX_BYTES, language);
+  const limit = formatFileSize(UPLOAD_MAX_BYTES, i18n);
   const percent = formatPercent(view.progress, language);
   const describedBy = [`${id}-hint`, view.problem ? `${id}-problem` : null].filter(Boolean).join(' ');
   return (
@@ -52,7 +52,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
         <ChosenFileRow
           label={<Trans>Chosen file:</Trans>}
           name={view.chosen.name}
-          size={formatFileSize(view.chosen.size, language)}
+          size={formatFileSize(view.chosen.size, i18n)}
           problem={view.problem ? translateMessage(view.problem, i18n) : null}
           problemId={`${id}-problem`}
         />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatFileSize } from '@/features/learning/learning-text';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { useDesktop } from '@/features/learning/useDesktop';
+import { formatFileSize } from '@/i18n/files';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
 import { LectureHeading } from './LectureHeading';
@@ -15,7 +15,7 @@ const LINK = 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2
  */
 export function PdfLecture(props: LectureViewProps) {
   const { lecture } = props;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const desktop = useDesktop();
   useMarkRead(props);
@@ -28,7 +28,7 @@ export function PdfLecture(props: LectureViewProps) {
       </article>
     );
   }
-  const size = formatFileSize(file.size, language);
+  const size = formatFileSize(file.size, i18n);
   const title = pick(lecture, 'title', language);
   return (
     <article className="flex flex-col gap-4">

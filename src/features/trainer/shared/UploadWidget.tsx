@@ -36,8 +36,8 @@ function playable(type: string | null): boolean {
 }
 
 function FileCard({ preview, children }: { preview: FilePreview; children?: ReactNode }) {
-  const language = useLanguage();
-  const size = formatFileSize(preview.size, language);
+  const { i18n } = useLingui();
+  const size = formatFileSize(preview.size, i18n);
   const type = preview.extension.toUpperCase();
   return (
     <div
@@ -173,7 +173,7 @@ function UploadWidgetView({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const types = acceptedTypes(language);
-  const limit = formatFileSize(UPLOAD_MAX_BYTES, language);
+  const limit = formatFileSize(UPLOAD_MAX_BYTES, i18n);
   const percent = formatPercent(view.progress, language);
   const problem = view.problem ?? null;
   const describedBy = [`${id}-hint`, problem ? `${id}-problem` : null, error ? `${id}-error` : null]
@@ -198,7 +198,7 @@ function UploadWidgetView({
         <ChosenFileRow
           label={<Trans>Chosen file:</Trans>}
           name={view.chosen.name}
-          size={formatFileSize(view.chosen.size, language)}
+          size={formatFileSize(view.chosen.size, i18n)}
           problem={problem ? translateMessage(problem, i18n) : null}
           problemId={`${id}-problem`}
           alert={view.alert ? translateMessage(view.alert, i18n) : null}
