@@ -321,7 +321,7 @@ describe('Class contract: the Arabic title and description (the extensions pact)
       .answers(
         201,
         savedAnswer(
-          AUTHORING_MESSAGES.classCreated,
+          AUTHORING_MESSAGES.assignmentCreated,
           withArabic(
             classRecord({
               id: 129,
@@ -376,7 +376,7 @@ describe('Class contract: the Arabic title and description (the extensions pact)
       .answers(
         200,
         savedAnswer(
-          AUTHORING_MESSAGES.classSaved,
+          AUTHORING_MESSAGES.classUpdated,
           withArabic(
             classRecord({
               id: EXAMPLE_CLASS,
