@@ -181,7 +181,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
       publicOrigin: process.env.PUBLIC_ORIGIN,
     }),
   );
-  mount(api, courseRoutes(deps));
+  mount(api, courseRoutes(deps, { vatRate: paymentSettings.vatRate }));
   mount(api, eventRoutes(deps));
   mount(api, enrolmentRoutes(deps));
   mount(api, quizRoutes(deps));

@@ -23,6 +23,11 @@ export const courseCardSchema = z.object({
   created_by: z.object({ image: z.string(), full_name: z.string() }),
   created_by_details: z.object({ full_name: z.string() }),
   status: courseStatusSchema,
+  /**
+   * Not in the spec: what a trainee pays, VAT included, in whole halalas (0: a free course). Absent
+   * from a server that does not send it: no price is shown then.
+   */
+  price_with_vat_halalas: z.optional(z.int().check(z.nonnegative())),
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 export const courseCardPageSchema = pagedSchema(courseCardSchema);

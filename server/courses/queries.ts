@@ -14,11 +14,16 @@ export const AVAILABILITY: readonly (Availability & { where: string })[] = [
   { id: 'upcoming', name: 'Upcoming', name_ar: 'قادمة', where: 'c.start_date > current_date' },
 ];
 
-/** A course card's columns; `avatar` is the parameter holding the picture of a trainer without one. */
-function cardColumns(avatar: string): string {
+/**
+ * A course card's columns; `avatar` is the parameter holding the picture of a trainer without one,
+ * `vatRate` the one holding the VAT rate in basis points. The price is the one a trainee pays, VAT
+ * included, rounded as vatOf (contract/domain/money.ts) rounds it.
+ */
+function cardColumns(avatar: string, vatRate: string): string {
   return `c.id, c.cover_image, c.title, c.title_ar, c.status,
   json_build_object('image', coalesce(u.image, ${avatar}), 'full_name', u.full_name) AS created_by,
-  json_build_object('full_name', u.full_name) AS created_by_details`;
+  json_build_object('full_name', u.full_name) AS created_by_details,
+  (c.price_halalas + (c.price_halalas::bigint * ${vatRate}::int + 5000) / 10000)::int AS price_with_vat_halalas`;
 }
 
 const ABOUT_DETAIL_COLUMNS = `c.subtitle, c.subtitle_ar, c.description, c.description_ar,
@@ -64,22 +69,24 @@ export async function cataloguePage(
   db: Db,
   request: PageRequest,
   filter: CatalogueFilter,
+  vatRate: number,
 ): Promise<Page<unknown>> {
   const { where, params } = catalogueWhere(filter);
   const count = { sql: `SELECT count(*)::int AS count FROM courses c WHERE ${where}`, params };
   const avatar = `$${params.length + 1}`;
+  const rate = `$${params.length + 2}`;
   if (!filter.search?.trim()) {
-    const rows = `SELECT ${cardColumns(avatar)} ${FROM} WHERE ${where} ORDER BY c.id DESC`;
-    return selectPage(db, request, { sql: rows, params: [...params, DEFAULT_AVATAR] }, count);
+    const rows = `SELECT ${cardColumns(avatar, rate)} ${FROM} WHERE ${where} ORDER BY c.id DESC`;
+    return selectPage(db, request, { sql: rows, params: [...params, DEFAULT_AVATAR, vatRate] }, count);
   }
   // A search matches few courses: find them once through the trigram index, then count and page
   // them (ordering first would walk the whole catalogue by id instead).
   const { rows } = await db.query<Record<string, unknown> & { total: number }>(
     `WITH matched AS MATERIALIZED (SELECT c.id FROM courses c WHERE ${where})
-     SELECT ${cardColumns(avatar)}, (SELECT count(*) FROM matched)::int AS total
+     SELECT ${cardColumns(avatar, rate)}, (SELECT count(*) FROM matched)::int AS total
      FROM matched m JOIN courses c ON c.id = m.id JOIN users u ON u.id = c.created_by
-     ORDER BY c.id DESC LIMIT $${params.length + 2} OFFSET $${params.length + 3}`,
-    [...params, DEFAULT_AVATAR, request.limit, request.offset],
+     ORDER BY c.id DESC LIMIT $${params.length + 3} OFFSET $${params.length + 4}`,
+    [...params, DEFAULT_AVATAR, vatRate, request.limit, request.offset],
   );
   // Past the last page no row carries the total.
   const total = rows[0]?.total ?? (await db.query<{ count: number }>(count.sql, count.params)).rows[0]?.count;
@@ -93,12 +100,12 @@ export async function listCategories(db: Db): Promise<unknown[]> {
 }
 
 /** An approved course with its details; undefined for one that is missing or not approved. */
-export async function findCourseAbout(db: Db, id: number): Promise<unknown> {
+export async function findCourseAbout(db: Db, id: number, vatRate: number): Promise<unknown> {
   const { rows } = await db.query(
-    `SELECT ${cardColumns('$2')}, ${ABOUT_DETAIL_COLUMNS} ${FROM}
+    `SELECT ${cardColumns('$2', '$3')}, ${ABOUT_DETAIL_COLUMNS} ${FROM}
      JOIN course_categories k ON k.id = c.category_id
      WHERE c.id = $1 AND c.status = 'Approved'`,
-    [id, DEFAULT_AVATAR],
+    [id, DEFAULT_AVATAR, vatRate],
   );
   return rows[0];
 }

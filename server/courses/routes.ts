@@ -70,15 +70,18 @@ function catalogueKey(page: PageRequest, filter: CatalogueFilter): string {
   ]);
 }
 
-/** /course/…: the public catalogue. */
-export function courseRoutes({ db }: Deps): Mounts {
+/**
+ * /course/…: the public catalogue. `vatRate` (basis points) makes each card's and course's price
+ * the one a trainee pays, VAT included.
+ */
+export function courseRoutes({ db }: Deps, { vatRate }: { vatRate: number }): Mounts {
   const routes = new Hono<AppEnv>();
   // Kept in memory while the catalogue does not change (server/courses/public-answers.ts).
   const answers = createPublicAnswers(db);
 
   const cataloguePageAnswer = (c: Context, page: PageRequest, filter: CatalogueFilter) =>
     answers.json(c, catalogueKey(page, filter), async () =>
-      courseCardPageSchema.parse(await cataloguePage(db, page, filter)),
+      courseCardPageSchema.parse(await cataloguePage(db, page, filter, vatRate)),
     );
 
   routes.get('/browse-course-list/', browseQuery, (c) => {
@@ -100,7 +103,7 @@ export function courseRoutes({ db }: Deps): Mounts {
   routes.get('/about/:id/', validId(), (c) => {
     const { id } = c.req.valid('param');
     return answers.json(c, `about|${id}`, async () => {
-      const course = await findCourseAbout(db, id);
+      const course = await findCourseAbout(db, id, vatRate);
       if (!course) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
       return courseAboutSchema.parse(course);
     });

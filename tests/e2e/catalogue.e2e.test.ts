@@ -1,6 +1,7 @@
 import type { Paged } from '@contract/wire/common';
 import type { Category, CourseAbout, CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@/i18n/numbers';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations } from './support/browser';
@@ -109,6 +110,40 @@ describe('catalogue', () => {
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
   });
+});
+
+describe('prices', () => {
+  for (const [language, width] of [
+    ['en', 'desktop'],
+    ['ar', 'phone'],
+  ] as const) {
+    it(`shows what a course costs, VAT included, or Free, on its card and its page (${language}, ${width})`, async () => {
+      const cards = (await suite.read<Paged<CourseCard>>('/course/browse-course-list/?page=1&limit=25'))
+        .results;
+      const free = cards.find((card) => card.price_with_vat_halalas === 0);
+      const priced = cards.find((card) => (card.price_with_vat_halalas ?? 0) > 0);
+      if (!free || !priced) throw new Error('the first catalogue page has no free or no priced course');
+      const price = formatMoney(priced.price_with_vat_halalas ?? 0, language);
+      const title = (card: CourseCard) => (language === 'ar' ? card.title_ar : card.title);
+      const { t, screen, catalogue, courseDetails, problems } = await suite.open({ language, width });
+      await catalogue.open();
+      const cardOf = (card: CourseCard) => catalogue.cards.filter({ hasText: title(card) }).first();
+      await expect.poll(() => cardOf(priced).textContent()).toContain(price);
+      expect(await cardOf(free).textContent()).toContain(t('Free'));
+      // In the page's digits: Arabic-Indic on an Arabic page.
+      expect(/[0-9]/.test(price)).toBe(language === 'en');
+
+      await courseDetails.open(priced.id);
+      await expect.poll(() => screen.mainText()).toContain(price);
+      expect(await screen.mainText()).toContain(t('VAT included'));
+      await courseDetails.open(free.id);
+      await expect.poll(() => screen.title()).toBe(title(free));
+      expect(await screen.mainText()).toContain(t('Free'));
+      expect(await screen.mainText()).not.toContain(t('VAT included'));
+      expect(await screen.layoutWidth()).toBeLessThanOrEqual(width === 'phone' ? 390 : 1366);
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 describe('course details', () => {

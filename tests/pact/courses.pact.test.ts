@@ -30,9 +30,97 @@ const courseCard = {
   status: 'Approved',
 };
 
+/** Every field of a published course (GET /course/about/{id}/). */
+const courseAbout = {
+  ...courseCard,
+  subtitle: like('Build modern, typed web applications.'),
+  subtitle_ar: like('ابنِ تطبيقات ويب حديثة بلغة مضبوطة الأنواع.'),
+  description: like('Over 4 weeks you will learn through short lectures.'),
+  description_ar: like('على مدى 4 أسابيع ستتعلم من خلال محاضرات قصيرة.'),
+  category: {
+    id: integer(1),
+    name: like('Information Technology'),
+    name_ar: like('تقنية المعلومات'),
+  },
+  skill_level: like('Beginner'),
+  languages: eachLike('Arabic'),
+  captions: eachLike('English'),
+  weeks: eachLike({
+    week: integer(1),
+    syllabus_title: like('Foundations and tools'),
+    syllabus_title_ar: like('الأسس والأدوات'),
+    lectures: integer(2),
+    quizzes: integer(1),
+    assignments: integer(0),
+  }),
+  surveys: eachLike({
+    stage: regex('^(pre|post)$', 'pre'),
+    title: like('Pre-course evaluation'),
+    title_ar: like('تقييم ما قبل الدورة'),
+  }),
+  facilitators: eachLike({
+    full_name: like('Nouf Al-Mutairi'),
+    image: like('/media/avatars/person.svg'),
+  }),
+  routine: eachLike({
+    day: regex(WEEKDAY, 'Sunday'),
+    start_time: regex(TIME, '17:00'),
+    end_time: regex(TIME, '19:00'),
+  }),
+  female_only: boolean(false),
+  start_date: regex(DATE, '2026-12-03'),
+  end_date: regex(DATE, '2026-12-30'),
+  price_halalas: integer(49900),
+};
+
 function cardPage(page: number, limit: number) {
   return { count: integer(41), page, limit, results: eachLike(courseCard) };
 }
+
+// Not in the spec: the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+
+describe('Catalogue contract: the price a trainee pays, VAT included (not in the spec)', () => {
+  it('gives each card of the catalogue its price', async () => {
+    await extensions
+      .addInteraction()
+      .given(PROVIDER_STATES.coursesPublished)
+      .uponReceiving('a request for the first catalogue page, with prices')
+      .withRequest('GET', apiPath('/course/browse-course-list/'), (b) =>
+        b.headers(ACCEPT).query({ page: '1', limit: '25' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          count: integer(41),
+          page: 1,
+          limit: 25,
+          results: eachLike({ ...courseCard, price_with_vat_halalas: integer(57385) }),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await browseCourses(signedOutClient(mockServer));
+        expect(page.results[0]?.price_with_vat_halalas).toBe(57385);
+      });
+  });
+
+  it('gives a published course its price', async () => {
+    await interaction(
+      extensions,
+      PROVIDER_STATES.coursesPublished,
+      'a request for the details of a published course, with its price',
+      ACCEPT,
+    )
+      .sends(
+        'GET',
+        pathWithId((id) => `/course/about/${id}/`, INJECTED_COURSE_ID, 1),
+      )
+      .answers(200, { ...courseAbout, price_with_vat_halalas: integer(57385) })
+      .executeTest(async (mockServer) => {
+        const course = await getCourseAbout(signedOutClient(mockServer), 1);
+        expect(course.price_with_vat_halalas).toBe(57385);
+      });
+  });
+});
 
 describe('Catalogue contract: GET /course/browse-course-list/', () => {
   it('lists the first page of approved courses', async () => {
@@ -165,47 +253,7 @@ describe('Catalogue contract: GET /course/about/{id}/', () => {
         'GET',
         pathWithId((id) => `/course/about/${id}/`, INJECTED_COURSE_ID, 1),
       )
-      .answers(200, {
-        ...courseCard,
-        subtitle: like('Build modern, typed web applications.'),
-        subtitle_ar: like('ابنِ تطبيقات ويب حديثة بلغة مضبوطة الأنواع.'),
-        description: like('Over 4 weeks you will learn through short lectures.'),
-        description_ar: like('على مدى 4 أسابيع ستتعلم من خلال محاضرات قصيرة.'),
-        category: {
-          id: integer(1),
-          name: like('Information Technology'),
-          name_ar: like('تقنية المعلومات'),
-        },
-        skill_level: like('Beginner'),
-        languages: eachLike('Arabic'),
-        captions: eachLike('English'),
-        weeks: eachLike({
-          week: integer(1),
-          syllabus_title: like('Foundations and tools'),
-          syllabus_title_ar: like('الأسس والأدوات'),
-          lectures: integer(2),
-          quizzes: integer(1),
-          assignments: integer(0),
-        }),
-        surveys: eachLike({
-          stage: regex('^(pre|post)$', 'pre'),
-          title: like('Pre-course evaluation'),
-          title_ar: like('تقييم ما قبل الدورة'),
-        }),
-        facilitators: eachLike({
-          full_name: like('Nouf Al-Mutairi'),
-          image: like('/media/avatars/person.svg'),
-        }),
-        routine: eachLike({
-          day: regex(WEEKDAY, 'Sunday'),
-          start_time: regex(TIME, '17:00'),
-          end_time: regex(TIME, '19:00'),
-        }),
-        female_only: boolean(false),
-        start_date: regex(DATE, '2026-12-03'),
-        end_date: regex(DATE, '2026-12-30'),
-        price_halalas: integer(49900),
-      })
+      .answers(200, courseAbout)
       .executeTest(async (mockServer) => {
         const course = await getCourseAbout(signedOutClient(mockServer), 1);
         expect(course.price_halalas).toBe(49900);

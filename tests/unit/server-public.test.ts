@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { vatOf } from '@contract/domain/money';
 import { PUBLIC_VALIDATION } from '@contract/forms/public';
 import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { courseAboutSchema, courseCardPageSchema } from '@contract/wire/courses';
@@ -252,6 +253,34 @@ describe('catalogue', () => {
     expect(course.created_by.full_name).toBe(course.created_by_details.full_name);
     expect((await getJson('/course/about/abc/')).status).toBe(404);
     expect((await getJson('/course/about/999999/')).status).toBe(404);
+  });
+
+  it('prices each card and course as a trainee pays it, VAT included, rounded as the checkout rounds it', async () => {
+    const { rows } = await db.query<{ id: number; price_halalas: number }>(
+      "SELECT id, price_halalas FROM courses WHERE status = 'Approved' ORDER BY id",
+    );
+    // The seed has free courses and priced ones; one price is set to need rounding (1 halala → 0.15).
+    expect(rows.some((row) => row.price_halalas === 0)).toBe(true);
+    const odd = rows.find((row) => row.price_halalas > 0);
+    if (!odd) throw new Error('the seed has no priced course');
+    await db.query('UPDATE courses SET price_halalas = 49901 WHERE id = $1', [odd.id]);
+    try {
+      const expected = (id: number) => {
+        const price = id === odd.id ? 49901 : (rows.find((row) => row.id === id)?.price_halalas ?? -1);
+        return price + vatOf(price, 1500);
+      };
+      const page = await catalogue('/course/browse-course-list/?limit=100');
+      expect(page.results.length).toBeGreaterThan(1);
+      for (const card of page.results) expect(card.price_with_vat_halalas).toBe(expected(card.id));
+      const free = rows.find((row) => row.price_halalas === 0);
+      expect(page.results.find((card) => card.id === free?.id)?.price_with_vat_halalas).toBe(0);
+      const course = courseAboutSchema.parse((await getJson(`/course/about/${odd.id}/`)).body);
+      // 49 901 + 7 485.15 rounded half up: 57 386.
+      expect(course.price_with_vat_halalas).toBe(57386);
+      expect(course.price_halalas).toBe(49901);
+    } finally {
+      await db.query('UPDATE courses SET price_halalas = $2 WHERE id = $1', [odd.id, odd.price_halalas]);
+    }
   });
 
   it('adds generated courses on request', async () => {

@@ -6,15 +6,17 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
 import { UserIcon } from '@/ui/icons';
 import { CoverImage } from './CoverImage';
+import { priceText } from './price';
 
 /**
- * A catalogue card: cover, title in the current language, trainer; links to the course details. It
+ * A catalogue card: cover, title in the current language, trainer and price (VAT included, when the
+ * server gives it); links to the course details. It
  * fills its grid cell: a long title wraps (two lines at most) instead of widening the card. Every
  * card has one height (a 16:9 cover, two title lines, one trainer line), which its placeholder below
  * shares, so a list that arrives moves nothing.
  */
 export function CourseCard({ course, showStatus = false }: { course: Course; showStatus?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const trainer = course.created_by_details.full_name || course.created_by.full_name;
   return (
@@ -50,7 +52,12 @@ export function CourseCard({ course, showStatus = false }: { course: Course; sho
           ) : (
             <UserIcon className="size-5" />
           )}
-          <span className="truncate">{trainer}</span>
+          <span className="min-w-0 truncate">{trainer}</span>
+          {!showStatus && course.price_with_vat_halalas !== undefined && (
+            <span className="ms-auto shrink-0 font-semibold text-slate-900">
+              {priceText(course.price_with_vat_halalas, language, i18n)}
+            </span>
+          )}
           {showStatus && (
             <span className="ms-auto rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
               {course.status === 'Approved' ? t`Approved` : t`Pending`}

@@ -7,6 +7,7 @@ import { getCourseAbout } from '@/api/courses';
 import { httpError } from '@/api/errors';
 import { api } from '@/api/http';
 import { CoverImage } from '@/entities/course/CoverImage';
+import { priceText } from '@/entities/course/price';
 import { INVITE_BUTTON } from '@/features/invitations/invite-button';
 import { formatDateRange, formatTime } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
@@ -223,6 +224,16 @@ export default function CourseDetailsPage({ title }: RouteView) {
                   <p dir="auto" className="text-xl text-brand-100">
                     {pick(data, 'subtitle', language)}
                   </p>
+                  {data.price_with_vat_halalas !== undefined && (
+                    <p className="flex items-baseline gap-2">
+                      <span className="text-2xl font-bold text-white">
+                        {priceText(data.price_with_vat_halalas, language, i18n)}
+                      </span>
+                      {data.price_with_vat_halalas > 0 && (
+                        <span className="text-sm text-brand-100">{t`VAT included`}</span>
+                      )}
+                    </p>
+                  )}
                   {data.female_only && (
                     <p className="rounded-full bg-gold-500 px-3 py-1 text-sm font-semibold text-brand-900">
                       {t`Female Only`}
