@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { buildApp, randomAdminToken } from './app';
 import { resolveTokenSecret } from './auth/secret';
 import { openBroadcast } from './broadcast';
+import { parseCentreTimeZone, setCentreTimeZone } from './centre-time';
 import { claimDataLock, ensureDataDir, readOrCreateFile } from './data-dir';
 import { openDb } from './db';
 import { describeError } from './http';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT is not a port: ${process.env.PORT}`);
+  const centreTimeZone = parseCentreTimeZone(process.env.CENTRE_TIME_ZONE);
 
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(join(DIST_DIR, 'index.html')))
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : pgliteDir(DATA_DIR) });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  // Every "today", in the code and in SQL, is the centre's: before the seed dates anything.
+  await setCentreTimeZone(db, centreTimeZone);
   // The learning seed's media are copied into the upload store the server serves them from.
   // SKIP_SEED=1: the data folder is a copy of one seeded already (the browser tests' template).
   if (process.env.SKIP_SEED !== '1') await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });

@@ -1,5 +1,6 @@
-import { addDays, centreDate } from '@contract/domain/sessions';
+import { addDays } from '@contract/domain/sessions';
 import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
+import { centreDate } from './centre-time';
 import type { Queryable } from './db';
 import { LEARNING_COURSES } from './seed-learning';
 

@@ -7,6 +7,7 @@ import type { AdjustableClock } from './attendance/clock';
 import { randomTokenSecret } from './auth/secret';
 import type { TokenService } from './auth/tokens';
 import { type Broadcast, openBroadcast } from './broadcast';
+import { parseCentreTimeZone, setCentreTimeZone } from './centre-time';
 import { type Db, openPostgres } from './db';
 import type { AppEnv } from './http';
 import { listen } from './listen';
@@ -74,6 +75,8 @@ export async function startTestServer(
     attendanceClock?: AdjustableClock;
     /** How long after a chat message its undelivered members get a bell notification. */
     chatNotifyAfterMs?: number;
+    /** The centre's time zone (CENTRE_TIME_ZONE); Asia/Riyadh when absent. One per process. */
+    centreTimeZone?: string;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -96,10 +99,11 @@ export async function startTestServer(
   };
   try {
     // A copy of the run's template (server/test-database.ts) is migrated and seeded already.
-    if (!first && !(database.seeded && (await copyTemplateUploads(uploadsDir)))) {
-      await migrate(db);
-      await seed(db, { uploads: createUploadStore(uploadsDir) });
-    }
+    const fresh = !first && !(database.seeded && (await copyTemplateUploads(uploadsDir)));
+    if (fresh) await migrate(db);
+    // Before the seed dates anything; the zone is one per process (server/centre-time.ts).
+    await setCentreTimeZone(db, parseCentreTimeZone(options.centreTimeZone));
+    if (fresh) await seed(db, { uploads: createUploadStore(uploadsDir) });
     broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();

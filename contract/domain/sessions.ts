@@ -4,13 +4,12 @@ import type { Session, SessionChange } from '@contract/wire/sessions';
 /**
  * A course's sessions, as the server and the web app both count them: one per routine day between
  * the course's start and end dates (the end being the earlier of its end date and the day its
- * trainer closed it), on the centre's calendar (Asia/Riyadh, which keeps no daylight saving). A
+ * trainer closed it), on the centre's calendar (its IANA time zone, which the server's
+ * CENTRE_TIME_ZONE setting names and server/centre-time.ts passes to the functions here). A
  * session may be cancelled, or moved to another date and time; the centre's week runs Saturday to
  * Friday. Dates are 'YYYY-MM-DD', times 'HH:MM' (24-hour).
  */
 
-/** The centre's offset from UTC, in minutes: Riyadh is UTC+3 all year. */
-const CENTRE_OFFSET_MINUTES = 180;
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -50,19 +49,49 @@ export function weekStartOf(date: string): string {
   return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
 }
 
-/** The centre's date at an instant. */
-export function centreDate(instant: Date): string {
-  return new Date(instant.getTime() + CENTRE_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `zone` at an instant, 'YYYY-MM-DDTHH:MM'. */
+function wallClock(instant: Date, zone: string): string {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    wallClocks.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at an instant, in ms. */
+function offsetMs(instant: number, zone: string): number {
+  const minute = Math.floor(instant / 60_000) * 60_000;
+  return Date.parse(`${wallClock(new Date(minute), zone)}:00Z`) - minute;
+}
+
+/** The centre's date at an instant, in the centre's time zone `zone`. */
+export function centreDate(instant: Date, zone: string): string {
+  return wallClock(instant, zone).slice(0, 10);
 }
 
 /** The centre's 'HH:MM' at an instant. */
-export function centreTime(instant: Date): string {
-  return new Date(instant.getTime() + CENTRE_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);
+export function centreTime(instant: Date, zone: string): string {
+  return wallClock(instant, zone).slice(11, 16);
 }
 
 /** The instant of a centre date and time ('2026-11-24', '09:30'). */
-export function centreInstant(date: string, time: string): Date {
-  return new Date(Date.parse(`${date}T${time}:00Z`) - CENTRE_OFFSET_MINUTES * 60_000);
+export function centreInstant(date: string, time: string, zone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const guess = wall - offsetMs(wall, zone);
+  // Across a change of offset (daylight saving), the offset at the guess is the right one.
+  return new Date(wall - offsetMs(guess, zone));
 }
 
 /** The last day sessions are held: the end date, or the day the course was closed if earlier. */

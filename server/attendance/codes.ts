@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '@contract/domain/attendance';
-import { centreDate, isIsoDate } from '@contract/domain/sessions';
+import { isIsoDate } from '@contract/domain/sessions';
+import { centreDate } from '../centre-time';
 
 /**
  * The attendance QR code and the ticket a signed-out trainee keeps while signing in.

@@ -1,7 +1,5 @@
 import {
   addDays,
-  centreDate,
-  centreTime,
   courseSessions,
   lastSessionDay,
   type SessionCourse,
@@ -17,6 +15,7 @@ import type {
 } from '@contract/wire/attendance';
 import type { RoutineSlot } from '@contract/wire/courses';
 import type { Session, SessionChange } from '@contract/wire/sessions';
+import { centreDate, centreTime } from '../centre-time';
 import type { Queryable } from '../db';
 
 /**

@@ -1,5 +1,5 @@
 import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
-import { centreDate, isIsoDate, sessionsOn } from '@contract/domain/sessions';
+import { isIsoDate, sessionsOn } from '@contract/domain/sessions';
 import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
@@ -19,6 +19,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Broadcast } from '../broadcast';
+import { centreDate } from '../centre-time';
 import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';

@@ -1,4 +1,4 @@
-import { centreDate } from '@contract/domain/sessions';
+import { centreDate } from '../centre-time';
 import type { Db } from '../db';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { LEARNING_COURSES } from '../seed-learning';

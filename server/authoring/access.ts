@@ -39,7 +39,7 @@ export async function assertCourseAuthor(
   >(
     `SELECT c.id, c.title, c.title_ar, c.cover_image, c.status, c.rejection_reason,
        to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date,
-       course_ended(c.end_date, c.closed_at) AS ended, current_date >= c.start_date AS started, c.weeks, c.created_by,
+       course_ended(c.end_date, c.closed_at) AS ended, centre_today() >= c.start_date AS started, c.weeks, c.created_by,
        EXISTS (SELECT 1 FROM course_facilitators f WHERE f.course_id = c.id AND f.user_id = $2) AS facilitates
      FROM courses c WHERE c.id = $1`,
     [courseId, userId],

@@ -24,7 +24,7 @@ const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'
 /** 'Completed' (approved and ended: its end date passed or its trainer closed it), 'ONGOING' (approved, between its dates), else the stored status. */
 const STATUS = `CASE
   WHEN c.status = 'Approved' AND course_ended(c.end_date, c.closed_at) THEN 'Completed'
-  WHEN c.status = 'Approved' AND current_date >= c.start_date THEN 'ONGOING'
+  WHEN c.status = 'Approved' AND centre_today() >= c.start_date THEN 'ONGOING'
   ELSE c.status END`;
 
 /** The role of user $1 in course c: 'trainer', 'facilitator' or null. */

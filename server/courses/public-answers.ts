@@ -125,7 +125,7 @@ export function createPublicAnswers(db: Queryable, options: PublicAnswersOptions
       setImmediate(() => {
         pendingStamp = undefined;
         db.query<{ version: string; today: string }>(
-          `SELECT version::text AS version, to_char(current_date, 'YYYY-MM-DD') AS today FROM catalogue_version`,
+          `SELECT version::text AS version, to_char(centre_today(), 'YYYY-MM-DD') AS today FROM catalogue_version`,
         ).then(({ rows: [row] }) => {
           if (!row) throw new Error('catalogue_version has no row (migration 009)');
           resolve({ version: BigInt(row.version), today: row.today, text: `${row.version}|${row.today}` });

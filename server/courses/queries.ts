@@ -9,9 +9,9 @@ export const AVAILABILITY: readonly (Availability & { where: string })[] = [
     id: 'ongoing',
     name: 'Ongoing',
     name_ar: 'جارية',
-    where: 'c.start_date <= current_date AND NOT course_ended(c.end_date, c.closed_at)',
+    where: 'c.start_date <= centre_today() AND NOT course_ended(c.end_date, c.closed_at)',
   },
-  { id: 'upcoming', name: 'Upcoming', name_ar: 'قادمة', where: 'c.start_date > current_date' },
+  { id: 'upcoming', name: 'Upcoming', name_ar: 'قادمة', where: 'c.start_date > centre_today()' },
 ];
 
 /**

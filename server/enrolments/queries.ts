@@ -54,7 +54,7 @@ export async function requestWithdrawal(
 ): Promise<{ beforeStart: boolean }> {
   return db.transaction(async (tx) => {
     const { rows: courses } = await tx.query<{ before_start: boolean }>(
-      'SELECT current_date < start_date AS before_start FROM courses WHERE id = $1',
+      'SELECT centre_today() < start_date AS before_start FROM courses WHERE id = $1',
       [courseId],
     );
     const course = courses[0];

@@ -28,7 +28,7 @@ interface EnrolmentRow {
 }
 
 const ENROLMENTS = `SELECT c.id AS course_id, c.title, c.title_ar, to_char(c.start_date, 'YYYY-MM-DD') AS start_date,
-    to_char(LEAST(c.end_date, (c.closed_at AT TIME ZONE 'Asia/Riyadh')::date), 'YYYY-MM-DD') AS end_date,
+    to_char(LEAST(c.end_date, centre_date(c.closed_at)), 'YYYY-MM-DD') AS end_date,
     t.full_name AS trainer_name, e.status AS enrolment, course_ended(c.end_date, c.closed_at) AS ended,
     (SELECT p.status FROM payments p WHERE p.user_id = e.user_id AND p.course_id = e.course_id
       ORDER BY p.created_at DESC LIMIT 1) AS last_payment

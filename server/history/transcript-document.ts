@@ -1,14 +1,10 @@
 import { html } from 'hono/html';
+import { centreDate } from '../centre-time';
 import { printableDocument } from '../print/document';
 import type { TranscriptRow } from './queries';
 
-/** The centre's clock: documents are dated in Riyadh, whatever the server's zone. */
-export const CENTRE_TIME_ZONE = 'Asia/Riyadh';
-
-/** The centre's day of `instant`, YYYY-MM-DD. */
-export function centreDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE }).format(instant);
-}
+/** The centre's day of `instant`, YYYY-MM-DD: documents are dated on the centre's calendar. */
+export const centreDay = centreDate;
 
 /** A YYYY-MM-DD day in words, in English or in Arabic (Gregorian, Arabic-Indic digits). */
 export function dayInWords(day: string, language: 'en' | 'ar'): string {

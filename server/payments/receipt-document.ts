@@ -1,9 +1,7 @@
 import { receiptCode, riyals } from '@contract/domain/money';
 import { html, raw } from 'hono/html';
+import { centreTimeZone } from '../centre-time';
 import { printableDocument, qrSvg } from '../print/document';
-
-/** The centre's clock: receipts show the time in Riyadh, whatever the server's zone. */
-const CENTRE_TIME_ZONE = 'Asia/Riyadh';
 
 /** What a simplified tax invoice shows (the receipt answer of the payments API). */
 export interface ReceiptDocumentData {
@@ -33,11 +31,12 @@ const METHODS: Record<ReceiptDocumentData['method'], { en: string; ar: string }>
   free: { en: 'Free', ar: 'مجاني' },
 };
 
+/** A time as the centre's clock shows it, whatever the server's zone. */
 function dateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: CENTRE_TIME_ZONE,
+    timeZone: centreTimeZone(),
   }).format(new Date(iso));
 }
 

@@ -78,7 +78,7 @@ export async function issueCertificate(
     holder_name: string;
   }>(
     `SELECT c.title, c.title_ar, to_char(c.start_date, 'YYYY-MM-DD') AS start_date,
-       to_char(LEAST(c.end_date, (c.closed_at AT TIME ZONE 'Asia/Riyadh')::date), 'YYYY-MM-DD') AS end_date,
+       to_char(LEAST(c.end_date, centre_date(c.closed_at)), 'YYYY-MM-DD') AS end_date,
        course_ended(c.end_date, c.closed_at) AS ended, t.full_name AS trainer_name, u.full_name AS holder_name
      FROM courses c JOIN users t ON t.id = c.created_by
        JOIN enrolments e ON e.course_id = c.id AND e.user_id = $2 AND e.status IN ('enrolled', 'withdrawal_requested')

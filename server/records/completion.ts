@@ -1,14 +1,9 @@
-import {
-  centreDate,
-  centreInstant,
-  courseSessions,
-  lastSessionDay,
-  sessionMinutes,
-} from '@contract/domain/sessions';
+import { courseSessions, lastSessionDay, sessionMinutes } from '@contract/domain/sessions';
 import type { RoutineSlot } from '@contract/wire/courses';
 import type { CompletionRule, GradedItemStat, TraineeOutcome } from '@contract/wire/records';
 import type { Session, SessionChange } from '@contract/wire/sessions';
 import { ENROLLED_STATUSES } from '../authoring/course-queries';
+import { centreDate, centreInstant } from '../centre-time';
 import type { Queryable } from '../db';
 
 /**

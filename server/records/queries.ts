@@ -1,4 +1,3 @@
-import { centreDate } from '@contract/domain/sessions';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { RECORDS_MESSAGES } from '@contract/messages/records';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
@@ -9,6 +8,7 @@ import type {
   CompletionStage,
   HistoryCourse,
 } from '@contract/wire/records';
+import { centreDate } from '../centre-time';
 import type { Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { courseCompletion, courseFigures } from './completion';
@@ -29,7 +29,7 @@ const ROLE = `CASE WHEN c.created_by = $1 THEN 'trainer'
 
 const STAGE = `CASE WHEN c.status <> 'Approved' THEN 'not_approved'
   WHEN ${ENDED} THEN 'ended'
-  WHEN c.start_date > current_date THEN 'upcoming'
+  WHEN c.start_date > centre_today() THEN 'upcoming'
   ELSE 'ongoing' END`;
 
 const HISTORY_STATUS = `CASE WHEN c.status = 'Approved' THEN 'Completed' ELSE c.status END`;

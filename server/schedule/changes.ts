@@ -17,7 +17,7 @@ async function lockedCourse(tx: Db, courseId: number): Promise<ScheduledCourse> 
   const { rows } = await tx.query<Omit<ScheduledCourse, 'role'> & { routine: unknown }>(
     `SELECT c.id, c.title, c.title_ar, c.routine,
        to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date,
-       to_char((c.closed_at AT TIME ZONE 'Asia/Riyadh')::date, 'YYYY-MM-DD') AS closed_on
+       to_char(centre_date(c.closed_at), 'YYYY-MM-DD') AS closed_on
      FROM courses c WHERE c.id = $1 FOR UPDATE`,
     [courseId],
   );

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, centreDate, courseSessions, lastSessionDay } from '@contract/domain/sessions';
+import { addDays, courseSessions, lastSessionDay } from '@contract/domain/sessions';
 import type { CalendarFeed } from '@contract/wire/schedule';
 import type { Session } from '@contract/wire/sessions';
 import ICAL from 'ical.js';
+import { centreDate, centreInstant, centreTimeZone } from '../centre-time';
 import type { Db, Queryable } from '../db';
 import { changesOf, type ScheduledCourse, traineeCourses, trainerCourses } from './queries';
 
@@ -12,12 +13,11 @@ import { changesOf, type ScheduledCourse, traineeCourses, trainerCourses } from 
  * ends the old one; it is written in the language of the page that last asked for the address. A trainer's feed has the sessions of the approved courses they run or
  * facilitate, a trainee's those of the courses they are enrolled in; each session is one VEVENT
  * whose UID names the course and the session's routine date (so a move updates the same event),
- * its times in the centre's zone (Asia/Riyadh, UTC+3 all year, described by its own VTIMEZONE),
- * a cancelled session STATUS:CANCELLED, a moved one at its new time.
+ * its times the instants of the centre's clock (server/centre-time.ts) in UTC, so that no zone has to
+ * be described; a cancelled session STATUS:CANCELLED, a moved one at its new time.
  */
 
 export type FeedLanguage = 'en' | 'ar';
-const ZONE = 'Asia/Riyadh';
 /** Sessions of courses that ended longer ago than this are left out of a feed. */
 const FEED_HISTORY_DAYS = 180;
 /** The feed's own address shape: the secret, base64url of 32 bytes. */
@@ -108,30 +108,14 @@ export async function feedOwner(db: Queryable, secret: string): Promise<FeedOwne
   return rows[0];
 }
 
-/** A session's start or end as an ICAL.Time in the centre's zone. */
-function timeOf(date: string, time: string, zone: ICAL.Timezone): ICAL.Time {
-  const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  return ICAL.Time.fromData({ year, month, day, hour, minute, second: 0, isDate: false }, zone);
-}
-
-/** The centre's zone: UTC+3 all year (no daylight saving since 1950). */
-function riyadhZone(): ICAL.Component {
-  const zone = new ICAL.Component('vtimezone');
-  zone.addPropertyWithValue('tzid', ZONE);
-  const standard = new ICAL.Component('standard');
-  standard.addPropertyWithValue('dtstart', ICAL.Time.fromDateTimeString('1970-01-01T00:00:00'));
-  standard.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromString('+03:00'));
-  standard.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromString('+03:00'));
-  standard.addPropertyWithValue('tzname', '+03');
-  zone.addSubcomponent(standard);
-  return zone;
+/** A session's start or end (a centre date and time) as an ICAL.Time in UTC. */
+function timeOf(date: string, time: string): ICAL.Time {
+  return ICAL.Time.fromJSDate(centreInstant(date, time), true);
 }
 
 /** One course's sessions as VEVENTs. */
 function addEvents(
   calendar: ICAL.Component,
-  zone: ICAL.Timezone,
   course: ScheduledCourse,
   sessions: readonly Session[],
   language: FeedLanguage,
@@ -142,12 +126,8 @@ function addEvents(
     const event = new ICAL.Component('vevent');
     event.addPropertyWithValue('uid', `course-${course.id}-session-${session.original_date}@kfu-training`);
     event.addPropertyWithValue('dtstamp', stamp);
-    event
-      .addPropertyWithValue('dtstart', timeOf(session.date, session.start_time, zone))
-      .setParameter('tzid', ZONE);
-    event
-      .addPropertyWithValue('dtend', timeOf(session.date, session.end_time, zone))
-      .setParameter('tzid', ZONE);
+    event.addPropertyWithValue('dtstart', timeOf(session.date, session.start_time));
+    event.addPropertyWithValue('dtend', timeOf(session.date, session.end_time));
     event.addPropertyWithValue('summary', language === 'ar' ? course.title_ar || course.title : course.title);
     event.addPropertyWithValue('location', texts.location);
     if (session.status === 'cancelled') {
@@ -184,10 +164,7 @@ export async function feedCalendar(db: Db, owner: FeedOwner, now: Date): Promise
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('method', 'PUBLISH');
   calendar.addPropertyWithValue('x-wr-calname', TEXTS[owner.language].calendar);
-  calendar.addPropertyWithValue('x-wr-timezone', ZONE);
-  const zoneComponent = riyadhZone();
-  calendar.addSubcomponent(zoneComponent);
-  const zone = ICAL.Timezone.fromData({ tzid: ZONE, component: zoneComponent });
+  calendar.addPropertyWithValue('x-wr-timezone', centreTimeZone());
   const stamp = ICAL.Time.fromJSDate(now, true);
   for (const course of courses) {
     const sessions = courseSessions(
@@ -196,7 +173,7 @@ export async function feedCalendar(db: Db, owner: FeedOwner, now: Date): Promise
       course.start_date,
       lastSessionDay(course),
     );
-    addEvents(calendar, zone, course, sessions, owner.language, stamp);
+    addEvents(calendar, course, sessions, owner.language, stamp);
   }
   return calendar.toString();
 }

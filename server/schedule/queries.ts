@@ -1,7 +1,5 @@
 import {
   addDays,
-  centreDate,
-  centreInstant,
   courseSessions,
   lastSessionDay,
   routineSessions,
@@ -11,6 +9,7 @@ import {
 import type { RoutineSlot } from '@contract/wire/courses';
 import type { ScheduleSession, ScheduleWeek } from '@contract/wire/schedule';
 import type { SessionChange } from '@contract/wire/sessions';
+import { centreDate, centreInstant } from '../centre-time';
 import type { Queryable } from '../db';
 
 /** A course whose sessions the schedule or a feed lists. */
@@ -23,7 +22,7 @@ export interface ScheduledCourse extends SessionCourse {
 
 const COURSE_COLUMNS = `c.id, c.title, c.title_ar, c.routine,
   to_char(c.start_date, 'YYYY-MM-DD') AS start_date, to_char(c.end_date, 'YYYY-MM-DD') AS end_date,
-  to_char((c.closed_at AT TIME ZONE 'Asia/Riyadh')::date, 'YYYY-MM-DD') AS closed_on`;
+  to_char(centre_date(c.closed_at), 'YYYY-MM-DD') AS closed_on`;
 
 type CourseRow = Omit<ScheduledCourse, 'routine'> & { routine: unknown };
 

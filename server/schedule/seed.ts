@@ -1,5 +1,6 @@
-import { addDays, centreDate, courseSessions, weekStartOf } from '@contract/domain/sessions';
+import { addDays, courseSessions, weekStartOf } from '@contract/domain/sessions';
 import { WEEKDAYS, type Weekday } from '@contract/wire/courses';
+import { centreDate } from '../centre-time';
 import type { Db } from '../db';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { findUserByEmail } from '../users';

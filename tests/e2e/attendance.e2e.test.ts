@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
-import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf } from '@contract/domain/sessions';
 import type { AttendanceCode } from '@contract/wire/attendance';
 import { WEEKDAYS } from '@contract/wire/courses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@/i18n/languages';
+import { centreDate } from '../../server/centre-time';
 import { approvedCourse, trainerToken } from './support/authoring';
 import { expectNoAxeViolations, type Width } from './support/browser';
 import { verifiedTrainee } from './support/identity';

@@ -1,5 +1,5 @@
 import { toArabicIndicDigits } from '@contract/domain/digits';
-import { addDays, centreDate, weekdayOf, weekStartOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf, weekStartOf } from '@contract/domain/sessions';
 import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
 import type { RoutineSlot } from '@contract/wire/courses';
 import type { Notification } from '@contract/wire/notifications';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTime } from '@/i18n/dates';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
+import { centreDate } from '../../server/centre-time';
 import type { Visit } from './pages/visit';
 import { approvedCourse, trainerToken, trainerVisit } from './support/authoring';
 import { expectNoAxeViolations } from './support/browser';

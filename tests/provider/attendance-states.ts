@@ -1,8 +1,9 @@
 import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
-import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { WEEKDAYS } from '@contract/wire/courses';
 import { createAttendanceCodes } from '../../server/attendance/codes';
 import { startSession } from '../../server/auth/sessions';
+import { centreDate } from '../../server/centre-time';
 import type { TestServer } from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { ensureUser, type UserRow } from '../../server/users';

@@ -1,5 +1,6 @@
-import { addDays, centreDate, weekStartOf } from '@contract/domain/sessions';
+import { addDays, weekStartOf } from '@contract/domain/sessions';
 import { startSession } from '../../server/auth/sessions';
+import { centreDate } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { ensureFeed } from '../../server/schedule/feed';
 import { LEARNING_COURSES } from '../../server/seed-learning';

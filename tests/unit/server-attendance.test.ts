@@ -1,5 +1,5 @@
 import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '@contract/domain/attendance';
-import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import {
   attendanceCodeSchema,
@@ -15,6 +15,7 @@ import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustableClock } from '../../server/attendance/clock';
 import { seedAttendance } from '../../server/attendance/seed';
+import { centreDate } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES } from '../../server/seed-learning';

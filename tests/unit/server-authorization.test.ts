@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, centreDate, weekdayOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { loginResponseSchema } from '@contract/wire/auth';
 import { courseSavedSchema } from '@contract/wire/authoring';
@@ -15,6 +15,7 @@ import { createAttendanceCodes } from '../../server/attendance/codes';
 import { requireAuth, requireRole } from '../../server/auth/middleware';
 import { startSession } from '../../server/auth/sessions';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
+import { centreDate } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { newInvitationToken, tokenHash } from '../../server/invitations/queries';

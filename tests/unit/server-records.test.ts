@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { centreInstant } from '@contract/domain/sessions';
 import { RECORDS_VALIDATION } from '@contract/forms/records';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { RECORDS_MESSAGES } from '@contract/messages/records';
@@ -14,6 +13,7 @@ import {
 } from '@contract/wire/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AUTHORING_COURSES } from '../../server/authoring/course-seed';
+import { centreInstant } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import {
   type CompletionCourse,

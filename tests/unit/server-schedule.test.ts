@@ -1,5 +1,5 @@
 import { toArabicIndicDigits } from '@contract/domain/digits';
-import { addDays, centreDate, weekdayOf, weekStartOf } from '@contract/domain/sessions';
+import { addDays, weekdayOf, weekStartOf } from '@contract/domain/sessions';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { SCHEDULE_MESSAGES } from '@contract/messages/schedule';
 import type { RoutineSlot } from '@contract/wire/courses';
@@ -7,6 +7,7 @@ import { notificationListSchema } from '@contract/wire/notifications';
 import { calendarFeedSchema, scheduleWeekSchema, sessionChangedSchema } from '@contract/wire/schedule';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centreDate } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { seedSchedule } from '../../server/schedule/seed';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';

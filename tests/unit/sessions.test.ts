@@ -38,10 +38,33 @@ describe('course sessions', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
   });
 
-  it('reads the centre date and time in Riyadh, whatever the instant', () => {
-    expect(centreDate(new Date('2026-11-23T21:30:00Z'))).toBe('2026-11-24');
-    expect(centreTime(new Date('2026-11-23T21:30:00Z'))).toBe('00:30');
-    expect(centreInstant('2026-11-24', '09:00').toISOString()).toBe('2026-11-24T06:00:00.000Z');
+  it('reads the centre date and time in its zone, whatever the instant', () => {
+    expect(centreDate(new Date('2026-11-23T21:30:00Z'), 'Asia/Riyadh')).toBe('2026-11-24');
+    expect(centreTime(new Date('2026-11-23T21:30:00Z'), 'Asia/Riyadh')).toBe('00:30');
+    expect(centreInstant('2026-11-24', '09:00', 'Asia/Riyadh').toISOString()).toBe(
+      '2026-11-24T06:00:00.000Z',
+    );
+    expect(centreDate(new Date('2026-11-23T11:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-11-24');
+    expect(centreDate(new Date('2026-11-24T11:00:00Z'), 'Etc/GMT+12')).toBe('2026-11-23');
+    expect(centreTime(new Date('2026-11-24T11:00:00Z'), 'Etc/GMT+12')).toBe('23:00');
+    expect(centreInstant('2026-11-24', '00:00', 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
+  });
+
+  it('follows a zone across its daylight saving changes', () => {
+    // Berlin: UTC+1 in winter, UTC+2 from 29 March 2026 02:00 to 25 October 2026 03:00.
+    expect(centreInstant('2026-03-28', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-28T08:00:00.000Z',
+    );
+    expect(centreInstant('2026-03-29', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T07:00:00.000Z',
+    );
+    expect(centreInstant('2026-10-25', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-25T08:00:00.000Z',
+    );
+    expect(centreTime(new Date('2026-03-29T00:59:00Z'), 'Europe/Berlin')).toBe('01:59');
+    expect(centreTime(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe('03:00');
   });
 
   it('lists the routine days between the dates', () => {
