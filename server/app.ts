@@ -171,6 +171,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, courseAuthoringRoutes(deps));
   mount(api, classAuthoringRoutes(deps));
   mount(api, gradingRoutes(deps));
+  // Attendance and the course history read their facts on one clock (server/attendance/clock.ts).
+  const attendanceClock = options.attendanceClock ?? createAdjustableClock();
   // The trainee's course history, transcript and certificates (server/history/).
   mount(
     api,
@@ -179,6 +181,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
       centre: { en: paymentSettings.sellerName, ar: paymentSettings.sellerNameAr },
       origin: payments.origin,
       publicOrigin: process.env.PUBLIC_ORIGIN,
+      clock: attendanceClock,
     }),
   );
   mount(api, courseRoutes(deps, { vatRate: paymentSettings.vatRate }));
@@ -208,7 +211,6 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, quizAdminRoutes(deps));
   mount(api, certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).
-  const attendanceClock = options.attendanceClock ?? createAdjustableClock();
   mount(api, attendanceRoutes(deps, { clock: attendanceClock, broadcast }));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') {
     mount(api, devRoutes(deps));

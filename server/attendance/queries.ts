@@ -15,8 +15,9 @@ import type {
 } from '@contract/wire/attendance';
 import type { RoutineSlot } from '@contract/wire/courses';
 import type { Session, SessionChange } from '@contract/wire/sessions';
-import { centreDate, centreTime } from '../centre-time';
+import { centreDate } from '../centre-time';
 import type { Queryable } from '../db';
+import { completionCourse, traineeAttendance } from '../records/completion';
 
 /**
  * Attendance's SQL. Sessions are always counted by contract/domain/sessions.ts from the course's routine,
@@ -330,8 +331,9 @@ export async function sheet(db: Queryable, course: AttendanceCourseRow, now: Dat
 }
 
 /**
- * The trainee's attendance per course they take part in: each session held so far (a past day's,
- * and today's once it is marked or has ended), Present or Absent. Courses with none are left out.
+ * The trainee's attendance per course they take part in: each session held so far, Present or
+ * Absent, as the course history counts them (`traineeAttendance`, server/records/completion.ts).
+ * Courses with none are left out.
  */
 export async function history(db: Queryable, userId: number, now: Date): Promise<AttendanceHistory> {
   const { rows } = await db.query<CourseRow>(
@@ -340,45 +342,21 @@ export async function history(db: Queryable, userId: number, now: Date): Promise
      ORDER BY c.start_date DESC, c.id DESC`,
     [userId, [...TAKING_PART]],
   );
-  const courses = rows.map(toCourse);
-  const changes = await sessionChanges(
-    db,
-    courses.map((course) => course.id),
-  );
-  const marks = await db.query<{ course_id: number; session_date: string; status: AttendanceStatus }>(
-    `SELECT course_id, to_char(session_date, 'YYYY-MM-DD') AS session_date, status
-     FROM attendance WHERE user_id = $1`,
-    [userId],
-  );
-  const byKey = new Map(marks.rows.map((m) => [`${m.course_id}|${m.session_date}`, m.status]));
-  const today = centreDate(now);
-  const time = centreTime(now);
-  const results = courses.flatMap((course) => {
-    const sessions = heldSessions(course, changes.get(course.id) ?? [], today).flatMap((session) => {
-      const mark = byKey.get(`${course.id}|${session.date}`);
-      const over = session.date < today || session.end_time <= time;
-      if (!mark && !over) return [];
-      return [
-        {
-          date: session.date,
-          start_time: session.start_time,
-          end_time: session.end_time,
-          status: mark ?? ('Absent' as const),
-        },
-      ];
+  const results: AttendanceHistory['results'] = [];
+  for (const row of rows) {
+    const course = await completionCourse(db, row.id);
+    if (!course) continue;
+    const { sessions, present } = await traineeAttendance(db, course, userId, now);
+    if (sessions.length === 0) continue;
+    results.push({
+      course_id: row.id,
+      title: row.title,
+      title_ar: row.title_ar,
+      present,
+      held: sessions.length,
+      sessions,
     });
-    if (sessions.length === 0) return [];
-    return [
-      {
-        course_id: course.id,
-        title: course.title,
-        title_ar: course.title_ar,
-        present: sessions.filter((session) => session.status === 'Present').length,
-        held: sessions.length,
-        sessions,
-      },
-    ];
-  });
+  }
   return { results };
 }
 

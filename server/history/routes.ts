@@ -10,6 +10,7 @@ import {
 } from '@contract/wire/history';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { AttendanceClock } from '../attendance/clock';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
@@ -29,6 +30,8 @@ export interface HistoryOptions {
   origin: (c: Context) => string;
   /** The public address of the web app, when set (PUBLIC_ORIGIN): certificates link there. */
   publicOrigin?: string | undefined;
+  /** The clock attendance runs on: the record counts the sessions held as attendance does. */
+  clock: AttendanceClock;
 }
 
 async function print(printer: Printer, document: string): Promise<Uint8Array<ArrayBuffer>> {
@@ -62,7 +65,9 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Mounts {
 
   const history = new Hono<AppEnv>();
   history.get('/', ...trainee, async (c) => {
-    const answer: TraineeHistory = { results: await traineeHistory(db, c.get('user').id) };
+    const answer: TraineeHistory = {
+      results: await traineeHistory(db, c.get('user').id, options.clock.now()),
+    };
     return c.json(answer);
   });
 
@@ -71,6 +76,7 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Mounts {
       db,
       c.get('user').id,
       c.req.valid('param').id,
+      options.clock.now(),
     );
     if (!details) throw new HttpProblem(404, HISTORY_MESSAGES.notYourCourse);
     return c.json(details);

@@ -13,9 +13,12 @@ import type { Queryable } from '../db';
  * quiz of the course.
  *
  * - Sessions come from contract/domain/sessions.ts with the course's `session_changes` (never counted
- *   another way). A session counts once it has ended (its end time passed, in the centre's time);
+ *   another way). A session is held once it has ended (its end time passed, in the centre's time),
+ *   or, from its day on, once attendance has been taken at it (anyone marked, by scan or by hand);
  *   on a course closed early, only the sessions that had started before it was closed. Cancelled
- *   sessions do not count. A session with no mark for a trainee counts as Absent.
+ *   sessions do not count, and a day counts once (marks are per day). A session with no mark for a
+ *   trainee counts as Absent. The course history and the attendance history both read
+ *   `traineeAttendance`, so they never disagree.
  * - An assignment's grade is its last attempt's (none, or one waiting or returned: 0), a quiz's the
  *   best score of the attempts submitted (none: 0), as the trainee's grades page shows them.
  * - With no session held the attendance half holds; with no assignment or quiz the grade half holds.
@@ -74,13 +77,14 @@ export interface CompletionCourse {
 }
 
 /**
- * The sessions that count at `now`: taking place (not cancelled), ended, and (on a closed course)
- * started before it was closed.
+ * The sessions held at `now`: taking place (not cancelled), ended or with attendance taken (`taken`:
+ * the days anyone was marked), and (on a closed course) started before it was closed; one a day.
  */
 export function heldSessions(
   course: CompletionCourse,
   changes: readonly SessionChange[],
   now: Date,
+  taken: ReadonlySet<string> = new Set(),
 ): Session[] {
   const closedAt = course.closed_at ? new Date(course.closed_at) : null;
   const sessionCourse = {
@@ -89,11 +93,19 @@ export function heldSessions(
     closed_on: closedAt ? centreDate(closedAt) : null,
     routine: course.routine,
   };
+  const today = centreDate(now);
+  const seen = new Set<string>();
   return courseSessions(sessionCourse, changes, course.start_date, lastSessionDay(sessionCourse)).filter(
-    (session) =>
-      session.status !== 'cancelled' &&
-      centreInstant(session.date, session.end_time).getTime() <= now.getTime() &&
-      (!closedAt || centreInstant(session.date, session.start_time).getTime() < closedAt.getTime()),
+    (session) => {
+      if (session.status === 'cancelled' || seen.has(session.date)) return false;
+      const ended = centreInstant(session.date, session.end_time).getTime() <= now.getTime();
+      const held = ended || (session.date <= today && taken.has(session.date));
+      if (!held) return false;
+      if (closedAt && centreInstant(session.date, session.start_time).getTime() >= closedAt.getTime())
+        return false;
+      seen.add(session.date);
+      return true;
+    },
   );
 }
 
@@ -139,6 +151,57 @@ async function sessionChanges(db: Queryable, courseId: number): Promise<SessionC
   return rows;
 }
 
+/** The course's sessions held at `now` (the rule above), from its changes and the days marked. */
+async function courseHeldSessions(db: Queryable, course: CompletionCourse, now: Date): Promise<Session[]> {
+  const { rows } = await db.query<{ day: string }>(
+    `SELECT DISTINCT to_char(session_date, 'YYYY-MM-DD') AS day FROM attendance WHERE course_id = $1`,
+    [course.id],
+  );
+  const taken = new Set(rows.map((row) => row.day));
+  return heldSessions(course, await sessionChanges(db, course.id), now, taken);
+}
+
+/** A session held, and the trainee's mark at it. */
+export interface AttendedSession {
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'Present' | 'Absent';
+}
+
+/** One trainee's attendance of a course: the sessions held and their marks. */
+export interface TraineeAttendance {
+  held: Session[];
+  sessions: AttendedSession[];
+  present: number;
+}
+
+/**
+ * A trainee's attendance of a course at `now`: every session held (the rule above), Present or
+ * Absent (no mark). What the course history's record and the attendance history both show.
+ */
+export async function traineeAttendance(
+  db: Queryable,
+  course: CompletionCourse,
+  userId: number,
+  now: Date,
+): Promise<TraineeAttendance> {
+  const held = await courseHeldSessions(db, course, now);
+  const { rows } = await db.query<{ day: string }>(
+    `SELECT to_char(session_date, 'YYYY-MM-DD') AS day FROM attendance
+     WHERE course_id = $1 AND user_id = $2 AND status = 'Present'`,
+    [course.id, userId],
+  );
+  const presentOn = new Set(rows.map((row) => row.day));
+  const sessions = held.map(({ date, start_time, end_time }) => ({
+    date,
+    start_time,
+    end_time,
+    status: presentOn.has(date) ? ('Present' as const) : ('Absent' as const),
+  }));
+  return { held, sessions, present: sessions.filter((session) => session.status === 'Present').length };
+}
+
 const ENROLLED = ENROLLED_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** Every trainee's outcome, and each assignment's and quiz's statistics, of one course. */
@@ -168,7 +231,7 @@ async function completionData(
 ): Promise<CompletionData | undefined> {
   const course = await completionCourse(db, courseId);
   if (!course) return undefined;
-  const held = heldSessions(course, await sessionChanges(db, courseId), now);
+  const held = await courseHeldSessions(db, course, now);
   const heldDates = held.map((session) => session.date);
   const { rows: trainees } = await db.query<{ user_id: number; name: string; present: number }>(
     `SELECT u.id AS user_id, u.full_name AS name,
@@ -274,22 +337,19 @@ export async function traineeRecord(
   now: Date = new Date(),
 ): Promise<TraineeRecord | undefined> {
   const data = await completionData(db, courseId, now, userId);
-  const trainee = data?.trainees[0];
-  if (!data || !trainee) return undefined;
-  const { course, held, items, gradeOf } = data;
+  if (!data?.trainees[0]) return undefined;
+  const { course, items, gradeOf } = data;
+  const { held, present } = await traineeAttendance(db, course, userId, now);
   const grades = items.map((item) => ({
     ...item,
     grade: gradeOf.get(`${item.lecture_id}:${userId}`) ?? null,
   }));
   return {
-    ...completionOf(
-      { held: held.length, present: trainee.present, grades: grades.map((item) => item.grade) },
-      course.rule,
-    ),
+    ...completionOf({ held: held.length, present, grades: grades.map((item) => item.grade) }, course.rule),
     rule: course.rule,
     sessions_held: held.length,
     held_minutes: sessionMinutes(held),
-    present: Math.min(trainee.present, held.length),
+    present,
     grades,
   };
 }

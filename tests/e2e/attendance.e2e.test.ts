@@ -156,6 +156,33 @@ describe('giving attendance with the QR code', () => {
 });
 
 describe('the attendance history', () => {
+  it(`says what the course history says right after the first scan ${named(EN_DESKTOP)}`, async () => {
+    const { language, width } = EN_DESKTOP;
+    const today = centreDate(new Date());
+    const first = await approvedCourse(suite, trainer, {
+      start_date: today,
+      end_date: addDays(today, 30),
+      routine: WEEKDAYS.map((day) => ({ day, start_time: '00:00', end_time: '23:59' })),
+    });
+    const { visit } = await trainee(language, width, [first.id]);
+    const { makeAttendance, attendanceHistory, traineeHistoryDetails, problems } = visit;
+    await makeAttendance.open(first.id, await currentCode(first.id));
+    await expect
+      .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
+      .toBe(1);
+
+    await attendanceHistory.open();
+    await expect.poll(() => attendanceHistory.rows(first.title).count()).toBe(1);
+    expect(await attendanceHistory.card(first.title).textContent()).toContain(
+      'Present at 1 of 1 session · 100%',
+    );
+    await traineeHistoryDetails.open(first.id);
+    await expect.poll(() => traineeHistoryDetails.attendance('Sessions held').textContent()).toBe('1');
+    expect(await traineeHistoryDetails.attendance('Present').textContent()).toBe('1');
+    expect(await traineeHistoryDetails.attendance('Attendance rate').textContent()).toBe('100%');
+    expect(problems).toEqual([]);
+  });
+
   it(`says when there is no attendance yet ${named(EN_DESKTOP)}`, async () => {
     const { language, width } = EN_DESKTOP;
     const { visit } = await trainee(language, width, []);

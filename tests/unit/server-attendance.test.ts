@@ -11,6 +11,7 @@ import {
   rosterEntrySchema,
   rosterSchema,
 } from '@contract/wire/attendance';
+import { historyDetailsSchema } from '@contract/wire/history';
 import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustableClock } from '../../server/attendance/clock';
@@ -477,6 +478,48 @@ describe('the history', () => {
     expect(after.results[0]?.sessions.at(-1)).toMatchObject({ date: today, status: 'Present' });
     expect((await call('/attendance/history/', { token: trainerToken })).status).toBe(403);
     expect((await call('/attendance/history/')).status).toBe(401);
+  });
+
+  it('says what the course history says, right after a scan', async () => {
+    const { user, token } = await trainee('scanner');
+    const course = await courseWithSessions(server.db, {
+      trainerId: trainer.id,
+      now: clock.now(),
+      startOffset: 0,
+      title: 'First session',
+      traineeIds: [user.id],
+    });
+    const record = async () =>
+      historyDetailsSchema.parse((await call(`/course/history/${course}/`, { token })).body);
+    // Before the first session has taken attendance (it is under way): none held, on both pages.
+    expect(attendanceHistorySchema.parse((await call('/attendance/history/', { token })).body)).toEqual({
+      results: [],
+    });
+    expect(await record()).toMatchObject({ sessions_held: 0, present: 0, attendance_rate: null });
+
+    expect((await give(course, token, { code: await codeOf(course) })).status).toBe(201);
+    const attendance = attendanceHistorySchema.parse((await call('/attendance/history/', { token })).body);
+    expect(attendance.results.find((entry) => entry.course_id === course)).toMatchObject({
+      held: 1,
+      present: 1,
+      sessions: [{ date: today, status: 'Present' }],
+    });
+    expect(await record()).toMatchObject({ sessions_held: 1, present: 1, attendance_rate: 100, hours: 4 });
+
+    // A classmate who has not scanned yet: the session is held, and they are not present at it.
+    const { user: late, token: lateToken } = await trainee('latecomer');
+    await server.db.query(`INSERT INTO enrolments (user_id, course_id, status) VALUES ($1, $2, 'enrolled')`, [
+      late.id,
+      course,
+    ]);
+    const lateRecord = historyDetailsSchema.parse(
+      (await call(`/course/history/${course}/`, { token: lateToken })).body,
+    );
+    const lateAttendance = attendanceHistorySchema.parse(
+      (await call('/attendance/history/', { token: lateToken })).body,
+    );
+    expect(lateRecord).toMatchObject({ sessions_held: 1, present: 0, attendance_rate: 0 });
+    expect(lateAttendance.results[0]).toMatchObject({ course_id: course, held: 1, present: 0 });
   });
 
   it('shows the demo trainee’s seeded attendance, and seeding again changes nothing', async () => {

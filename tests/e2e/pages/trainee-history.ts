@@ -54,6 +54,19 @@ export class TraineeHistory extends PageObject {
 
 /** One course of the trainee's history: figures, completion rule and certificate. */
 export class TraineeHistoryDetails extends PageObject {
+  async open(courseId: number): Promise<void> {
+    await this.page.goto(paths.courseHistoryDetails(courseId));
+  }
+
+  /** A figure of the Attendance section by its term (`Sessions held`, `Present`, `Attendance rate`). */
+  attendance(term: string): Locator {
+    return this.page
+      .getByRole('region', { name: this.t('Attendance'), exact: true })
+      .locator('dt')
+      .filter({ hasText: this.t(term) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
   certificate(): Locator {
     return this.page.getByRole('region', { name: this.t('Certificate') });
   }
