@@ -20,6 +20,8 @@ const ACCOUNT_FEATURES = [
   '<rootDir>/src/features/messages/screen/**',
   // File sizes and upload texts: shown only on signed-in screens (the trainer's load this catalogue too).
   '<rootDir>/src/i18n/files.ts',
+  // Sentences of payments, the profile and the admin's calls, registered by the screens that meet them.
+  '<rootDir>/src/entities/account/known-messages.ts',
 ];
 
 /**

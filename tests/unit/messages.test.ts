@@ -14,13 +14,23 @@ import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@/entities/account/known-messages';
 import { REVIEW_MESSAGES } from '@/features/course/reviews/known-messages';
 import { ATTENDANCE_TEXTS } from '@/features/learning/attendance/known-messages';
 import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
 import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
 
-/** The sentences every page translates, and those the learning screens and the reviews add when they load. */
-const KNOWN_MESSAGES = { ...MAIN_MESSAGES, ...LEARNING_MESSAGES, ...ATTENDANCE_TEXTS, ...REVIEW_MESSAGES };
+/**
+ * The sentences every page translates, and those the learning screens, the reviews and the account
+ * screens (checkout, receipt, profile, enrolled courses) add when they load.
+ */
+const KNOWN_MESSAGES = {
+  ...MAIN_MESSAGES,
+  ...LEARNING_MESSAGES,
+  ...ATTENDANCE_TEXTS,
+  ...REVIEW_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+};
 
 describe('messages that reach the user from outside the views', () => {
   it('can translate every validation message', () => {

@@ -19,7 +19,7 @@ const NotificationBell = lazy(() => import('@/features/notifications/Notificatio
 const MessagesLink = lazy(() => import('@/features/messages/MessagesLink'));
 
 const navLinkClass = (active: boolean) =>
-  `whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-semibold xl:px-3 ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
+  `whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-semibold ${active ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
 
 export function Logo() {
   const { t } = useLingui();

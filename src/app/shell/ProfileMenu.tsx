@@ -15,7 +15,7 @@ export default function ProfileMenu() {
   if (!role) return null;
   return (
     <Menu>
-      <MenuButton className="inline-flex items-center gap-2 rounded-full py-1 ps-1 pe-2 text-sm xl:pe-3 font-semibold text-slate-700 hover:bg-brand-50">
+      <MenuButton className="inline-flex items-center gap-2 rounded-full py-1 ps-1 pe-2 text-sm font-semibold text-slate-700 hover:bg-brand-50">
         <span className="grid size-9 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800">
           {/* Spec section 3: the stock avatar when there is no photo. */}
           <img

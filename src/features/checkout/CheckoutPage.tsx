@@ -1,3 +1,4 @@
+import '@/entities/account/known-messages';
 import { normaliseCode } from '@contract/forms/auth';
 import type { FailureReason, PaymentMethod, Quote } from '@contract/wire/payments';
 import type { MessageDescriptor } from '@lingui/core';

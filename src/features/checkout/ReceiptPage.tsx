@@ -1,3 +1,4 @@
+import '@/entities/account/known-messages';
 import { receiptCode } from '@contract/domain/money';
 import type { Receipt } from '@contract/wire/payments';
 import { useLingui } from '@lingui/react/macro';

@@ -1,3 +1,4 @@
+import '@/entities/account/known-messages';
 import type { EnrolledCourse } from '@contract/wire/enrolments';
 import type { EnrolmentStatus } from '@contract/wire/payments';
 import { useLingui } from '@lingui/react/macro';

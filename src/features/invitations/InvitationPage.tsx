@@ -133,7 +133,7 @@ export default function InvitationPage({ title }: RouteView) {
     return (
       <Panel>
         <Headline invitation={invitation} />
-        <p className="rounded-xl bg-green-50 p-4 font-semibold text-green-900" role="status">
+        <p className="rounded-xl bg-emerald-50 p-4 font-semibold text-green-900" role="status">
           {t`This invitation has already been accepted`}
         </p>
         <div className="self-start">

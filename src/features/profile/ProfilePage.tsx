@@ -1,3 +1,4 @@
+import '@/entities/account/known-messages';
 import type { ProfileEditForm } from '@contract/forms/profile';
 import { type Profile, USER_TYPES, type UserType } from '@contract/wire/profile';
 import type { MessageDescriptor } from '@lingui/core';

@@ -35,7 +35,7 @@ function Code({ children }: { children: ReactNode }) {
 type Tone = 'valid' | 'revoked' | 'loading';
 
 const TONES: Record<Tone, string> = {
-  valid: 'border-green-700 bg-green-50',
+  valid: 'border-emerald-700 bg-emerald-50',
   revoked: 'border-red-700 bg-red-50',
   loading: 'border-slate-200 bg-white',
 };
@@ -175,7 +175,7 @@ function CheckMark() {
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className="size-8 shrink-0 text-green-700"
+      className="size-8 shrink-0 text-emerald-700"
       fill="none"
       stroke="currentColor"
       strokeWidth="2.5"

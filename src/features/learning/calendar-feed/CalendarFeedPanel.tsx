@@ -113,7 +113,7 @@ export function CalendarFeedPanel() {
               aria-labelledby={`${inputId}-confirm`}
               className="rounded-xl bg-amber-50 p-4"
             >
-              <p id={`${inputId}-confirm`} className="text-sm text-amber-950">
+              <p id={`${inputId}-confirm`} className="text-sm text-amber-900">
                 {t`The old address will stop working in every calendar that uses it. Make a new address?`}
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
