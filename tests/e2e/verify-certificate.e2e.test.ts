@@ -65,10 +65,11 @@ describe('Verifying a certificate', () => {
     );
     expect(await verifyCertificate.detail('Trainer')).toBe(DEMO_ACCOUNTS.trainer.full_name);
     expect(await verifyCertificate.detail('Certificate code')).toBe(code);
-    // The code reads left to right, isolated, also on an Arabic page; dates are isolated too.
+    // The code reads left to right, isolated, also on an Arabic page; the course title and the two
+    // dates are isolated too.
     const codeElement = visit.page.getByRole('main').locator('bdi', { hasText: code });
     expect(await codeElement.getAttribute('dir')).toBe('ltr');
-    expect(await visit.page.getByRole('main').locator('dd bdi').count()).toBe(3);
+    expect(await visit.page.getByRole('main').locator('dd bdi').count()).toBe(4);
     if (language === 'ar') expect(await verifyCertificate.detail('Training hours')).toMatch(/^[٠-٩٫]+$/);
     // No retry for an answer, and nothing of the holder but what the certificate states.
     expect(await screen.retryButton.count()).toBe(0);
