@@ -3,6 +3,7 @@ import {
   normaliseGovtId,
   normalisePhone,
   OTP_LENGTH,
+  REGISTRATION_FIELDS,
   type RegistrationForm,
   registrationFormSchema,
 } from '@contract/forms/auth';
@@ -69,19 +70,10 @@ const emptyForm: RegistrationForm = {
   confirm_password: '',
 };
 
-const FIELDS: readonly (keyof RegistrationForm)[] = [
-  'full_name',
-  'email',
-  'phone_number',
-  'govt_id_or_iqama_no',
-  'password',
-  'confirm_password',
-];
-
 /** The field sentences of a 400 answer (a taken address or id number, a code already sent…). */
 function fieldErrorsOf(error: unknown): Errors<RegistrationForm> {
   if (statusOf(error) !== 400) return {};
-  return refusedFieldErrors(error, (field) => FIELDS.find((name) => name === field));
+  return refusedFieldErrors(error, (field) => REGISTRATION_FIELDS.find((name) => name === field));
 }
 
 export const signUpMachine = setup({
@@ -135,7 +127,9 @@ export const signUpMachine = setup({
     showFieldErrors: assign((_, { error }: Failure) => {
       const errors = fieldErrorsOf(error);
       // A detail of no text field (the CV's) is said in the alert box.
-      const other = refusedFields(error).find(({ field }) => !FIELDS.some((name) => name === field));
+      const other = refusedFields(error).find(
+        ({ field }) => !REGISTRATION_FIELDS.some((name) => name === field),
+      );
       return {
         errors,
         alert: other?.message ?? null,

@@ -167,6 +167,16 @@ export const registrationFormSchema = z
   .check(confirmation((values) => values.password));
 export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 
+/** The sign-up form's text fields, in the form's order. */
+export const REGISTRATION_FIELDS = [
+  'full_name',
+  'email',
+  'phone_number',
+  'govt_id_or_iqama_no',
+  'password',
+  'confirm_password',
+] as const satisfies readonly (keyof RegistrationForm)[];
+
 export const forgotPasswordFormSchema = z.object({
   email_or_phone: field(
     required(VALIDATION.emailOrPhoneRequired),

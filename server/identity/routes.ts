@@ -4,6 +4,7 @@ import {
   normaliseGovtId,
   normalisePhone,
   otpFormSchema,
+  REGISTRATION_FIELDS,
   registrationFormSchema,
   resetPasswordFormSchema,
 } from '@contract/forms/auth';
@@ -43,14 +44,6 @@ import {
   setPasswordHash,
 } from './queries';
 
-const REGISTRATION_FIELDS = [
-  'full_name',
-  'email',
-  'phone_number',
-  'govt_id_or_iqama_no',
-  'password',
-  'confirm_password',
-] as const;
 const OTP_FIELDS = ['email_or_phone', 'otp_code'] as const;
 const RESET_FIELDS = ['new_password', 'confirm_password'] as const;
 
