@@ -100,12 +100,35 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTotalTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** Each failed test of a report: its file, its name and the first line of why. */
+function failures(report: VitestReport): string[] {
+  const root = `${process.cwd()}/`;
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = file.name.replace(root, '');
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    const firstLine = (text = '') =>
+      text
+        .split('\n')
+        .find((line) => line.trim() !== '')
+        ?.trim() ?? '';
+    if (tests.length === 0 && file.message) return [`${where}: ${firstLine(file.message)}`];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
 }
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
 const failed: string[] = [];
+/** What failed in each step's tests, repeated at the end where a short log still shows it. */
+const failedTestLines: string[] = [];
 let passedTests = 0;
 let failedTests = 0;
 let skippedTests = 0;
@@ -186,6 +209,7 @@ async function runStep(step: Step, quiet = false): Promise<boolean> {
       passedTests += data.numPassedTests;
       failedTests += data.numFailedTests;
       skippedTests += data.numPendingTests;
+      for (const line of failures(data)) failedTestLines.push(`${step.name}: ${line.slice(0, 400)}`);
       if (data.numTotalTests === 0) failed.push(`${step.name} (ran no test)`);
     } else if (ok) {
       failed.push(`${step.name} (no report)`);
@@ -211,5 +235,6 @@ for (const { name, seconds } of timings)
   console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log(`  ${'total'.padEnd(18)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nEvery step passed.');
+for (const line of failedTestLines) console.log(`  ✗ ${line}`);
 console.log(`${passedTests} passed, ${failedTests} failed, ${skippedTests} skipped`);
 process.exit(failed.length ? 1 : 0);
