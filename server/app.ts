@@ -29,6 +29,10 @@ import { invitationRoutes } from './invitations/routes';
 import { fileRoutes } from './learning/files';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
+import { type Sender, type SenderOptions, startSender } from './messages/sender';
+import type { MessageSettings } from './messages/settings';
+import { createSmtpTransport } from './messages/smtp';
+import { keepInOutbox, type Transport } from './messages/transport';
 import { mount } from './mounts';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
@@ -88,6 +92,16 @@ export interface AppOptions {
   attendanceClock?: AdjustableClock | undefined;
   /** How long after a chat message its undelivered members get a bell notification; tests shorten it. */
   chatNotifyAfterMs?: number | undefined;
+  /**
+   * PUBLIC_ORIGIN and how mail and texts leave (server/messages/settings.ts); without them mail stays
+   * in the outbox and texts go to the simulated provider.
+   */
+  messages?: MessageSettings | undefined;
+  /**
+   * The server's own address, for links when PUBLIC_ORIGIN is unset (development and tests):
+   * asked for when a link is made, so it may be known only once the server listens.
+   */
+  ownOrigin?: (() => string) | undefined;
 }
 
 export interface ReferenceApp {
@@ -100,6 +114,20 @@ export interface ReferenceApp {
   notifier: Notifier;
   /** The payment settings the app runs on (the notice secret signs the gateway's notices). */
   payments: PaymentSettings;
+  /** Where links in mail and texts start: PUBLIC_ORIGIN, else the server's own address. */
+  publicOrigin: () => string;
+  /**
+   * Starts delivering the outbox (server/messages/sender.ts) through the configured transports; the
+   * caller stops it before closing the database.
+   */
+  startSender(
+    options?: Partial<
+      Pick<
+        SenderOptions,
+        'pollMs' | 'leaseMs' | 'retryBaseMs' | 'retryMaxMs' | 'maxAttempts' | 'instance' | 'log'
+      >
+    >,
+  ): Sender;
 }
 
 export function randomAdminToken(): string {
@@ -135,6 +163,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
       .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
   };
   const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked, secret };
+  const messages: MessageSettings = options.messages ?? {
+    publicOrigin: undefined,
+    mail: { transport: 'outbox', from: 'KFU Training <no-reply@localhost>' },
+    sms: { transport: 'simulated', sender: 'KFU-Training' },
+  };
+  // Links in mail and texts never start at a request's Host header (which anyone can set).
+  const publicOrigin = () => messages.publicOrigin ?? options.ownOrigin?.() ?? 'http://localhost:3000';
   const app = new Hono<AppEnv>();
   const paymentSettings = options.payments ?? defaultPaymentSettings();
   const payments: PaymentsDeps = {
@@ -179,8 +214,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
     historyRoutes(deps, {
       printer: options.printer ?? defaultPrinter(),
       centre: { en: paymentSettings.sellerName, ar: paymentSettings.sellerNameAr },
-      origin: payments.origin,
-      publicOrigin: process.env.PUBLIC_ORIGIN,
+      publicOrigin,
       clock: attendanceClock,
     }),
   );
@@ -205,8 +239,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, paymentRoutes(deps, payments));
   mount(api, receiptPdfRoutes(deps, options.printer ?? defaultPrinter()));
   mount(api, scheduleRoutes(deps));
-  // Invitations (server/invitations/): mailed links start with PUBLIC_ORIGIN, else the request's origin.
-  mount(api, invitationRoutes(deps, { origin: (c) => process.env.PUBLIC_ORIGIN || payments.origin(c) }));
+  // Invitations (server/invitations/): mailed links start with PUBLIC_ORIGIN.
+  mount(api, invitationRoutes(deps, { origin: publicOrigin }));
   mount(api, adminRoutes(deps, payments));
   mount(api, quizAdminRoutes(deps));
   mount(api, certificateAdminRoutes(deps));
@@ -235,7 +269,37 @@ export function buildApp(options: AppOptions): ReferenceApp {
   if (distDir) app.use('*', serveSpa(distDir));
   app.notFound((c) => c.text('Not found', 404));
 
-  return { app, tokens, uploads, adminToken, live, notifier, payments: paymentSettings };
+  function transports(): Transport[] {
+    const list: Transport[] = [];
+    list.push(
+      messages.mail.transport === 'smtp'
+        ? createSmtpTransport({ url: messages.mail.url, from: messages.mail.from })
+        : keepInOutbox(),
+    );
+    return list;
+  }
+
+  return {
+    app,
+    tokens,
+    uploads,
+    adminToken,
+    live,
+    notifier,
+    payments: paymentSettings,
+    publicOrigin,
+    startSender: (senderOptions = {}) => {
+      const list = transports();
+      const sender = startSender({ db, transports: list, ...senderOptions });
+      return {
+        ...sender,
+        async stop() {
+          await sender.stop();
+          await Promise.all(list.map((transport) => transport.close?.()));
+        },
+      };
+    },
+  };
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {

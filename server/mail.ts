@@ -1,24 +1,27 @@
 import { OTP_LENGTH } from '@contract/forms/auth';
 import { OTP_TTL_MINUTES, type OtpPurpose } from './auth/otp';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
+import { queueMessage } from './messages/outbox';
 
 export interface Mail {
   to: string;
   subject: string;
   /** Plain text, English then Arabic. */
   text: string;
+  /** The HTML part. */
+  html?: string | undefined;
+  /** What it is about (server/messages/outbox.ts). */
+  kind: string;
+  /** When what it carries (a code) stops being worth sending. */
+  expiresAt?: Date | undefined;
 }
 
 /**
- * Sends a mail. There is no SMTP relay yet: every mail goes to the `outbox` table, which the
- * development endpoint GET /api/v1/dev/outbox/ and `npm run outbox` read.
+ * Queues a mail in the outbox with the statements of `db` (pass the transaction that causes it):
+ * the sender delivers it once that commits (server/messages/sender.ts).
  */
-export async function sendMail(db: Db, mail: Mail): Promise<void> {
-  await db.query('INSERT INTO outbox (to_address, subject, body) VALUES ($1, $2, $3)', [
-    mail.to.trim().toLowerCase(),
-    mail.subject,
-    mail.text,
-  ]);
+export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
+  await queueMessage(db, { channel: 'email', ...mail });
 }
 
 const OTP_TEXTS: Record<
@@ -72,6 +75,7 @@ export function emailChangedMail(oldAddress: string, newAddress: string, name: s
     to: oldAddress,
     subject: 'KFU Training: your e-mail address was changed | تم تغيير بريدك الإلكتروني',
     text,
+    kind: 'email_changed',
   };
 }
 
@@ -93,7 +97,13 @@ export function otpMail(to: string, purpose: OtpPurpose, code: string, name?: st
     '',
     'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
   ].join('\n');
-  return { to, subject: texts.subject, text };
+  return {
+    to,
+    subject: texts.subject,
+    text,
+    kind: purpose,
+    expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+  };
 }
 
 const OTP_IN_TEXT = new RegExp(`(?<!\\d)\\d{${OTP_LENGTH}}(?!\\d)`);

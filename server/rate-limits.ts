@@ -61,7 +61,11 @@ export const RATE_LIMITS = {
     lockSeconds: 15 * MINUTE,
     message: SERVER_MESSAGES.tooManyRequests,
   },
-  /** Mails with a code to one e-mail address or phone number (sign-up and password reset; later invitations). */
+  /**
+   * Codes to one e-mail address or phone number, of every kind and by mail and text alike (sign-up,
+   * a new sign-up code, password reset, e-mail change, wallet payments), counted in the database
+   * across instances.
+   */
   mailRecipient: { max: 5, windowSeconds: HOUR, message: SERVER_MESSAGES.tooManyRequests },
   /** Addresses one trainee invites (each gets a mail): a day's worth of a few invitations. */
   inviteAccount: { max: 20, windowSeconds: DAY, message: SERVER_MESSAGES.tooManyRequests },

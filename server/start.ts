@@ -9,6 +9,7 @@ import { openDb } from './db';
 import { describeError } from './http';
 import { listen } from './listen';
 import { startMaintenance } from './maintenance';
+import { messageSettingsFromEnv } from './messages/settings';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT is not a port: ${process.env.PORT}`);
   const centreTimeZone = parseCentreTimeZone(process.env.CENTRE_TIME_ZONE);
+  // PUBLIC_ORIGIN and the mail and text transports; in production each one missing stops the start.
+  const messages = messageSettingsFromEnv(process.env);
 
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(join(DIST_DIR, 'index.html')))
@@ -64,7 +67,8 @@ async function main(): Promise<void> {
 
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
-  const { app, live, uploads, notifier } = buildApp({
+  let ownOrigin = `http://localhost:${port}`;
+  const { app, live, uploads, notifier, startSender } = buildApp({
     db,
     secret,
     distDir: DIST_DIR,
@@ -74,9 +78,14 @@ async function main(): Promise<void> {
     payments,
     // TRUST_PROXY=1 only behind a reverse proxy of ours that sets X-Forwarded-For (server/client-address.ts).
     trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY?.trim().toLowerCase() ?? ''),
+    messages,
+    ownOrigin: () => ownOrigin,
   });
   const http = await listen(app, { port, hostname: '0.0.0.0' });
+  ownOrigin = `http://localhost:${http.port}`;
   live.attach(http.server);
+  // Mail and texts queued by this and any other instance go out (server/messages/sender.ts).
+  const sender = startSender();
   await dataLock?.setUrl(`http://localhost:${http.port}`);
   // Sign-ups never confirmed are removed after 24 hours, with their CVs: now and every hour. Quiz
   // attempts whose time ran out are submitted every QUIZ_SWEEP_SECONDS (5 by default).
@@ -84,6 +93,13 @@ async function main(): Promise<void> {
     quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
   });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
+  console.log(
+    `Mail: ${messages.mail.transport === 'smtp' ? 'SMTP relay' : 'kept in the outbox (npm run outbox)'}; texts: ${
+      { provider: 'the SMS provider', simulated: 'the simulated provider', outbox: 'kept in the outbox' }[
+        messages.sms.transport
+      ]
+    }; links start at ${messages.publicOrigin ?? ownOrigin}`,
+  );
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -92,6 +108,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping…`);
     live.close();
     await maintenance.stop();
+    await sender.stop();
     await http.close().catch((error: unknown) => console.error(describeError(error)));
     // Cover copies being made are finished (those never made are made when first asked for).
     await uploads.settle();

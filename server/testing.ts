@@ -12,6 +12,8 @@ import { type Db, openPostgres } from './db';
 import type { AppEnv } from './http';
 import { listen } from './listen';
 import type { LiveHub } from './live';
+import type { Sender, SenderOptions } from './messages/sender';
+import type { MessageSettings } from './messages/settings';
 import { migrate } from './migrate';
 import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
@@ -48,6 +50,8 @@ export interface TestServer {
   broadcast: Broadcast;
   /** The payment settings (its notice secret signs the gateway's notices). */
   payments: PaymentSettings;
+  /** Delivers the outbox (server/messages/sender.ts); stopped by close. */
+  sender: Sender;
   close(): Promise<void>;
 }
 
@@ -77,6 +81,15 @@ export async function startTestServer(
     chatNotifyAfterMs?: number;
     /** The centre's time zone (CENTRE_TIME_ZONE); Asia/Riyadh when absent. One per process. */
     centreTimeZone?: string;
+    /** PUBLIC_ORIGIN and the mail and text transports; the outbox and simulated provider when absent. */
+    messages?: MessageSettings;
+    /** The outbox sender's timings and name (server/messages/sender.ts). */
+    sender?: Partial<
+      Pick<
+        SenderOptions,
+        'pollMs' | 'leaseMs' | 'retryBaseMs' | 'retryMaxMs' | 'maxAttempts' | 'instance' | 'log'
+      >
+    >;
   } = {},
 ): Promise<TestServer> {
   if (options.withSpa) await ensureSpaBuild(ROOT);
@@ -107,7 +120,8 @@ export async function startTestServer(
     broadcast = await openBroadcast({ databaseUrl: database.url, publisher: db });
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();
-    const { app, tokens, live, notifier, payments, uploads } = buildApp({
+    let url = '';
+    const { app, tokens, live, notifier, payments, uploads, startSender } = buildApp({
       db,
       secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -120,11 +134,15 @@ export async function startTestServer(
       printer: options.printer,
       attendanceClock: options.attendanceClock,
       chatNotifyAfterMs: options.chatNotifyAfterMs,
+      messages: options.messages,
+      ownOrigin: () => url,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
+    url = `http://127.0.0.1:${http.port}`;
     live.attach(http.server);
+    const sender = startSender({ pollMs: 200, ...options.sender });
     return {
-      url: `http://127.0.0.1:${http.port}`,
+      url,
       app,
       db,
       tokens,
@@ -136,9 +154,11 @@ export async function startTestServer(
       secret,
       broadcast,
       payments,
+      sender,
       async close() {
         live.close();
         await http.close();
+        await sender.stop();
         // Pictures still being made would write into the folder as it is removed.
         await uploads.settle();
         await cleanUp();

@@ -26,10 +26,8 @@ export interface HistoryOptions {
   printer: Printer;
   /** The centre's name on the documents. */
   centre: { en: string; ar: string };
-  /** The address this request reached the server at (server/app.ts, as the payments use it). */
-  origin: (c: Context) => string;
-  /** The public address of the web app, when set (PUBLIC_ORIGIN): certificates link there. */
-  publicOrigin?: string | undefined;
+  /** The public address of the web app (PUBLIC_ORIGIN): certificates link there. */
+  publicOrigin: () => string;
   /** The clock attendance runs on: the record counts the sessions held as attendance does. */
   clock: AttendanceClock;
 }
@@ -132,7 +130,7 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Mounts {
       const { certificate } = outcome;
       if (certificate.revoked_at) throw new HttpProblem(410, HISTORY_MESSAGES.revoked);
       await limiter.count('certificatePdfAccount', String(user.id));
-      const origin = options.publicOrigin?.replace(/\/+$/, '') || options.origin(c);
+      const origin = options.publicOrigin();
       const pdf = await print(
         options.printer,
         certificateDocument({

@@ -42,5 +42,6 @@ export function invitationMail(facts: InvitationMailFacts): Mail {
       ? `KFU Training: ${inviter} invited you to ${course.title} | دعوة إلى ${course.title_ar}`
       : `KFU Training: ${inviter} invited you | دعوة للانضمام إلى منصة التدريب`,
     text,
+    kind: 'invitation',
   };
 }

@@ -23,8 +23,8 @@ import {
 } from './queries';
 
 export interface InvitationDeps {
-  /** The site's origin the mailed links start with (PUBLIC_ORIGIN, else the request's). */
-  origin(c: Context): string;
+  /** The site's origin the mailed links start with (PUBLIC_ORIGIN), never the request's Host. */
+  origin(): string;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -67,7 +67,7 @@ export function invitationRoutes({ db, tokens, limiter, notifier }: Deps, deps: 
         throw new HttpProblem(400, { field: 'emails', message: INVITATION_MESSAGES.ownAddress });
       }
       const course = body.course_id ? await invitableCourse(db, body.course_id) : null;
-      const origin = deps.origin(c);
+      const origin = deps.origin();
       const { announce } = await db.transaction(async (tx) => {
         // Counted in the transaction: invitations that are not sent are not counted either.
         for (const email of emails) {

@@ -270,6 +270,8 @@ function walletCodeMail(phone: string, code: string, total: number) {
   return {
     to: phone,
     subject: 'KFU Training: your wallet payment code | رمز الدفع بالمحفظة',
+    kind: 'wallet_code',
+    expiresAt: new Date(Date.now() + WALLET_CODE_TTL_MINUTES * 60_000),
     text: [
       `Your wallet payment code is: ${code}`,
       `It confirms a payment of ${amount} SAR and expires in ${WALLET_CODE_TTL_MINUTES} minutes.`,

@@ -18,6 +18,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
+import { identifierKey } from '../rate-limits';
 import { jsonBody, validId } from '../validation';
 import {
   type GatewayClient,
@@ -239,6 +240,9 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
       if (state.paid) throw new HttpProblem(409, SERVER_MESSAGES.alreadyPaid);
       if (state.enrolled) throw new HttpProblem(409, SERVER_MESSAGES.alreadyEnrolled);
       await limiter.consume('paymentAccount', String(user.id));
+      // The wallet's code goes to the number typed: one number gets at most as many codes an hour
+      // as any other recipient, whoever opens the payments.
+      if (walletPhone) await limiter.consume('mailRecipient', identifierKey(walletPhone));
 
       const id = await insertPayment(
         db,

@@ -163,7 +163,9 @@ async function runningServer(
  * (support/data-template.ts) when there is one. `embedded` asks for the embedded database, as
  * `npm start` runs it.
  */
-export async function startApp(options: { embedded?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(
+  options: { embedded?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
   const serverUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (serverUrl) {
@@ -172,6 +174,7 @@ export async function startApp(options: { embedded?: boolean } = {}): Promise<Ru
     const { app, stopServer } = await runningServer(await freePort(), dataDir, {
       DATABASE_URL: database.url,
       ...(database.seeded ? { SKIP_SEED: '1' } : {}),
+      ...options.env,
     });
     return {
       ...app,
@@ -185,11 +188,10 @@ export async function startApp(options: { embedded?: boolean } = {}): Promise<Ru
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template) cpSync(template, dataDir, { recursive: true });
   // The copy is migrated and seeded: the server only checks the migrations.
-  const { app, stopServer } = await runningServer(
-    await freePort(),
-    dataDir,
-    template ? { SKIP_SEED: '1' } : {},
-  );
+  const { app, stopServer } = await runningServer(await freePort(), dataDir, {
+    ...(template ? { SKIP_SEED: '1' } : {}),
+    ...options.env,
+  });
   return {
     ...app,
     async stop() {

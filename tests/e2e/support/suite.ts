@@ -23,6 +23,8 @@ export interface SuiteOptions {
    * PostgreSQL server (support/app.ts).
    */
   embedded?: boolean;
+  /** More settings for the product's environment (one instance), asked for when it starts. */
+  env?: () => Record<string, string>;
 }
 
 /** The product and a browser for one test file, and what each test opens in them. */
@@ -97,7 +99,9 @@ export class ProductSuite {
   async start(): Promise<void> {
     const count = this.options.instances ?? 1;
     const apps =
-      count === 1 ? [await startApp({ embedded: this.options.embedded })] : await startInstances(count);
+      count === 1
+        ? [await startApp({ embedded: this.options.embedded, env: this.options.env?.() })]
+        : await startInstances(count);
     try {
       this.running = { apps, browser: await launchBrowser() };
     } catch (error) {
