@@ -195,7 +195,7 @@ export function createSmsTransport(options: SmsTransportOptions): Transport & {
           method: 'POST',
           headers: {
             Authorization: `Bearer ${options.token}`,
-            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Type': 'application/json',
             Accept: 'application/json',
           },
           body: JSON.stringify(request),
