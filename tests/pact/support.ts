@@ -58,6 +58,25 @@ export function pactOfGatewayNotices(): PactV4 {
   return gatewayNotices;
 }
 
+/**
+ * The SMS provider's API as the reference server calls it (server/messages/sms.ts): a pact in which
+ * the server is the consumer, verified against the simulated provider.
+ */
+export const SMS_PROVIDER_PACT = { consumer: 'kfu-training-server', provider: 'sms-provider' } as const;
+
+let smsProvider: PactV4 | undefined;
+
+/** The one Pact of the SMS provider's API (pact file kfu-training-server-sms-provider.json). */
+export function pactOfSmsProvider(): PactV4 {
+  smsProvider ??= new PactV4({
+    ...SMS_PROVIDER_PACT,
+    dir: PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'warn',
+  });
+  return smsProvider;
+}
+
 let messagesToApi: PactV4 | undefined;
 
 /** The one Pact of the messages the web app sends to the API (pact file kfu-training-api-kfu-training-web.json). */
