@@ -169,7 +169,7 @@ function quoteHtml(label: string, text: string, language: MailLanguage): string 
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 16px">
 <tr><td style="${border}:4px solid #d9a441;background:#fbf6ea;padding:12px 14px;border-radius:6px">
 ${paragraph(`<strong style="font-weight:600">${escapeHtml(label)}</strong>`, language, 'margin:0 0 4px;font-size:14px;color:#6b5423')}
-<p dir="auto" style="margin:0;font-family:${FONT[language]};font-size:15px;line-height:1.6;color:${INK};white-space:pre-line">${escapeHtml(text)}</p>
+<p dir="auto" style="margin:0;font-family:${FONT[language]};font-size:15px;line-height:1.6;color:${INK};text-align:start;white-space:pre-line">${escapeHtml(text)}</p>
 </td></tr></table>`;
 }
 
