@@ -30,7 +30,9 @@ import { fileRoutes } from './learning/files';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { type Sender, type SenderOptions, startSender } from './messages/sender';
-import type { MessageSettings } from './messages/settings';
+import { DEFAULT_SMS_SENDER, type MessageSettings } from './messages/settings';
+import { createSmsTransport } from './messages/sms';
+import { SIMULATED_SMS_TOKEN, smsProviderRoutes } from './messages/sms-provider';
 import { createSmtpTransport } from './messages/smtp';
 import { keepInOutbox, type Transport } from './messages/transport';
 import { mount } from './mounts';
@@ -162,14 +164,24 @@ export function buildApp(options: AppOptions): ReferenceApp {
       .endSessions(userId)
       .catch((error: unknown) => console.error(`closing the sockets failed: ${describeError(error)}`));
   };
-  const deps: Deps = { db, tokens, limiter, notifier, uploads, adminToken, onSessionsRevoked, secret };
   const messages: MessageSettings = options.messages ?? {
     publicOrigin: undefined,
     mail: { transport: 'outbox', from: 'KFU Training <no-reply@localhost>' },
-    sms: { transport: 'simulated', sender: 'KFU-Training' },
+    sms: { transport: 'simulated', sender: DEFAULT_SMS_SENDER },
   };
   // Links in mail and texts never start at a request's Host header (which anyone can set).
   const publicOrigin = () => messages.publicOrigin ?? options.ownOrigin?.() ?? 'http://localhost:3000';
+  const deps: Deps = {
+    db,
+    tokens,
+    limiter,
+    notifier,
+    uploads,
+    adminToken,
+    onSessionsRevoked,
+    secret,
+    publicOrigin,
+  };
   const app = new Hono<AppEnv>();
   const paymentSettings = options.payments ?? defaultPaymentSettings();
   const payments: PaymentsDeps = {
@@ -264,6 +276,10 @@ export function buildApp(options: AppOptions): ReferenceApp {
     }),
   );
 
+  // The simulated SMS provider (server/messages/sms-provider.ts): texts go here when no SMS_URL is set.
+  if (messages.sms.transport === 'simulated')
+    app.route('/sms-provider', smsProviderRoutes({ db, token: SIMULATED_SMS_TOKEN }));
+
   app.all('/api', notFoundResponse);
   app.all('/api/*', notFoundResponse);
   if (distDir) app.use('*', serveSpa(distDir));
@@ -276,6 +292,18 @@ export function buildApp(options: AppOptions): ReferenceApp {
         ? createSmtpTransport({ url: messages.mail.url, from: messages.mail.from })
         : keepInOutbox(),
     );
+    const sms = messages.sms;
+    if (sms.transport === 'provider') list.push(createSmsTransport(sms));
+    else if (sms.transport === 'simulated')
+      list.push(
+        createSmsTransport({
+          url: 'http://sms-provider.local/sms-provider',
+          token: SIMULATED_SMS_TOKEN,
+          sender: sms.sender,
+          fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
+        }),
+      );
+    else list.push(keepInOutbox('sms'));
     return list;
   }
 

@@ -741,8 +741,16 @@ function parseAdminArgs(argv: string[]) {
 const OUTBOX_USAGE = 'Usage: npm run outbox [-- EMAIL] [--limit N] [--url URL]';
 
 export function formatMail(mail: OutboxMail): string[] {
+  const how =
+    mail.status === 'sent'
+      ? ({ outbox: 'kept in the outbox', smtp: 'sent over SMTP', sms: 'sent to the SMS provider' }[
+          mail.transport ?? ''
+        ] ?? 'sent')
+      : mail.status === 'failed'
+        ? `failed: ${mail.last_error ?? ''}`
+        : `${mail.status}${mail.last_error ? ` (last try: ${mail.last_error})` : ''}`;
   return [
-    `#${mail.id}  ${mail.created_at}  to ${mail.to_address}`,
+    `#${mail.id}  ${mail.created_at}  ${mail.channel === 'sms' ? 'text' : 'mail'} to ${mail.to_address}  [${how}]`,
     `  ${mail.subject}`,
     ...(mail.otp ? [`  code: ${mail.otp}`] : []),
     ...mail.body.split('\n').map((line) => (line ? `  | ${line}` : '  |')),

@@ -22,4 +22,6 @@ export interface Deps {
   onSessionsRevoked: SessionsRevokedHook;
   /** The token secret, for keyed hashes of what must not be stored plainly (a closed account's address). */
   secret: Uint8Array;
+  /** PUBLIC_ORIGIN (else the server's own address): where every link in a mail or text starts. */
+  publicOrigin: () => string;
 }

@@ -1,108 +1,58 @@
 import { OTP_LENGTH } from '@contract/forms/auth';
-import { OTP_TTL_MINUTES, type OtpPurpose } from './auth/otp';
+import { OTP_TTL_MINUTES } from './auth/otp';
 import type { Db, Queryable } from './db';
 import { queueMessage } from './messages/outbox';
+import { toInternational } from './messages/sms';
+import { type MailContent, readCentreForMail, renderMail } from './messages/templates';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  /** Plain text, English then Arabic. */
-  text: string;
-  /** The HTML part. */
-  html?: string | undefined;
-  /** What it is about (server/messages/outbox.ts). */
+/**
+ * Queues a mail, rendered in both languages with the centre's details (server/messages/templates.ts),
+ * with the statements of `tx` (the transaction that causes it): the sender delivers it once that
+ * commits (server/messages/sender.ts). `origin`: PUBLIC_ORIGIN, where its links and logo start.
+ */
+export async function queueMail(
+  tx: Queryable,
+  origin: string,
+  to: string,
+  content: MailContent,
+  options: { expiresAt?: Date } = {},
+): Promise<void> {
+  const rendered = renderMail(content, await readCentreForMail(tx, origin));
+  await queueMessage(tx, { channel: 'email', to, kind: content.kind, ...rendered, ...options });
+}
+
+/** When a code sent now stops working (OTP_TTL_MINUTES). */
+export function codeExpiry(minutes = OTP_TTL_MINUTES): Date {
+  return new Date(Date.now() + minutes * 60_000);
+}
+
+/**
+ * Queues a text message to a phone number as typed or stored (made international here). Answers
+ * false when the number cannot receive one (not a number a text can reach), and queues nothing.
+ */
+export async function queueText(
+  tx: Queryable,
+  phone: string,
+  message: { kind: string; subject: string; text: string; expiresAt?: Date },
+): Promise<boolean> {
+  const to = toInternational(phone);
+  if (!to) return false;
+  await queueMessage(tx, { channel: 'sms', to, ...message });
+  return true;
+}
+
+/** The text of a password reset code: short (two UCS-2 parts), Arabic first, the code in both. */
+export function resetCodeText(code: string): {
   kind: string;
-  /** When what it carries (a code) stops being worth sending. */
-  expiresAt?: Date | undefined;
-}
-
-/**
- * Queues a mail in the outbox with the statements of `db` (pass the transaction that causes it):
- * the sender delivers it once that commits (server/messages/sender.ts).
- */
-export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
-  await queueMessage(db, { channel: 'email', ...mail });
-}
-
-const OTP_TEXTS: Record<
-  OtpPurpose,
-  { subject: string; en: string; ar: string; enIgnore: string; arIgnore: string }
-> = {
-  registration: {
-    subject: 'KFU Training: your verification code | رمز التحقق',
-    en: 'Your verification code is',
-    ar: 'رمز التحقق الخاص بك هو',
-    enIgnore: 'If you did not sign up for KFU Training, ignore this e-mail.',
-    arIgnore: 'إذا لم تسجّل في منصة التدريب بجامعة الملك فيصل فتجاهل هذه الرسالة.',
-  },
-  reset: {
-    subject: 'KFU Training: your password reset code | رمز إعادة تعيين كلمة المرور',
-    en: 'Your password reset code is',
-    ar: 'رمز إعادة تعيين كلمة المرور الخاص بك هو',
-    enIgnore: 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
-    arIgnore: 'إذا لم تطلب إعادة تعيين كلمة المرور فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
-  },
-  email_change: {
-    subject: 'KFU Training: confirm your new e-mail address | تأكيد بريدك الإلكتروني الجديد',
-    en: 'The code that confirms this as your new e-mail address is',
-    ar: 'رمز تأكيد هذا العنوان بريدًا إلكترونيًا جديدًا لحسابك هو',
-    enIgnore: 'If you did not ask to change your e-mail address, ignore this e-mail: nothing changes.',
-    arIgnore: 'إذا لم تطلب تغيير بريدك الإلكتروني فتجاهل هذه الرسالة، ولن يتغير شيء.',
-  },
-};
-
-/**
- * Told to the old address once an e-mail change is confirmed, so that an owner whose account was
- * taken over learns of it.
- */
-export function emailChangedMail(oldAddress: string, newAddress: string, name: string): Mail {
-  const text = [
-    `Hello ${name},`,
-    '',
-    `The e-mail address of your KFU Training account is now ${newAddress}.`,
-    'If you did not change it, write to the training centre at once.',
-    '',
-    '—',
-    '',
-    `مرحبًا ${name}،`,
-    '',
-    `أصبح البريد الإلكتروني لحسابك في منصة التدريب ${newAddress}.`,
-    'إذا لم تغيّره أنت فتواصل مع مركز التدريب فورًا.',
-    '',
-    'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
-  ].join('\n');
+  subject: string;
+  text: string;
+  expiresAt: Date;
+} {
   return {
-    to: oldAddress,
-    subject: 'KFU Training: your e-mail address was changed | تم تغيير بريدك الإلكتروني',
-    text,
-    kind: 'email_changed',
-  };
-}
-
-/** The mail that carries a one-time code, in English and Arabic. */
-export function otpMail(to: string, purpose: OtpPurpose, code: string, name?: string): Mail {
-  const texts = OTP_TEXTS[purpose];
-  const text = [
-    name ? `Hello ${name},` : 'Hello,',
-    '',
-    `${texts.en}: ${code}`,
-    `It expires in ${OTP_TTL_MINUTES} minutes. ${texts.enIgnore}`,
-    '',
-    '—',
-    '',
-    name ? `مرحبًا ${name}،` : 'مرحبًا،',
-    '',
-    `${texts.ar}: ${code}`,
-    `تنتهي صلاحيته خلال ${OTP_TTL_MINUTES} دقائق. ${texts.arIgnore}`,
-    '',
-    'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
-  ].join('\n');
-  return {
-    to,
-    subject: texts.subject,
-    text,
-    kind: purpose,
-    expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
+    kind: 'reset',
+    subject: 'Password reset code (text message)',
+    text: `رمز إعادة تعيين كلمة المرور: ${code} صالح ${OTP_TTL_MINUTES} دقائق.\nKFU Training password reset code: ${code}. Valid ${OTP_TTL_MINUTES} minutes.`,
+    expiresAt: codeExpiry(),
   };
 }
 
@@ -115,22 +65,33 @@ export function findOtp(text: string): string | null {
 
 export interface OutboxMail {
   id: number;
+  /** 'email' or 'sms'. */
+  channel: string;
   to_address: string;
   subject: string;
   body: string;
+  /** queued, sending, sent or failed; with the last failure's reason. */
+  status: string;
+  last_error: string | null;
+  /** How it went out: smtp, outbox (kept here), sms. */
+  transport: string | null;
   /** ISO 8601. */
   created_at: string;
   otp: string | null;
 }
 
-/** The latest mails, newest first; only those sent to `to` when given. */
+/**
+ * The latest mails and texts, newest first; only those sent to `to` when given (an e-mail address,
+ * or a phone number as typed: texts go to its international form).
+ */
 export async function readOutbox(db: Db, options: { to?: string | undefined; limit?: number } = {}) {
-  const to = options.to?.trim().toLowerCase();
+  const typed = options.to?.trim().toLowerCase();
+  const to = typed && !typed.includes('@') ? (toInternational(typed) ?? typed) : typed;
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 200);
   const { rows } = await db.query<Omit<OutboxMail, 'otp' | 'created_at'> & { created_at: Date | string }>(
-    `SELECT id, to_address, subject, body, created_at FROM outbox
-     WHERE $1::text IS NULL OR to_address = $1 ORDER BY id DESC LIMIT $2`,
-    [to || null, limit],
+    `SELECT id, channel, to_address, subject, body, status, last_error, transport, created_at FROM outbox
+     WHERE $1::text IS NULL OR to_address = $1 OR to_address = $3 ORDER BY id DESC LIMIT $2`,
+    [to || null, limit, typed || null],
   );
   return rows.map(
     (row): OutboxMail => ({

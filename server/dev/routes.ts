@@ -3,6 +3,7 @@ import { requireAdminToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http';
 import { readOutbox } from '../mail';
+import { readSimulatedSms } from '../messages/sms-provider';
 import type { Mounts } from '../mounts';
 import { validQuery } from '../validation';
 
@@ -23,8 +24,10 @@ export function devRoutes({ db, adminToken }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
 
-  // The latest mails, newest first, each with the one-time code it carries (`otp`).
+  // The latest mails and texts, newest first, each with the one-time code it carries (`otp`).
   routes.get('/outbox/', outboxQuery, async (c) => c.json(await readOutbox(db, c.req.valid('query'))));
+  // What the simulated SMS provider accepted (server/messages/sms-provider.ts).
+  routes.get('/sms/', outboxQuery, async (c) => c.json(await readSimulatedSms(db, c.req.valid('query'))));
 
   return [['/dev/', routes]];
 }

@@ -30,7 +30,7 @@ import { revokeSessions, startSession } from '../auth/sessions';
 import { TokenError } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, problemResponse } from '../http';
-import { otpMail, sendMail } from '../mail';
+import { codeExpiry, queueMail, queueText, resetCodeText } from '../mail';
 import type { Mounts } from '../mounts';
 import { beginCodeCheck, clearSignInLock, spendMailAllowance } from '../rate-limits';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload } from '../uploads';
@@ -81,7 +81,8 @@ const registrationForm = formBody(SERVER_MESSAGES.multipartRequired, async (form
 });
 
 /** /user/…: sign-up, its e-mailed code, and password reset. */
-export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked }: Deps): Mounts {
+export function identityRoutes(deps: Deps): Mounts {
+  const { db, tokens, uploads, limiter, onSessionsRevoked } = deps;
   const registration = new Hono<AppEnv>();
   registration.post('/', registrationLimit, registrationForm, async (c) => {
     const form = c.req.valid('form');
@@ -105,7 +106,13 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
         await issueOtp(tx, applied.user.id, 'registration', code);
         // Counted with the mail: a sign-up that sends none (refused, rolled back) costs nothing.
         await spendMailAllowance(limiter, c, applied.user.email, tx);
-        await sendMail(tx, otpMail(applied.user.email, 'registration', code, applied.user.full_name));
+        await queueMail(
+          tx,
+          deps.publicOrigin(),
+          applied.user.email,
+          { kind: 'registration', code, name: applied.user.full_name },
+          { expiresAt: codeExpiry() },
+        );
         return applied;
       });
     } catch (error) {
@@ -162,8 +169,19 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     await spendMailAllowance(limiter, c, email_or_phone);
     const user = await findVerifiedUser(db, email_or_phone);
     if (user) {
-      const code = await issueOtp(db, user.id, 'reset');
-      await sendMail(db, otpMail(user.email, 'reset', code, user.full_name));
+      await db.transaction(async (tx) => {
+        const code = await issueOtp(tx, user.id, 'reset');
+        // Asked for by phone: the code goes to that phone, by text; by e-mail address: by mail.
+        const byPhone = !email_or_phone.includes('@') && user.phone_number;
+        if (byPhone && (await queueText(tx, user.phone_number as string, resetCodeText(code)))) return;
+        await queueMail(
+          tx,
+          deps.publicOrigin(),
+          user.email,
+          { kind: 'reset', code, name: user.full_name },
+          { expiresAt: codeExpiry() },
+        );
+      });
     } else {
       await spendOtpIssue();
     }
@@ -180,7 +198,13 @@ export function identityRoutes({ db, tokens, uploads, limiter, onSessionsRevoked
     if (user) {
       await db.transaction(async (tx) => {
         const code = await issueOtp(tx, user.id, 'registration');
-        await sendMail(tx, otpMail(user.email, 'registration', code, user.full_name));
+        await queueMail(
+          tx,
+          deps.publicOrigin(),
+          user.email,
+          { kind: 'registration', code, name: user.full_name },
+          { expiresAt: codeExpiry() },
+        );
       });
     } else {
       await spendOtpIssue();

@@ -4,11 +4,10 @@ import { INVITATION_MESSAGES } from '@contract/messages/invitations';
 import type { Invitation, InvitationState, InvitedCourse, SentInvitation } from '@contract/wire/invitations';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
-import { sendMail } from '../mail';
+import { queueMail } from '../mail';
 import type { Notifier } from '../notifications/notifier';
 import { NOTIFICATIONS } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';
-import { invitationMail } from './mail';
 
 /** A new token: 32 random bytes in base64url (43 characters); only its SHA-256 is stored. */
 export function newInvitationToken(): string {
@@ -60,16 +59,13 @@ export async function createInvitations(
       [tokenHash(token), request.inviter.id, request.course?.id ?? null, email, now, expires],
     );
     const path = `/invitations/${token}`;
-    await sendMail(
-      tx,
-      invitationMail({
-        to: email,
-        inviter: request.inviter.full_name,
-        course: request.course,
-        link: `${request.origin}${path}`,
-        expiresOn: expires.toISOString().slice(0, 10),
-      }),
-    );
+    await queueMail(tx, request.origin, email, {
+      kind: 'invitation',
+      inviter: request.inviter.full_name,
+      course: request.course,
+      link: `${request.origin}${path}`,
+      expiresOn: expires.toISOString().slice(0, 10),
+    });
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
     const invitee = rows[0];
     if (invitee) {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import type { Delivery } from './transport';
 
 /** How a message reaches its recipient. */
 export type Channel = 'email' | 'sms';
@@ -87,13 +88,20 @@ export async function markSent(
   db: Queryable,
   id: number,
   instance: string,
-  delivery: { transport: string; providerId?: string | undefined },
+  delivery: Delivery,
 ): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, transport = $3,
-       provider_id = $4, last_error = NULL
+       provider_id = $4, sms_encoding = $5, sms_parts = $6, last_error = NULL
      WHERE id = $1 AND claimed_by = $2 AND status = 'sending' RETURNING id`,
-    [id, instance, delivery.transport, delivery.providerId ?? null],
+    [
+      id,
+      instance,
+      delivery.transport,
+      delivery.providerId ?? null,
+      delivery.encoding ?? null,
+      delivery.parts ?? null,
+    ],
   );
   return rows.length > 0;
 }

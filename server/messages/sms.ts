@@ -14,7 +14,6 @@ import { type Delivery, DeliveryError, type Transport } from './transport';
 
 export const SMS_TIMEOUT_MS = 10_000;
 /** The sender name when SMS_SENDER is not set; a real one must be registered with the provider. */
-export const DEFAULT_SMS_SENDER = 'KFU-Training';
 
 // ---------------------------------------------------------------------------------------------
 // Encodings and parts
@@ -257,13 +256,4 @@ export function createSmsTransport(options: SmsTransportOptions): Transport & {
       };
     },
   };
-}
-
-/** SMS_URL, SMS_TOKEN and SMS_SENDER; undefined without SMS_URL (no provider: messages stay queued). */
-export function smsSettings(env: NodeJS.ProcessEnv = process.env): SmsTransportOptions | undefined {
-  const url = env.SMS_URL?.trim();
-  if (!url) return undefined;
-  const token = env.SMS_TOKEN?.trim();
-  if (!token) throw new Error('SMS_URL is set without SMS_TOKEN');
-  return { url, token, sender: env.SMS_SENDER?.trim() || DEFAULT_SMS_SENDER };
 }

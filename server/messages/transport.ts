@@ -4,6 +4,9 @@ import type { Channel, ClaimedMessage } from './outbox';
 export interface Delivery {
   transport: string;
   providerId?: string | undefined;
+  /** A text message's encoding (GSM-7 or UCS-2) and how many parts it took. */
+  encoding?: string | undefined;
+  parts?: number | undefined;
 }
 
 /**
@@ -31,10 +34,13 @@ export interface Transport {
   close?(): Promise<void>;
 }
 
-/** Development without a relay: mails stay in the outbox table, where `npm run outbox` reads them. */
-export function keepInOutbox(): Transport {
+/**
+ * Development without a relay (MAIL_TRANSPORT=outbox, SMS_TRANSPORT=outbox): the messages stay in the
+ * outbox table, where `npm run outbox` reads them.
+ */
+export function keepInOutbox(channel: Channel = 'email'): Transport {
   return {
-    channel: 'email',
+    channel,
     name: 'outbox',
     send: async () => ({ transport: 'outbox' }),
   };

@@ -21,7 +21,10 @@ ALTER TABLE outbox
   ADD COLUMN sent_at timestamptz,
   -- How it went out: 'smtp', 'outbox' (kept here, development), 'sms'; and the relay's or provider's id.
   ADD COLUMN transport text,
-  ADD COLUMN provider_id text;
+  ADD COLUMN provider_id text,
+  -- A text message's encoding (GSM-7, UCS-2: Arabic) and the parts it was billed as.
+  ADD COLUMN sms_encoding text,
+  ADD COLUMN sms_parts integer;
 
 -- What was written before the queue existed was never going anywhere else: it stays as kept.
 UPDATE outbox SET status = 'sent', transport = 'outbox', sent_at = created_at;

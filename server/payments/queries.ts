@@ -9,7 +9,7 @@ import {
   WALLET_CODE_TRIES,
 } from '@contract/wire/payments';
 import type { Db, Queryable } from '../db';
-import { sendMail } from '../mail';
+import { queueText } from '../mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';
 import { eInvoiceQr } from './einvoice';
@@ -253,7 +253,7 @@ export async function insertPayment(
         ));
       }
       if (code && payment.walletPhone)
-        await sendMail(tx, walletCodeMail(payment.walletPhone, code, payment.breakdown.total));
+        await queueText(tx, payment.walletPhone, walletCodeText(code, payment.breakdown.total));
       return rows[0].id;
     });
     await announce?.();
@@ -265,24 +265,14 @@ export async function insertPayment(
   }
 }
 
-function walletCodeMail(phone: string, code: string, total: number) {
+/** The wallet's code by text message: short (two UCS-2 parts), Arabic first, the code in both. */
+function walletCodeText(code: string, total: number) {
   const amount = `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
   return {
-    to: phone,
-    subject: 'KFU Training: your wallet payment code | رمز الدفع بالمحفظة',
     kind: 'wallet_code',
+    subject: 'Wallet payment code (text message)',
+    text: `رمز الدفع بالمحفظة: ${code} لدفع ${amount} ريال، صالح ${WALLET_CODE_TTL_MINUTES} دقائق.\nKFU Training wallet code: ${code} for SAR ${amount}. Valid ${WALLET_CODE_TTL_MINUTES} min.`,
     expiresAt: new Date(Date.now() + WALLET_CODE_TTL_MINUTES * 60_000),
-    text: [
-      `Your wallet payment code is: ${code}`,
-      `It confirms a payment of ${amount} SAR and expires in ${WALLET_CODE_TTL_MINUTES} minutes.`,
-      '',
-      '—',
-      '',
-      `رمز الدفع بالمحفظة هو: ${code}`,
-      `يؤكد دفع ${amount} ريال وتنتهي صلاحيته خلال ${WALLET_CODE_TTL_MINUTES} دقائق.`,
-      '',
-      'KFU Training Centre | مركز التدريب بجامعة الملك فيصل',
-    ].join('\n'),
   };
 }
 

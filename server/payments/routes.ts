@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
+import { toInternational } from '../messages/sms';
 import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { identifierKey } from '../rate-limits';
@@ -229,7 +230,8 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
       let walletPhone: string | null = null;
       if (request.method === 'wallet') {
         walletPhone = normalisePhone(request.wallet_phone ?? '');
-        if (!/^\d{5,13}$/.test(walletPhone)) {
+        // The code goes to this number by text: it must be one a text message reaches.
+        if (!/^\d{5,13}$/.test(walletPhone) || !toInternational(walletPhone)) {
           throw new HttpProblem(400, { field: 'wallet_phone', message: SERVER_MESSAGES.walletPhoneRequired });
         }
       }

@@ -24,7 +24,7 @@ import { retireResetTokens } from '../auth/reset-tokens';
 import { revokeSessions, startSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail, problemResponse } from '../http';
-import { emailChangedMail, otpMail, sendMail } from '../mail';
+import { codeExpiry, queueMail } from '../mail';
 import type { Mounts } from '../mounts';
 import {
   beginAccountCodeCheck,
@@ -78,7 +78,8 @@ const photoForm = formBody(PROFILE_MESSAGES.photoMultipart, async (form) => {
  * confirmed by a code sent to the new address, the photo, the password change and closing the
  * account. Every call is the caller's own account: there is no id to name another.
  */
-export function profileRoutes({ db, tokens, uploads, limiter, onSessionsRevoked, secret }: Deps): Mounts {
+export function profileRoutes(deps: Deps): Mounts {
+  const { db, tokens, uploads, limiter, onSessionsRevoked, secret } = deps;
   const routes = new Hono<AppEnv>();
   const signedIn = requireAuth(db, tokens);
 
@@ -130,7 +131,13 @@ export function profileRoutes({ db, tokens, uploads, limiter, onSessionsRevoked,
       // Counted with the mail, as every mail with a code is (server/rate-limits.ts).
       await spendMailAllowance(limiter, c, email, tx);
       const code = await issueOtp(tx, user.id, 'email_change', undefined, email);
-      await sendMail(tx, otpMail(email, 'email_change', code, user.full_name));
+      await queueMail(
+        tx,
+        deps.publicOrigin(),
+        email,
+        { kind: 'email_change', code, name: user.full_name },
+        { expiresAt: codeExpiry() },
+      );
     });
     return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
   });
@@ -153,7 +160,11 @@ export function profileRoutes({ db, tokens, uploads, limiter, onSessionsRevoked,
       const changed = await db.transaction(async (tx) => {
         const result = await changeEmail(tx, user.id, check.newEmail);
         // The old address is told, so an owner whose session was taken learns of it.
-        await sendMail(tx, emailChangedMail(result.oldEmail, result.profile.email, result.profile.full_name));
+        await queueMail(tx, deps.publicOrigin(), result.oldEmail, {
+          kind: 'email_changed',
+          newAddress: result.profile.email,
+          name: result.profile.full_name,
+        });
         // Guesses at the old address locked nothing of the new one; the old one's lock goes with it.
         await clearSignInLock(limiter, result.oldEmail, tx);
         return result;

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { startTestRelay, type TestRelay } from '../support/smtp-relay';
+import { callApi, readApi } from './support/api';
 import { expectNoAxeViolations, type Width } from './support/browser';
-import { newPerson } from './support/identity';
+import { latestCode, newPerson } from './support/identity';
 import { productSuite } from './support/suite';
 
 // The product mails through a real SMTP server (npm's smtp-server), as it would through the
@@ -66,10 +69,77 @@ describe('a sign-up code that arrives by mail', () => {
     await signUp.register(person);
     await expect.poll(() => otp.title()).toBe(t('Verify your e-mail'));
     await expectNoAxeViolations(page);
-    const { code } = await codeMailedTo(person.email);
+    const { code, html } = await codeMailedTo(person.email);
+    // One mail in both languages: the Arabic part right-to-left, the code in it.
+    expect(html).toContain('dir="rtl" lang="ar"');
+    expect(html).toContain(code);
     await otp.enter(code);
     await otp.confirm();
     await expect.poll(() => signUp.text()).toContain(t('Your registration is successfully completed!'));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a password reset asked for by phone', () => {
+  it('sends the code to that phone by text; typed in Arabic-Indic digits, it resets the password (ar, phone)', async () => {
+    const { t, screen, sideMenu, signIn, passwordReset, otp, problems, page } = await visitHome(
+      'ar',
+      'phone',
+    );
+    // A number of this test's own: the code goes to the account that has it.
+    const mobile = `05${String(Date.now()).slice(-8)}`;
+    const person = { ...newPerson('trainee'), phone_number: mobile };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(person)) form.append(key, value);
+    form.append('confirm_password', person.password);
+    form.append('role', 'TRAINEE');
+    expect(
+      (await fetch(`${suite.app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok,
+    ).toBe(true);
+    const signUpCode = await codeMailedTo(person.email);
+    expect(
+      (
+        await callApi(suite.app.url, '/user/otp-verify/', {
+          body: { email_or_phone: person.email, otp_code: signUpCode.code },
+        })
+      ).ok,
+    ).toBe(true);
+
+    await sideMenu.open();
+    await sideMenu.logIn();
+    await signIn.forgotPassword();
+    const arabic = mobile.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    await passwordReset.requestCode(arabic);
+    await expect.poll(() => screen.toast('OTP sent successfully').count()).toBe(1);
+    // The code went by text to the simulated provider, not by mail.
+    const token = readFileSync(join(suite.app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
+    let text = '';
+    await expect
+      .poll(async () => {
+        const texts = await readApi<{ body: string; encoding: string }[]>(
+          suite.app.url,
+          `/dev/sms/?to=${encodeURIComponent(mobile)}`,
+          { headers: { 'X-Admin-Token': token } },
+        );
+        text = texts[0]?.body ?? '';
+        return texts[0]?.encoding ?? '';
+      })
+      .toBe('UCS-2');
+    const code = /(?<!\d)\d{7}(?!\d)/.exec(text)?.[0] ?? '';
+    expect(code).toBe(await latestCode(suite.app, mobile));
+    expect(
+      relay.received.filter((mail) => /\b\d{7}\b/.test(mail.text ?? '') && mail.text?.includes(code)),
+    ).toHaveLength(0);
+
+    await otp.enter(code.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))));
+    await otp.confirm();
+    await expect.poll(() => passwordReset.title()).toBe(t('Reset password'));
+    await expectNoAxeViolations(page);
+    const fresh = 'Fresh!Start42';
+    await passwordReset.choosePassword(fresh);
+    await expect.poll(() => screen.toast('Password Reset successfully').count()).toBe(1);
+    await signIn.submit({ email: person.email, password: fresh });
+    await expect.poll(() => screen.toast('Successfully signed in').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });

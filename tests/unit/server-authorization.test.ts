@@ -122,6 +122,7 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/admin/submissions/:id/return/',              401, 401, 401, 200, 401],
   ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401],
   ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
+  ['GET',   '/dev/sms/',                                   401, 401, 401, 200, 401],
   ['GET',   '/course/course-list-of-a-trainer/',           401, 403, 200, 401, 403],
   ['POST',  '/course/course-create/',                      401, 403, 201, 401, 403],
   ['GET',   '/course/course-create/:id/',                  401, 403, 200, 401, 403],

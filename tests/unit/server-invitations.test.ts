@@ -117,8 +117,9 @@ describe('POST /invitations/', () => {
     expect(mails[0]?.body).toContain('https://training.example.edu/invitations/');
     expect(mails[0]?.body).toContain(LEARNING_COURSES.cloud.title);
     // English then Arabic.
-    expect(mails[0]?.body.indexOf('Open this link')).toBeLessThan(
-      mails[0]?.body.indexOf('افتح هذا الرابط') ?? 0,
+    expect(mails[0]?.body.indexOf('Accept the invitation')).toBeGreaterThan(-1);
+    expect(mails[0]?.body.indexOf('Accept the invitation')).toBeLessThan(
+      mails[0]?.body.indexOf('قبول الدعوة') ?? 0,
     );
     const mailed = await tokenMailedTo(first);
     // Only the hash of the token is kept.

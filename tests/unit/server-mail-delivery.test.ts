@@ -107,6 +107,7 @@ describe('mail over SMTP', () => {
     expect(mail?.date).toBeInstanceOf(Date);
     expect(mail?.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail?.text).toMatch(/رمز التحقق/);
+    expect(typeof mail?.html === 'string' ? mail.html : '').toContain('dir="rtl" lang="ar"');
     const code = /\b\d{7}\b/.exec(mail?.text ?? '')?.[0];
     expect(code).toBeDefined();
 

@@ -8,6 +8,7 @@ import { courseAboutSchema } from '@contract/wire/courses';
 import { type Payment, paymentSchema, quoteSchema, WALLET_CODE_TRIES } from '@contract/wire/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand } from '../../server/cli';
+import { toInternational } from '../../server/messages/sms';
 import { adminTokenFile } from '../../server/paths';
 import { readEInvoiceQr } from '../../server/payments/einvoice';
 import { NOTICE_SIGNATURE_HEADER, signNotice, TEST_CARDS } from '../../server/payments/gateway';
@@ -469,12 +470,13 @@ describe('cash, free courses and wallets', () => {
     expect(answer).toEqual({ status: 400, body: refusal(SERVER_MESSAGES.termsRequired) });
   });
 
+  /** The code of the newest text to the phone (typed as the trainee typed it). */
   async function walletCode(phone: string): Promise<string> {
     const { rows } = await server.db.query<{ body: string }>(
-      'SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-      [phone],
+      `SELECT body FROM outbox WHERE channel = 'sms' AND to_address = $1 ORDER BY id DESC LIMIT 1`,
+      [toInternational(phone)],
     );
-    return /code is: (\d{6})/.exec(rows[0]?.body ?? '')?.[1] ?? '';
+    return /wallet code: (\d{6})/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   }
 
   it('sends a wallet code to the phone (Arabic-Indic digits too); the right code pays', async () => {

@@ -2,14 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimedMessage } from '../../server/messages/outbox';
-import {
-  createSmsTransport,
-  DEFAULT_SMS_SENDER,
-  numberList,
-  smsParts,
-  smsSettings,
-  toInternational,
-} from '../../server/messages/sms';
+import { createSmsTransport, numberList, smsParts, toInternational } from '../../server/messages/sms';
 import { readSimulatedSms, SIMULATED_SMS_TOKEN, simulatedSmsToken } from '../../server/messages/sms-provider';
 import { DeliveryError } from '../../server/messages/transport';
 import {
@@ -142,16 +135,8 @@ describe('toInternational', () => {
   });
 });
 
-describe('the SMS settings', () => {
-  it('reads SMS_URL, SMS_TOKEN and SMS_SENDER; without SMS_URL there is no provider', () => {
-    expect(smsSettings({})).toBeUndefined();
-    expect(smsSettings({ SMS_URL: 'https://api.taqnyat.sa', SMS_TOKEN: ' t0k3n ' })).toEqual({
-      url: 'https://api.taqnyat.sa',
-      token: 't0k3n',
-      sender: DEFAULT_SMS_SENDER,
-    });
-    expect(smsSettings({ SMS_URL: 'http://x', SMS_TOKEN: 't', SMS_SENDER: 'KFU' })?.sender).toBe('KFU');
-    expect(() => smsSettings({ SMS_URL: 'https://api.taqnyat.sa' })).toThrow('SMS_TOKEN');
+describe('the simulated provider token', () => {
+  it('is SMS_TOKEN when set, else the development one', () => {
     expect(simulatedSmsToken({})).toBe(SIMULATED_SMS_TOKEN);
     expect(simulatedSmsToken({ SMS_TOKEN: 'mine' })).toBe('mine');
   });
