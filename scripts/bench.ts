@@ -8,7 +8,8 @@
  *
  * Both runs end with 100 trainees paying at once (scripts/bench-payments.ts) and 200 trainees
  * answering one quiz at once (scripts/bench-quiz.ts); `npm run bench -- --payments` and
- * `npm run bench -- --quiz [--postgres]` run those cases alone.
+ * `npm run bench -- --quiz [--postgres]` run those cases alone. `npm run bench -- --mail` queues
+ * 1 000 mails at once and times their delivery to a real SMTP server (scripts/bench-mail.ts).
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
 import { type LoadCase, type LoadOptions, loadOne, loadTable } from './bench-load';
+import { mailBench, mailTable } from './bench-mail';
 import { paymentsBench, paymentsTable } from './bench-payments';
 import { QUIZ_TRAINEES, quizBench, quizTable } from './bench-quiz';
 import { percentile, startServer } from './bench-server';
@@ -220,6 +222,13 @@ async function concurrent(): Promise<void> {
   if (results.some((result) => result.failures > 0)) throw new Error('Some requests failed: see "failures".');
 }
 
+async function mail(): Promise<void> {
+  const count = numberOption('messages', 1000);
+  console.log(`Queuing ${count} mails at once for a real SMTP server…`);
+  const lines = mailTable(await mailBench(count));
+  console.log(['', ...lines].join('\n'));
+}
+
 async function payments(): Promise<void> {
   console.log('Starting a server for 100 trainees paying at once…');
   const lines = paymentsTable(await paymentsBench());
@@ -238,6 +247,7 @@ async function quiz(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--mail')) return mail();
   if (process.argv.includes('--payments')) return payments();
   if (process.argv.includes('--quiz')) return quiz();
   if (process.argv.includes('--concurrent')) {

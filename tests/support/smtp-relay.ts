@@ -11,6 +11,8 @@ export interface TestRelay {
   port: number;
   /** The mails accepted, parsed with mailparser, in the order they arrived. */
   received: ParsedMail[];
+  /** When each of `received` arrived (Date.now()). */
+  arrivals: number[];
   /** Decides the answer to each message in turn (the default accepts every one). */
   answer: (index: number) => RelayAnswer;
   /** Messages whose DATA began, accepted or not. */
@@ -31,9 +33,11 @@ export const RELAY_PASSWORD = 'relay-secret';
  */
 export async function startTestRelay(options: { port?: number } = {}): Promise<TestRelay> {
   const received: ParsedMail[] = [];
+  const arrivals: number[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const relay: Partial<TestRelay> & { received: ParsedMail[]; attempts: number } = {
     received,
+    arrivals,
     attempts: 0,
     answer: () => 'accept',
   };
@@ -62,6 +66,7 @@ export async function startTestRelay(options: { port?: number } = {}): Promise<T
         simpleParser(Buffer.concat(chunks))
           .then((mail) => {
             received.push(mail);
+            arrivals.push(Date.now());
             for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
             callback();
           })

@@ -531,6 +531,37 @@ describe('cash, free courses and wallets', () => {
     expect(await statusInDb(tried.id)).toEqual({ status: 'failed', failure_reason: 'wallet_code_expired' });
   });
 
+  it('sends one number at most five wallet codes an hour, whoever opens the payments, then says when to try again', async () => {
+    const stranger = '0553330001';
+    for (let index = 0; index < 5; index += 1) {
+      const { token } = await newTrainee();
+      const answer = await pay(token, {
+        course_id: pricedCourse.id,
+        method: 'wallet',
+        wallet_phone: stranger,
+      });
+      expect(answer.status).toBe(201);
+    }
+    const { token } = await newTrainee();
+    const sixth = await call('/payments/', {
+      token,
+      body: {
+        idempotency_key: randomUUID(),
+        terms_accepted: true,
+        course_id: pricedCourse.id,
+        method: 'wallet',
+        wallet_phone: '٠٥٥ ٣٣٣ ٠٠٠١',
+      },
+    });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { rows } = await server.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM outbox WHERE channel = 'sms' AND to_address = $1`,
+      [toInternational(stranger)],
+    );
+    expect(Number(rows[0]?.n)).toBe(5);
+  });
+
   it(`fails a wallet payment at the ${WALLET_CODE_TRIES}th wrong code`, async () => {
     const { token } = await newTrainee();
     expect(
