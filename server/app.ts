@@ -38,6 +38,7 @@ import { keepInOutbox, type Transport } from './messages/transport';
 import { mount } from './mounts';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
+import { noticeMailSettingsRoutes } from './notifications/settings-routes';
 import { createGatewayClient, gatewayRoutes, noticeSender } from './payments/gateway';
 import { defaultPrinter, receiptPdfRoutes } from './payments/receipt-routes';
 import { type PaymentsDeps, paymentRoutes } from './payments/routes';
@@ -235,6 +236,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, enrolmentRoutes(deps));
   mount(api, quizRoutes(deps));
   mount(api, notificationRoutes(deps));
+  mount(api, noticeMailSettingsRoutes(deps));
   mount(api, learningRoutes(deps));
   // Course history, completed course details, completion rule and closing a course.
   mount(api, recordsRoutes(deps));

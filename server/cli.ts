@@ -247,6 +247,15 @@ const ADMIN_USAGE = [
 ].join('\n');
 
 /** What an admin command does through the server, or on the database when no server answers. */
+/**
+ * Where the links of a mail queued without the server start: PUBLIC_ORIGIN, as the server reads it
+ * (server/messages/settings.ts), else the development address.
+ */
+function offlineOrigin(env: NodeJS.ProcessEnv): string {
+  const origin = env.PUBLIC_ORIGIN?.trim();
+  return origin && URL.canParse(origin) ? new URL(origin).origin : 'http://localhost:3000';
+}
+
 interface AdminAction<T> {
   path: string;
   /** POST with the body, unless GET (a list). */
@@ -336,7 +345,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
           const approval = trainerApprovalResponseSchema.safeParse(body);
           return approval.success ? approval.data : undefined;
         },
-        offline: async (db) => toApprovalResponse(await approveTrainer(db, email)),
+        offline: async (db) => toApprovalResponse(await approveTrainer(db, email, offlineOrigin(env))),
         describe: approvalLines,
       },
       values.url,
@@ -366,7 +375,13 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
           }
           // The receipt names the seller as the server would (SELLER_… settings).
           const settings = paymentSettingsFromEnv(env, randomNoticeSecret());
-          const row = await confirmCashPayment(db, paymentId, settings, createNotifier(db));
+          const row = await confirmCashPayment(
+            db,
+            paymentId,
+            settings,
+            createNotifier(db),
+            offlineOrigin(env),
+          );
           return { id: row.id, total: row.total, title: row.course_title, receipt: row.receipt_number };
         },
         describe: (payment, where) => [
@@ -407,7 +422,8 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
           return answer.success ? answer.data.data : undefined;
         },
         // On the database the gateway is out of reach: a card refund stays due for refund-payment.
-        offline: (db) => decideWithdrawal(db, email, courseId, decision, createNotifier(db)),
+        offline: (db) =>
+          decideWithdrawal(db, email, courseId, decision, createNotifier(db), offlineOrigin(env)),
         describe: withdrawalLines,
       },
       values.url,
@@ -437,6 +453,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
           decideCourse(
             db,
             createNotifier(db),
+            offlineOrigin(env),
             courseId,
             approving ? { approve: true } : { approve: false, reason },
           ),
@@ -565,7 +582,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
           return parsed.success ? parsed.data.data : undefined;
         },
         // On the database no socket is open: the trainee reads the notification on the next visit.
-        offline: (db) => reviewSubmission(db, createNotifier(db), id, decision),
+        offline: (db) => reviewSubmission(db, createNotifier(db), offlineOrigin(env), id, decision),
         describe: (submission, where) => [
           submission.status === 'Reviewed'
             ? `Graded submission ${submission.id} ${submission.grade ?? ''}/10 (${where}): ${submission.trainee_email}, ${submission.lecture_title}. The trainee is notified.`

@@ -11,6 +11,7 @@ export const PROFILE_MESSAGES = {
   photoType: 'The photo must be a JPEG, PNG or WebP image',
   photoTooLarge: 'The photo must not be larger than 2 MB',
   photoMultipart: 'The photo must be sent as multipart/form-data',
+  noticeKindsInvalid: 'Choose only the notices of your account, each once, with mail on or off',
 } as const;
 
 export type ProfileMessage = (typeof PROFILE_MESSAGES)[keyof typeof PROFILE_MESSAGES];

@@ -1,6 +1,7 @@
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import * as z from 'zod/mini';
 import type { Db } from '../db';
+import { mailNotice } from '../notifications/notice-mail';
 import {
   createNotifier,
   NOTIFICATIONS,
@@ -28,19 +29,26 @@ export interface TrainerApproval {
 
 /**
  * Lets a trainer sign in. Throws AdminError for an unknown address or an account that is not a
- * trainer's. Approving an approved trainer changes nothing. The trainer is notified.
+ * trainer's. Approving an approved trainer changes nothing. The trainer is notified, and mailed
+ * (from `origin`: PUBLIC_ORIGIN).
  */
 export async function approveTrainer(
   db: Db,
   email: string,
+  origin: string,
   notifier: Notifier = createNotifier(db),
 ): Promise<TrainerApproval> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AdminError('unknown-user', SERVER_MESSAGES.userNotFound);
   if (user.role !== 'TRAINER') throw new AdminError('not-a-trainer', SERVER_MESSAGES.notATrainer);
   if (user.approved) return { user, alreadyApproved: true };
-  await setUserApproved(db, user.id, true);
-  await notifier.notify(user.id, NOTIFICATIONS.trainerApproved());
+  const { announce } = await db.transaction(async (tx) => {
+    await setUserApproved(tx, user.id, true);
+    const notice = await notifier.notifyWithin(tx, user.id, NOTIFICATIONS.trainerApproved());
+    await mailNotice(tx, origin, user.id, { kind: 'trainer_approved' });
+    return notice;
+  });
+  await announce();
   return { user: { ...user, approved: true }, alreadyApproved: false };
 }
 

@@ -42,14 +42,17 @@ type PaymentIdBody = z.infer<typeof paymentIdSchema>;
  * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
  * open the database). Every call needs the admin token (requireAdminToken).
  */
-export function adminRoutes({ db, adminToken, notifier }: Deps, payments: PaymentsDeps): Mounts {
+export function adminRoutes(
+  { db, adminToken, notifier, publicOrigin }: Deps,
+  payments: PaymentsDeps,
+): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
 
   routes.post('/approve-trainer/', jsonForm(approvalFormSchema, ['email']), async (c) => {
     const { email } = c.req.valid('json');
     try {
-      return c.json(toApprovalResponse(await approveTrainer(db, email, notifier)));
+      return c.json(toApprovalResponse(await approveTrainer(db, email, publicOrigin(), notifier)));
     } catch (error) {
       if (error instanceof AdminError) {
         throw new HttpProblem(error.reason === 'unknown-user' ? 404 : 400, {
@@ -95,7 +98,7 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
   // A cash payment taken at the centre: paid, enrolled, receipt issued, the trainee notified.
   routes.post(
     '/confirm-payment/',
-    ...paymentAction((id) => confirmCashPayment(db, id, payments.settings, notifier)),
+    ...paymentAction((id) => confirmCashPayment(db, id, payments.settings, notifier, publicOrigin())),
   );
 
   // A refund due on a card payment, in full through the gateway.
@@ -138,9 +141,14 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
     jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
     async (c) => {
       const { email, course_id } = c.req.valid('json');
-      const decided = await decideWithdrawal(db, email, course_id, { approve: true }, notifier).catch(
-        refuseEnrolmentError,
-      );
+      const decided = await decideWithdrawal(
+        db,
+        email,
+        course_id,
+        { approve: true },
+        notifier,
+        publicOrigin(),
+      ).catch(refuseEnrolmentError);
       return c.json({ success: true, data: await refundIfCard(decided) });
     },
   );
@@ -157,6 +165,7 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
         course_id,
         { approve: false, reason },
         notifier,
+        publicOrigin(),
       ).catch(refuseEnrolmentError);
       return c.json({ success: true, data: decided });
     },
@@ -177,7 +186,9 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
       async (c) => {
         const { grade, feedback } = c.req.valid('json');
         const decision = { status: 'Reviewed' as const, grade, feedback: feedback?.trim() || null };
-        const data = await reviewed(reviewSubmission(db, notifier, c.req.valid('param').id, decision));
+        const data = await reviewed(
+          reviewSubmission(db, notifier, publicOrigin(), c.req.valid('param').id, decision),
+        );
         return c.json({ success: true, data });
       },
     );
@@ -187,7 +198,9 @@ export function adminRoutes({ db, adminToken, notifier }: Deps, payments: Paymen
       jsonBody(returnRequestSchema, SERVER_MESSAGES.feedbackRequired),
       async (c) => {
         const decision = { status: 'Returned' as const, feedback: c.req.valid('json').feedback };
-        const data = await reviewed(reviewSubmission(db, notifier, c.req.valid('param').id, decision));
+        const data = await reviewed(
+          reviewSubmission(db, notifier, publicOrigin(), c.req.valid('param').id, decision),
+        );
         return c.json({ success: true, data });
       },
     );

@@ -4,6 +4,7 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import * as z from 'zod/mini';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
+import { mailNotice } from '../notifications/notice-mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { MAX_ID } from '../validation';
 
@@ -114,11 +115,13 @@ async function addSurveyLecture(
 
 /**
  * Approves or rejects a Pending course in one transaction (404 unknown or deleted, 409 not
- * Pending), and tells its trainer and facilitators once it has committed.
+ * Pending), and tells its trainer and facilitators (by mail too, from `origin`: PUBLIC_ORIGIN)
+ * once it has committed.
  */
 export async function decideCourse(
   db: Db,
   notifier: Notifier,
+  origin: string,
   courseId: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<CourseDecision> {
@@ -167,9 +170,18 @@ export async function decideCourse(
     const content = decision.approve
       ? NOTIFICATIONS.courseApproved(course)
       : NOTIFICATIONS.courseRejected(course, reason ?? '');
+    const mailed = { id: course.id, title: course.title, title_ar: course.title_ar };
     for (const { user_id } of people) {
       const notice = await notifier.notifyWithin(tx, user_id, content);
       announcements.push(notice.announce);
+      await mailNotice(
+        tx,
+        origin,
+        user_id,
+        decision.approve
+          ? { kind: 'course_approved', course: mailed }
+          : { kind: 'course_rejected', course: mailed, reason: reason ?? '' },
+      );
     }
     return {
       course_id: course.id,

@@ -102,7 +102,15 @@ const anyJson = jsonBody(z.unknown(), SERVER_MESSAGES.malformedBody);
  * delete, the evaluation surveys, the facilitator search, the admin's approval and the public
  * covers. Who may do what: see server/authoring/course-queries.ts.
  */
-export function courseAuthoringRoutes({ db, tokens, uploads, limiter, notifier, adminToken }: Deps): Mounts {
+export function courseAuthoringRoutes({
+  db,
+  tokens,
+  uploads,
+  limiter,
+  notifier,
+  adminToken,
+  publicOrigin,
+}: Deps): Mounts {
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
 
   const trainerList = new Hono<AppEnv>();
@@ -208,7 +216,9 @@ export function courseAuthoringRoutes({ db, tokens, uploads, limiter, notifier, 
     jsonBody(approveCourseBodySchema, (c) => c.json(errorBody(SERVER_MESSAGES.notFound), 404)),
     async (c) => {
       const { course_id } = c.req.valid('json');
-      const data = await decideCourse(db, notifier, course_id, { approve: true }).catch(refuseCourseDecision);
+      const data = await decideCourse(db, notifier, publicOrigin(), course_id, { approve: true }).catch(
+        refuseCourseDecision,
+      );
       return c.json({ success: true, data });
     },
   );
@@ -221,9 +231,10 @@ export function courseAuthoringRoutes({ db, tokens, uploads, limiter, notifier, 
       const { course_id, reason } = c.req.valid('json');
       if (!reasonHolds(reason))
         throw new HttpProblem(400, { field: 'reason', message: AUTHORING_MESSAGES.rejectReasonInvalid });
-      const data = await decideCourse(db, notifier, course_id, { approve: false, reason }).catch(
-        refuseCourseDecision,
-      );
+      const data = await decideCourse(db, notifier, publicOrigin(), course_id, {
+        approve: false,
+        reason,
+      }).catch(refuseCourseDecision);
       return c.json({ success: true, data });
     },
   );

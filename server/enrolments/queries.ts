@@ -4,6 +4,7 @@ import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-m
 import type { EnrolmentStatus, PaymentMethod } from '@contract/wire/payments';
 import * as z from 'zod/mini';
 import type { Db, Queryable } from '../db';
+import { mailNotice } from '../notifications/notice-mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';
 import { normaliseEmail } from '../users';
@@ -131,7 +132,7 @@ export type Decision = { approve: true } | { approve: false; reason: string };
 
 /**
  * Approves or refuses the trainee's pending withdrawal from a course, in one transaction, and
- * notifies the trainee once committed. Approval: `dropped` when it was asked before the course's
+ * notifies the trainee once committed (mailed from `origin`, PUBLIC_ORIGIN). Approval: `dropped` when it was asked before the course's
  * start, else `withdrawn`; before the start the paid payment's refund becomes due (a card one is
  * then refunded through the gateway by the caller; cash and wallet ones are paid back by the
  * centre). Refusal: `enrolled` again, with the reason kept.
@@ -142,6 +143,7 @@ export async function decideWithdrawal(
   courseId: number,
   decision: Decision,
   notifier: Notifier,
+  origin: string,
 ): Promise<WithdrawalDecision> {
   if (
     !decision.approve &&
@@ -216,6 +218,12 @@ export async function decideWithdrawal(
         decision.approve ? null : decision.reason.trim(),
       ),
     ));
+    await mailNotice(tx, origin, user.id, {
+      kind: 'withdrawal_decided',
+      course,
+      approved: decision.approve,
+      reason: decision.approve ? null : decision.reason.trim(),
+    });
     return { email: user.email, course_id: courseId, course_title: course.title, status, refund };
   });
   await announce?.();

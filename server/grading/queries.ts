@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { lecturePath } from '../learning/grading';
 import { toSubmission } from '../learning/queries';
+import { mailCourse, mailNotice } from '../notifications/notice-mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 
 /**
@@ -250,7 +251,8 @@ export type GradingDecisionInput =
 
 /**
  * Grades (Reviewed) or returns a submission, by the course's trainer or a facilitator, in one
- * transaction with the trainee's notification (pushed live once committed). Only the trainee's
+ * transaction with the trainee's notification (pushed live once committed; a grade is mailed too,
+ * from `origin`). Only the trainee's
  * latest attempt, waiting or already reviewed (a regrade), may be decided: a returned one, or one
  * a newer attempt follows, is refused with 409. A decision without a feedback file keeps the one
  * given before (a regrade that changes only the grade).
@@ -258,6 +260,7 @@ export type GradingDecisionInput =
 export async function decideSubmission(
   db: Db,
   notifier: Notifier,
+  origin: string,
   secret: Uint8Array,
   submissionId: number,
   reviewerId: number,
@@ -301,6 +304,12 @@ export async function decideSubmission(
         ? NOTIFICATIONS.submissionGraded(lecture)
         : NOTIFICATIONS.submissionReturned(lecture);
     const notice = await notifier.notifyWithin(tx, row.user_id, content);
+    if (decision.status === 'Reviewed')
+      await mailNotice(tx, origin, row.user_id, {
+        kind: 'grade_released',
+        course: await mailCourse(tx, row.course_id),
+        item: { title: row.title, title_ar: row.title_ar },
+      });
     return { submission: toSubmission(secret, row), announce: notice.announce };
   });
   await announce();

@@ -61,7 +61,7 @@ async function ownUpload(db: Queryable, userId: number, address: string | null):
  * grading or returning an assignment's submission (the trainee notified live). Quiz scores are the
  * automatic ones: there is no call to change them.
  */
-export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Mounts {
+export function gradingRoutes({ db, tokens, notifier, secret, publicOrigin }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
   // Any JSON body (415 and 400 for what is not, NUL refused); the form rules read it below.
@@ -96,7 +96,7 @@ export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Mounts {
     if (details.length > 0 || 'message' in read) throw new HttpProblem(400, details);
     const feedbackFileId = await ownUpload(db, user.id, feedbackFileOf(body));
     const feedback = values.feedback.trim() || null;
-    const submission = await decideSubmission(db, notifier, secret, id, user.id, {
+    const submission = await decideSubmission(db, notifier, publicOrigin(), secret, id, user.id, {
       status: 'Reviewed',
       grade: read.grade,
       feedback,
@@ -115,7 +115,7 @@ export function gradingRoutes({ db, tokens, notifier, secret }: Deps): Mounts {
     const details = formDetails(returnFormSchema, values, ['feedback']);
     if (details.length > 0) throw new HttpProblem(400, details);
     const feedbackFileId = await ownUpload(db, user.id, feedbackFileOf(body));
-    const submission = await decideSubmission(db, notifier, secret, id, user.id, {
+    const submission = await decideSubmission(db, notifier, publicOrigin(), secret, id, user.id, {
       status: 'Returned',
       feedback: values.feedback.trim(),
       feedbackFileId,

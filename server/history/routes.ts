@@ -15,6 +15,7 @@ import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
+import { mailNotice } from '../notifications/notice-mail';
 import { type Printer, PrintUnavailable } from '../print/printer';
 import { issueCertificate } from '../records/certificates';
 import { jsonBody, validId } from '../validation';
@@ -116,7 +117,18 @@ export function historyRoutes(deps: Deps, options: HistoryOptions): Mounts {
       if (!(await everEnrolled(db, user.id, courseId)))
         throw new HttpProblem(404, HISTORY_MESSAGES.notYourCourse);
       await limiter.assertOpen('certificatePdfAccount', String(user.id));
-      const outcome = await db.transaction((tx) => issueCertificate(tx, user.id, courseId));
+      const outcome = await db.transaction(async (tx) => {
+        const issued = await issueCertificate(tx, user.id, courseId);
+        if ('issuedNow' in issued) {
+          const { certificate } = issued;
+          await mailNotice(tx, deps.publicOrigin(), user.id, {
+            kind: 'certificate_issued',
+            course: { id: courseId, title: certificate.course_title, title_ar: certificate.course_title_ar },
+            link: `/verify/${encodeURIComponent(certificate.code)}`,
+          });
+        }
+        return issued;
+      });
       if ('refused' in outcome) {
         switch (outcome.refused) {
           case 'not_enrolled':

@@ -5,6 +5,7 @@ import type { Invitation, InvitationState, InvitedCourse, SentInvitation } from 
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { queueMail } from '../mail';
+import { mailNotice } from '../notifications/notice-mail';
 import type { Notifier } from '../notifications/notifier';
 import { NOTIFICATIONS } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';
@@ -138,11 +139,13 @@ const REFUSALS: Record<Exclude<InvitationState, 'pending'>, HttpProblem> = {
 
 /**
  * Accepts the invitation for the signed-in account, once, before it expires, and notifies the
- * inviter (with the statements of `tx`; announce after the commit). Answers the course, if any.
+ * inviter, by mail too from `origin` (with the statements of `tx`; announce after the commit).
+ * Answers the course, if any.
  */
 export async function acceptInvitation(
   tx: Queryable,
   notifier: Notifier,
+  origin: string,
   token: string,
   user: { id: number; full_name: string },
 ): Promise<{ courseId: number | null; announce(): Promise<void> }> {
@@ -158,5 +161,10 @@ export async function acceptInvitation(
     row.inviter_id,
     NOTIFICATIONS.invitationAccepted(user.full_name, row.course),
   );
+  await mailNotice(tx, origin, row.inviter_id, {
+    kind: 'invitation_accepted',
+    invitee: user.full_name,
+    course: row.course,
+  });
   return { courseId: row.course?.id ?? null, announce };
 }

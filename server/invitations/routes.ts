@@ -97,7 +97,9 @@ export function invitationRoutes({ db, tokens, limiter, notifier }: Deps, deps: 
   routes.post('/:token/accept/', requireAuth(db, tokens), async (c) => {
     const token = tokenOf(c);
     const user = c.get('user');
-    const { courseId, announce } = await db.transaction((tx) => acceptInvitation(tx, notifier, token, user));
+    const { courseId, announce } = await db.transaction((tx) =>
+      acceptInvitation(tx, notifier, deps.origin(), token, user),
+    );
     await announce();
     const answer: InvitationAccepted = {
       success: true,

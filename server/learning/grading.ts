@@ -4,6 +4,7 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { SubmissionStatus } from '@contract/wire/learning';
 import * as z from 'zod/mini';
 import type { Db } from '../db';
+import { mailCourse, mailNotice } from '../notifications/notice-mail';
 import { NOTIFICATIONS, type NotificationContent, type Notifier } from '../notifications/notifier';
 import { LearningError } from './queries';
 
@@ -80,12 +81,13 @@ function reviewNotice(row: SummaryRow, status: Exclude<SubmissionStatus, 'Submit
 
 /**
  * Grades (Reviewed) or returns a submission that waits for a grade, in one transaction with the
- * trainee's notification, pushed live once committed. 404 for no such submission; 409
+ * trainee's notification, pushed live once committed (a grade is mailed too, from `origin`). 404 for no such submission; 409
  * submissionNotAwaiting when it was graded or returned already.
  */
 export async function reviewSubmission(
   db: Db,
   notifier: Notifier,
+  origin: string,
   id: number,
   decision:
     | { status: 'Reviewed'; grade: number; feedback: string | null }
@@ -102,6 +104,12 @@ export async function reviewSubmission(
     if (!updated) throw new LearningError(404, SERVER_MESSAGES.notFound);
     if (rows.length === 0) throw new LearningError(409, SERVER_MESSAGES.submissionNotAwaiting);
     const notice = await notifier.notifyWithin(tx, updated.user_id, reviewNotice(updated, decision.status));
+    if (decision.status === 'Reviewed')
+      await mailNotice(tx, origin, updated.user_id, {
+        kind: 'grade_released',
+        course: await mailCourse(tx, updated.course_id),
+        item: { title: updated.lecture_title, title_ar: updated.lecture_title_ar },
+      });
     return { row: updated, announce: notice.announce };
   });
   await announce();

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { receiptCode } from '@contract/domain/money';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import {
   type EnrolmentStatus,
@@ -10,6 +11,7 @@ import {
 } from '@contract/wire/payments';
 import type { Db, Queryable } from '../db';
 import { queueText } from '../mail';
+import { mailNotice } from '../notifications/notice-mail';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Page, type PageRequest, selectPage } from '../paging';
 import { eInvoiceQr } from './einvoice';
@@ -308,6 +310,7 @@ export async function settlePayment(
   outcome: Outcome,
   settings: PaymentSettings,
   notifier: Notifier,
+  origin: string,
   expect: readonly PaymentStatus[] = ['initiated', 'awaiting_wallet_code', 'awaiting_cash'],
 ): Promise<boolean> {
   let announce: (() => Promise<void>) | undefined;
@@ -344,11 +347,12 @@ export async function settlePayment(
     await enrol(tx, locked.user_id, locked.course_id);
     const payment = await findPayment(tx, id);
     if (!payment) throw new Error('The payment vanished');
+    let receiptNumber: number | undefined;
     if (payment.total > 0) {
-      await tx.query(
+      const { rows: receipts } = await tx.query<{ receipt_number: number }>(
         `INSERT INTO receipts (payment_id, seller_name, seller_name_ar, vat_number, course_title, course_title_ar,
            subtotal, vat, total, vat_rate, method)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING receipt_number`,
         [
           id,
           settings.sellerName,
@@ -363,6 +367,7 @@ export async function settlePayment(
           payment.method,
         ],
       );
+      receiptNumber = receipts[0]?.receipt_number;
     }
     ({ announce } = await notifier.notifyWithin(
       tx,
@@ -373,6 +378,15 @@ export async function settlePayment(
         title_ar: payment.course_title_ar,
       }),
     ));
+    // A free enrolment has no receipt: the bell notice says enough.
+    if (receiptNumber !== undefined)
+      await mailNotice(tx, origin, locked.user_id, {
+        kind: 'payment_receipt',
+        course: { id: locked.course_id, title: payment.course_title, title_ar: payment.course_title_ar },
+        amount: payment.total,
+        paymentId: id,
+        receiptCode: receiptCode(receiptNumber),
+      });
     return true;
   });
   await announce?.();
@@ -391,18 +405,25 @@ export async function checkWalletCode(
   code: string,
   settings: PaymentSettings,
   notifier: Notifier,
+  origin: string,
 ): Promise<WalletCodeResult> {
   if (payment.wallet_code_expired) {
-    await settlePayment(db, payment.id, { paid: false, reason: 'wallet_code_expired' }, settings, notifier, [
-      'awaiting_wallet_code',
-    ]);
+    await settlePayment(
+      db,
+      payment.id,
+      { paid: false, reason: 'wallet_code_expired' },
+      settings,
+      notifier,
+      origin,
+      ['awaiting_wallet_code'],
+    );
     return 'expired';
   }
   if (
     payment.wallet_code_hash &&
     walletCodeHash(settings.noticeSecret, payment.id, code) === payment.wallet_code_hash
   ) {
-    await settlePayment(db, payment.id, { paid: true }, settings, notifier, ['awaiting_wallet_code']);
+    await settlePayment(db, payment.id, { paid: true }, settings, notifier, origin, ['awaiting_wallet_code']);
     return 'paid';
   }
   const { rows } = await db.query<{ wallet_code_tries: number }>(
@@ -411,9 +432,15 @@ export async function checkWalletCode(
     [payment.id],
   );
   if ((rows[0]?.wallet_code_tries ?? WALLET_CODE_TRIES) >= WALLET_CODE_TRIES) {
-    await settlePayment(db, payment.id, { paid: false, reason: 'wallet_code_tries' }, settings, notifier, [
-      'awaiting_wallet_code',
-    ]);
+    await settlePayment(
+      db,
+      payment.id,
+      { paid: false, reason: 'wallet_code_tries' },
+      settings,
+      notifier,
+      origin,
+      ['awaiting_wallet_code'],
+    );
     return 'failed';
   }
   return 'wrong';
@@ -425,13 +452,14 @@ export async function confirmCashPayment(
   id: string,
   settings: PaymentSettings,
   notifier: Notifier,
+  origin: string,
 ): Promise<PaymentRow> {
   const payment = await findPayment(db, id);
   if (!payment) throw new PaymentError(404, SERVER_MESSAGES.notFound);
   if (payment.method !== 'cash' || payment.status !== 'awaiting_cash') {
     throw new PaymentError(409, SERVER_MESSAGES.paymentNotAwaitingCash);
   }
-  await settlePayment(db, id, { paid: true }, settings, notifier, ['awaiting_cash']);
+  await settlePayment(db, id, { paid: true }, settings, notifier, origin, ['awaiting_cash']);
   const settled = await findPayment(db, id);
   if (settled?.status === 'failed' && settled.failure_reason === 'already_paid') {
     throw new PaymentError(409, SERVER_MESSAGES.alreadyPaid);

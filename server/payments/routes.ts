@@ -141,16 +141,24 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
   const reconcile = async (row: PaymentRow): Promise<PaymentRow> => {
     // A wallet code past its time fails its payment, whether or not a code was tried.
     if (row.status === 'awaiting_wallet_code' && row.wallet_code_expired) {
-      await settlePayment(db, row.id, { paid: false, reason: 'wallet_code_expired' }, settings, notifier, [
-        'awaiting_wallet_code',
-      ]);
+      await settlePayment(
+        db,
+        row.id,
+        { paid: false, reason: 'wallet_code_expired' },
+        settings,
+        notifier,
+        deps.publicOrigin(),
+        ['awaiting_wallet_code'],
+      );
       return (await findPayment(db, row.id)) ?? row;
     }
     if (row.method !== 'card' || row.status !== 'initiated' || !row.gateway_reference) return row;
     try {
       const remote = await gateway.fetch(row.gateway_reference);
       if (remote.status === 'paid' && remote.amount === row.total) {
-        await settlePayment(db, row.id, { paid: true }, settings, notifier, ['initiated']);
+        await settlePayment(db, row.id, { paid: true }, settings, notifier, deps.publicOrigin(), [
+          'initiated',
+        ]);
       } else if (remote.status === 'failed') {
         await settlePayment(
           db,
@@ -158,6 +166,7 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
           { paid: false, reason: remote.message ?? 'declined' },
           settings,
           notifier,
+          deps.publicOrigin(),
           ['initiated'],
         );
       } else {
@@ -304,6 +313,7 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
       paid ? { paid: true } : { paid: false, reason: notice.data.message ?? 'declined' },
       settings,
       notifier,
+      deps.publicOrigin(),
       ['initiated'],
     );
     return c.json({ success: true, applied: changed });
@@ -328,7 +338,7 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
         throw new HttpProblem(409, SERVER_MESSAGES.walletCodeNotAwaited);
       await limiter.assertOpen('walletCodeAccount', String(user.id));
       const code = normalisePhone(c.req.valid('json').otp_code);
-      const result = await checkWalletCode(db, row, code, settings, notifier);
+      const result = await checkWalletCode(db, row, code, settings, notifier, deps.publicOrigin());
       if (result === 'wrong' || result === 'failed')
         await limiter.count('walletCodeAccount', String(user.id));
       if (result === 'wrong')

@@ -58,14 +58,15 @@ export async function certificateOf(
 
 /**
  * The trainee's certificate of the course: the one issued before, or a new one when the course has
- * ended and the trainee completed it; otherwise the reason there is none. Run it in a transaction.
+ * ended and the trainee completed it (`issuedNow`); otherwise the reason there is none. Run it in a
+ * transaction.
  */
 export async function issueCertificate(
   tx: Db,
   userId: number,
   courseId: number,
   now: Date = new Date(),
-): Promise<{ certificate: Certificate } | { refused: CertificateRefusal }> {
+): Promise<{ certificate: Certificate; issuedNow?: true } | { refused: CertificateRefusal }> {
   const issued = await certificateOf(tx, userId, courseId);
   if (issued) return { certificate: issued };
   const { rows } = await tx.query<{
@@ -113,7 +114,8 @@ export async function issueCertificate(
       outcome.average_grade,
     ],
   );
-  const certificate = inserted[0] ?? (await certificateOf(tx, userId, courseId));
+  if (inserted[0]) return { certificate: inserted[0], issuedNow: true };
+  const certificate = await certificateOf(tx, userId, courseId);
   if (!certificate) throw new Error('The certificate was neither issued nor found');
   return { certificate };
 }

@@ -7,6 +7,11 @@ import type {
 import { FAILURES } from '@contract/messages/failures';
 import { type ConfirmationResponse, confirmationResponseSchema } from '@contract/wire/auth';
 import {
+  type NoticeMailSettings,
+  type NoticeMailSettingsRequest,
+  noticeMailSettingsSchema,
+} from '@contract/wire/notice-mail';
+import {
   type ChangePasswordResponse,
   changePasswordResponseSchema,
   type EmailConfirmRequest,
@@ -70,4 +75,17 @@ export function changePassword(api: ApiClient, body: ChangePasswordForm): Promis
 /** POST /user/close-account/: every session ends and the account's personal data goes. */
 export function closeAccount(api: ApiClient, body: CloseAccountForm): Promise<ConfirmationResponse> {
   return api.authed(confirmationResponseSchema, '/user/close-account/', { method: 'POST', body });
+}
+
+/** GET /profile/notification-settings/: the notices of the user's role, each with whether it is mailed. */
+export function getNoticeMailSettings(api: ApiClient): Promise<NoticeMailSettings> {
+  return api.authed(noticeMailSettingsSchema, '/profile/notification-settings/');
+}
+
+/** PUT /profile/notification-settings/: turns the kinds named on or off; answers every kind. */
+export function saveNoticeMailSettings(
+  api: ApiClient,
+  body: NoticeMailSettingsRequest,
+): Promise<NoticeMailSettings> {
+  return api.authed(noticeMailSettingsSchema, '/profile/notification-settings/', { method: 'PUT', body });
 }

@@ -112,10 +112,10 @@ export function authoringCourseStateHandlers(server: TestServer): StateHandlers 
       const rejected = await trainerWithCourse('Pending');
       const trainer = await ensureUser(db, PACT_TRAINER);
       await db.query('DELETE FROM notifications WHERE user_id = $1', [trainer.id]);
-      await decideCourse(db, server.notifier, Number(approved[INJECTED_AUTHORING.courseId]), {
+      await decideCourse(db, server.notifier, server.url, Number(approved[INJECTED_AUTHORING.courseId]), {
         approve: true,
       });
-      await decideCourse(db, server.notifier, Number(rejected[INJECTED_AUTHORING.courseId]), {
+      await decideCourse(db, server.notifier, server.url, Number(rejected[INJECTED_AUTHORING.courseId]), {
         approve: false,
         reason: 'Add the practical labs to the weekly plan.',
       });

@@ -70,10 +70,10 @@ export function paymentStateHandlers(server: TestServer, trainee: () => Promise<
     const { user, accessToken } = await freshTrainee();
     const course = await courseId(true);
     const id = await startPayment(user, course, 'cash');
-    await settlePayment(db, id, { paid: true }, settings, notifier);
+    await settlePayment(db, id, { paid: true }, settings, notifier, 'http://localhost:3000');
     await requestWithdrawal(db, user.id, course, 'My working hours changed');
     if (status === 'withdrawn') {
-      await decideWithdrawal(db, user.email, course, { approve: true }, notifier);
+      await decideWithdrawal(db, user.email, course, { approve: true }, notifier, 'http://localhost:3000');
     }
     return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_COURSE_ID]: course, [INJECTED_PAYMENT_ID]: id };
   }
@@ -91,7 +91,7 @@ export function paymentStateHandlers(server: TestServer, trainee: () => Promise<
       const { user, accessToken } = await freshTrainee();
       const course = await courseId(true);
       const id = await startPayment(user, course, 'cash');
-      await settlePayment(db, id, { paid: true }, settings, notifier);
+      await settlePayment(db, id, { paid: true }, settings, notifier, 'http://localhost:3000');
       return {
         [INJECTED_ACCESS_TOKEN]: accessToken,
         [INJECTED_COURSE_ID]: course,

@@ -73,6 +73,8 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/learning/attempts/:id/review/',              401, 200, 403, 401, 404],
   ['GET',   '/notification/',                              401, 200, 200, 401, 200],
   ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
+  ['GET',   '/profile/notification-settings/',             401, 200, 200, 401, 200],
+  ['PUT',   '/profile/notification-settings/',             401, 200, 200, 401, 200],
   ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
   ['POST',  '/user/refresh-token/',                        200, 200, 200, 200, 200],
   ['POST',  '/user/logout/',                               200, 200, 200, 200, 200],
@@ -338,6 +340,9 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
           user_type: 'Student',
         },
       };
+    // Each caller's own kinds: an empty change is one for every role.
+    case 'PUT /profile/notification-settings/':
+      return { path, json: { kinds: [] } };
     case 'POST /user/profile/email/':
       return { path, json: { email: `new.address.${caller}@example.com` } };
     case 'POST /user/profile/email/confirm/':

@@ -309,6 +309,7 @@ describe('the administrator decides (POST /admin/approve-withdrawal/ and /admin/
       upcoming,
       { approve: true },
       server.notifier,
+      server.url,
     );
     expect(decided).toMatchObject({
       status: 'dropped',

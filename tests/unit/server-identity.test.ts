@@ -410,11 +410,15 @@ describe('POST /user/otp-verify/', () => {
       details: [{ message: SERVER_MESSAGES.trainerAwaitingApproval }],
     });
 
-    await expect(approveTrainer(db, person.email)).resolves.toMatchObject({ alreadyApproved: false });
+    await expect(approveTrainer(db, person.email, 'http://localhost:3000')).resolves.toMatchObject({
+      alreadyApproved: false,
+    });
     const signedIn = await logIn(person.email, person.password);
     expect(signedIn.status).toBe(200);
     expect(loginResponseSchema.parse(await signedIn.json()).data.role).toBe('TRAINER');
-    await expect(approveTrainer(db, person.email)).resolves.toMatchObject({ alreadyApproved: true });
+    await expect(approveTrainer(db, person.email, 'http://localhost:3000')).resolves.toMatchObject({
+      alreadyApproved: true,
+    });
   });
 
   it('finds the account by phone number too', async () => {
@@ -752,10 +756,10 @@ describe('development outbox', () => {
 
 describe('trainer approval', () => {
   it('approveTrainer refuses an unknown address and a trainee', async () => {
-    await expect(approveTrainer(db, 'nobody@example.com')).rejects.toEqual(
+    await expect(approveTrainer(db, 'nobody@example.com', 'http://localhost:3000')).rejects.toEqual(
       new AdminError('unknown-user', SERVER_MESSAGES.userNotFound),
     );
-    await expect(approveTrainer(db, trainee.email)).rejects.toEqual(
+    await expect(approveTrainer(db, trainee.email, 'http://localhost:3000')).rejects.toEqual(
       new AdminError('not-a-trainer', SERVER_MESSAGES.notATrainer),
     );
   });

@@ -48,6 +48,7 @@ export const ACCOUNT_MESSAGES: Record<string, MessageDescriptor> = {
   'The photo must be a JPEG, PNG or WebP image': msg`The photo must be a JPEG, PNG or WebP image`,
   'The photo must not be larger than 2 MB': msg`The photo must not be larger than 2 MB`,
   'The photo must be sent as multipart/form-data': msg`The photo must be sent as multipart/form-data`,
+  'Choose only the notices of your account, each once, with mail on or off': msg`Choose only the notices of your account, each once, with mail on or off`,
 };
 
 addKnownMessages(ACCOUNT_MESSAGES);
