@@ -18,6 +18,7 @@ export const PROVIDER_STATES = {
   courseAwaitingApproval: 'a course is awaiting approval',
   eventsPublished: 'events are published',
   traineeSignedIn: 'the trainee is signed in',
+  traineeGetsEveryNoticeByMail: 'the trainee is signed in and gets every notice by mail',
   upcomingEventOpen: 'the trainee is signed in and an upcoming event is open for registration',
   traineeRegisteredForEvent: 'the trainee registered for an event',
   eventEnded: 'the trainee is signed in and an event has ended',

@@ -108,6 +108,11 @@ export function publicStateHandlers(server: TestServer, trainee: () => Promise<U
       await seed(db);
       return { [INJECTED_ACCESS_TOKEN]: (await signedIn()).accessToken };
     },
+    [PROVIDER_STATES.traineeGetsEveryNoticeByMail]: async () => {
+      const { user, accessToken } = await signedIn();
+      await db.query('DELETE FROM notice_mail_opt_outs WHERE user_id = $1', [user.id]);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken };
+    },
     [PROVIDER_STATES.upcomingEventOpen]: async () => {
       const eventId = await upcomingEvent();
       const { user, accessToken } = await signedIn();
