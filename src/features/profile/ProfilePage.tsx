@@ -19,6 +19,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { AccountSecurity } from './AccountSecurity';
 import { Card } from './Card';
+import { NotificationSettings } from './NotificationSettings';
 import { PaymentHistory } from './PaymentHistory';
 import { PhotoCard } from './PhotoCard';
 
@@ -74,6 +75,7 @@ export default function ProfilePage({ title }: RouteView) {
                   <InviteCard />
                 </Suspense>
               )}
+              <NotificationSettings />
               <AccountSecurity />
             </div>
           </>
