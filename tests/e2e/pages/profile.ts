@@ -121,4 +121,27 @@ export class ProfilePage extends PageObject {
     await this.dialog.field('Password').fill(password);
     await this.dialog.send('Close my account');
   }
+
+  /** The "Mail notifications" section (its heading names it). */
+  get mailNotices(): Locator {
+    return this.page.getByRole('region', { name: this.t('Mail notifications') });
+  }
+
+  /** The switch of a kind of notice, by its label (English source message). */
+  mailSwitch(label: string): Locator {
+    return this.mailNotices.getByRole('checkbox', { name: this.t(label) });
+  }
+
+  /** Saves the section's switches. */
+  saveMailNotices(): Promise<void> {
+    return this.mailNotices.getByRole('button', { name: this.t('Save') }).click();
+  }
+
+  /** Whether the top of the section is in the window (an address ending in its anchor scrolls to it). */
+  mailNoticesInView(): Promise<boolean> {
+    return this.page.evaluate(() => {
+      const top = document.getElementById('notification-settings')?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < window.innerHeight;
+    });
+  }
 }
