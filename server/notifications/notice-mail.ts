@@ -1,6 +1,5 @@
 import type { Role } from '@contract/wire/common';
 import {
-  NOTICE_MAIL_KINDS,
   NOTICE_MAIL_KINDS_OF,
   type NoticeMailKind,
   type NoticeMailSetting,
@@ -17,11 +16,12 @@ export type NoticeMail =
       : never
     : never;
 
-// The contract's kinds are the templates' notice kinds, both ways.
-const _contractKinds: readonly NoticeKind[] = NOTICE_MAIL_KINDS;
-const _templateKinds: readonly NoticeMailKind[] = [] as NoticeKind[];
-void _contractKinds;
-void _templateKinds;
+/** The contract's kinds are the templates' notice kinds: this fails to compile when they differ. */
+export const SAME_NOTICE_KINDS: [NoticeKind] extends [NoticeMailKind]
+  ? [NoticeMailKind] extends [NoticeKind]
+    ? true
+    : never
+  : never = true;
 
 /**
  * Queues the mail of a notice to the user, with the statements of `tx` (the transaction that stores
