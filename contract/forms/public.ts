@@ -75,7 +75,7 @@ export type IssueReportForm = z.infer<typeof issueReportFormSchema>;
 export const ISSUE_REPORT_FIELDS = ['name', 'subject', 'description'] as const;
 
 /** POST /event-registration/ */
-export const eventRegistrationSchema = z.object({
+export const eventRegistrationSchema = /* @__PURE__ */ z.object({
   event: z.number().check(z.int(), z.positive({ message: PUBLIC_VALIDATION.eventRequired })),
 });
 export type EventRegistrationRequest = z.infer<typeof eventRegistrationSchema>;

@@ -1,7 +1,7 @@
 import { roleSchema } from '@contract/wire/common';
 import * as z from 'zod/mini';
 
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = /* @__PURE__ */ z.object({
   username: z.string(),
   password: z.string(),
 });
@@ -25,7 +25,9 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
+export const refreshRequestSchema = /* @__PURE__ */ z.object({
+  refresh_token: z.string().check(z.minLength(1)),
+});
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 export const refreshResponseSchema = z.object({
@@ -35,7 +37,9 @@ export const refreshResponseSchema = z.object({
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 /** POST /user/logout/ (not in the spec): ends the session the refresh token belongs to. */
-export const logoutRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
+export const logoutRequestSchema = /* @__PURE__ */ z.object({
+  refresh_token: z.string().check(z.minLength(1)),
+});
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 /** The same answer whether or not the token was still live. */
@@ -63,7 +67,7 @@ export const registrationResponseSchema = z.object({
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
-export const otpVerifyRequestSchema = z.object({
+export const otpVerifyRequestSchema = /* @__PURE__ */ z.object({
   email_or_phone: z.string(),
   otp_code: z.string(),
 });
@@ -82,10 +86,10 @@ export const otpVerifyResponseSchema = z.object({
 });
 export type OtpVerifyResponse = z.infer<typeof otpVerifyResponseSchema>;
 
-export const passwordResetRequestSchema = z.object({ email_or_phone: z.string() });
+export const passwordResetRequestSchema = /* @__PURE__ */ z.object({ email_or_phone: z.string() });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
-export const setPasswordRequestSchema = z.object({
+export const setPasswordRequestSchema = /* @__PURE__ */ z.object({
   new_password: z.string(),
   confirm_password: z.string(),
   token: z.string(),

@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
  * is checked by one rule on both sides; a number is read as its text), the feedback, and the
  * address of a feedback file uploaded with POST /upload/, or null.
  */
-export const gradeRequestSchema = z.object({
+export const gradeRequestSchema = /* @__PURE__ */ z.object({
   grade: z.union([z.string(), z.number()]),
   feedback: z.string(),
   feedback_file: z.nullable(z.string()),
@@ -21,7 +21,7 @@ export const gradeRequestSchema = z.object({
 export type GradeRequest = z.infer<typeof gradeRequestSchema>;
 
 /** POST /grading/submissions/{id}/return/: what to change, and a feedback file or null. */
-export const returnRequestSchema = z.object({
+export const returnRequestSchema = /* @__PURE__ */ z.object({
   feedback: z.string(),
   feedback_file: z.nullable(z.string()),
 });

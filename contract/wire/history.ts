@@ -100,11 +100,11 @@ export const historyDetailsSchema = z.object({
 export type HistoryDetails = z.infer<typeof historyDetailsSchema>;
 
 /** POST /course/generate_certificate/ body. */
-export const certificateRequestSchema = z.object({ course_id: z.int().check(z.positive()) });
+export const certificateRequestSchema = /* @__PURE__ */ z.object({ course_id: z.int().check(z.positive()) });
 export type CertificateRequest = z.infer<typeof certificateRequestSchema>;
 
 /** POST /course/generate_transcript/ body: nothing to give. */
-export const transcriptRequestSchema = z.object({});
+export const transcriptRequestSchema = /* @__PURE__ */ z.object({});
 
 /** The transcript's file name on a centre day (YYYY-MM-DD). */
 export function transcriptFileName(day: string): string {

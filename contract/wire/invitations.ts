@@ -24,7 +24,7 @@ import * as z from 'zod/mini';
  */
 
 /** What the form sends: the addresses as typed, and the course when invited from its page. */
-export const inviteRequestSchema = z.object({
+export const inviteRequestSchema = /* @__PURE__ */ z.object({
   emails: z.array(z.string()).check(z.maxLength(50)),
   course_id: z.optional(z.nullable(z.int().check(z.positive()))),
 });

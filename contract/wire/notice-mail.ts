@@ -46,7 +46,7 @@ export const noticeMailSettingsSchema = z.object({
 export type NoticeMailSettings = z.infer<typeof noticeMailSettingsSchema>;
 
 /** PUT /profile/notification-settings/: the kinds to change (those left out stay as they are). */
-export const noticeMailSettingsRequestSchema = z.object({
+export const noticeMailSettingsRequestSchema = /* @__PURE__ */ z.object({
   kinds: z.array(noticeMailSettingSchema).check(z.maxLength(NOTICE_MAIL_KINDS.length)),
 });
 export type NoticeMailSettingsRequest = z.infer<typeof noticeMailSettingsRequestSchema>;

@@ -85,7 +85,7 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** POST /payments/: one idempotency key (a UUID made by the client) per attempt. */
-export const paymentRequestSchema = z.object({
+export const paymentRequestSchema = /* @__PURE__ */ z.object({
   course_id: z.int().check(z.positive()),
   method: paymentMethodSchema,
   idempotency_key: z.uuid(),
@@ -120,7 +120,9 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** POST /payments/{id}/wallet-code/ */
-export const walletCodeRequestSchema = z.object({ otp_code: z.string().check(z.maxLength(20)) });
+export const walletCodeRequestSchema = /* @__PURE__ */ z.object({
+  otp_code: z.string().check(z.maxLength(20)),
+});
 export type WalletCodeRequest = z.infer<typeof walletCodeRequestSchema>;
 
 /** One line of GET /payments/ (the spec's "Payment: date, amount, course name, enrollment type, method"). */

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import NotFoundPage from '@/features/not-found/NotFoundPage';
 import { useSessionRole, useSignedIn } from '@/session';
+import { openDialog } from '@/stores/dialogs';
 import { ErrorBoundary } from './ErrorBoundary';
 import { decideAccess } from './guard';
 import { type AppRoute, routes } from './routes';
@@ -28,6 +29,13 @@ function GuardedView({ route }: { route: AppRoute }) {
   const role = useSessionRole();
   const decision = decideAccess(route, { signedIn, role });
   const title = i18n._(route.title);
+  // A signed-out visitor who opened a protected page (a mail's link) is sent home (spec section 2)
+  // to sign in, then comes back to it; one who signs out on the page only goes home.
+  const asked = useRef(signedIn ? '' : location.pathname + location.search + location.hash);
+  const signIn = decision.kind === 'redirect' && route.access === 'protected' && asked.current;
+  useEffect(() => {
+    if (signIn) openDialog('login', { returnTo: signIn });
+  }, [signIn]);
 
   useEffect(() => {
     if (decision.kind !== 'redirect') document.title = `${title} · ${APP_NAME}`;

@@ -4,6 +4,7 @@ import { LANGUAGE_STORAGE_KEY } from '@/i18n/languages';
 import { paths } from '@/routing/paths';
 import { COOKIE } from '@/session/storage';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { expectNoAxeViolations } from './support/browser';
 import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 import { text } from './support/text';
@@ -95,6 +96,22 @@ describe('route guard', () => {
     await expect.poll(() => screen.pathname()).toBe(paths.home());
     await goto(paths.manageCourses());
     await expect.poll(() => screen.pathname()).toBe(paths.home());
+  });
+
+  it('asks a signed-out visitor who followed a mail’s link to sign in, then opens that page (ar, phone)', async () => {
+    const { page, t, screen, signIn, problems } = await suite.open({
+      language: 'ar',
+      width: 'phone',
+      path: `${paths.profile()}#notification-settings`,
+    });
+    await expect.poll(() => screen.pathname()).toBe(paths.home());
+    await expect.poll(() => signIn.title()).toBe(t('Log In'));
+    await signIn.submit(DEMO_ACCOUNTS.trainee);
+    await expect.poll(() => screen.pathname()).toBe(paths.profile());
+    expect(new URL(page.url()).hash).toBe('#notification-settings');
+    await expect.poll(() => page.locator('#notification-settings').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
   });
 
   it('lets a signed-in trainee in, shows the learner menu, and signs out keeping the language', async () => {
