@@ -430,6 +430,7 @@ describe('the chat socket', () => {
     const channel = await channelId(fast);
     const socket = await chatSocket(fast);
     const ids = Array.from({ length: CHAT_SENDS_PER_MINUTE + 15 }, () => randomUUID());
+    const started = Date.now();
     // In bursts under the socket's own limit of frames a second.
     for (const [index, id] of ids.entries()) {
       sendOn(socket, chatSendMessage(channel, id, `Flood ${index}`));
@@ -445,7 +446,11 @@ describe('the chat socket', () => {
     });
     const acked = socket.messages.filter((m) => m.type === 'chat_ack').length;
     expect(acked).toBeGreaterThanOrEqual(CHAT_SENDS_PER_MINUTE);
-    expect(acked).toBeLessThan(CHAT_SENDS_PER_MINUTE + 10);
+    // The bucket refills one send every 60/CHAT_SENDS_PER_MINUTE seconds: a slow, loaded machine
+    // takes longer over the bursts and earns a few more.
+    const refilled = Math.ceil(((Date.now() - started) / 60_000) * CHAT_SENDS_PER_MINUTE);
+    expect(acked).toBeLessThanOrEqual(CHAT_SENDS_PER_MINUTE + refilled);
+    expect(acked).toBeLessThan(ids.length);
     socket.socket.close();
   }, 20_000);
 
