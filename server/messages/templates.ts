@@ -1,5 +1,6 @@
 import { toArabicIndicDigits } from '@contract/domain/digits';
 import { riyals } from '@contract/domain/money';
+import { NOTICE_MAIL_KINDS, type NoticeMailKind } from '@contract/wire/notice-mail';
 import { OTP_TTL_MINUTES, type OtpPurpose } from '../auth/otp';
 import { type Centre, mailLogo, mailOrigin } from './centre';
 import {
@@ -64,18 +65,9 @@ export type MailContent = (
 
 export type MailKind = MailContent['kind'];
 
-/** The notices: mails a user may turn off, each ending with the settings link. */
-export const NOTICE_KINDS = [
-  'trainer_approved',
-  'course_approved',
-  'course_rejected',
-  'payment_receipt',
-  'withdrawal_decided',
-  'grade_released',
-  'invitation_accepted',
-  'certificate_issued',
-] as const satisfies readonly MailKind[];
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** The notices: mails a user may turn off, each ending with the settings link (the contract's list). */
+export const NOTICE_KINDS = NOTICE_MAIL_KINDS satisfies readonly MailKind[];
+export type NoticeKind = NoticeMailKind;
 
 export const MAIL_KINDS = [
   'registration',

@@ -1,9 +1,5 @@
 import type { Role } from '@contract/wire/common';
-import {
-  NOTICE_MAIL_KINDS_OF,
-  type NoticeMailKind,
-  type NoticeMailSetting,
-} from '@contract/wire/notice-mail';
+import { NOTICE_MAIL_KINDS_OF, type NoticeMailSetting } from '@contract/wire/notice-mail';
 import type { Queryable } from '../db';
 import { queueMail } from '../mail';
 import type { MailContent, NoticeKind } from '../messages/templates';
@@ -15,13 +11,6 @@ export type NoticeMail =
       ? Omit<C, 'name'>
       : never
     : never;
-
-/** The contract's kinds are the templates' notice kinds: this fails to compile when they differ. */
-export const SAME_NOTICE_KINDS: [NoticeKind] extends [NoticeMailKind]
-  ? [NoticeMailKind] extends [NoticeKind]
-    ? true
-    : never
-  : never = true;
 
 /**
  * Queues the mail of a notice to the user, with the statements of `tx` (the transaction that stores

@@ -1,9 +1,9 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import type { ClaimedMessage } from '../../server/messages/outbox';
 import { createSmsTransport } from '../../server/messages/sms';
 import { SIMULATED_SMS_TOKEN } from '../../server/messages/sms-provider';
 import { DeliveryError } from '../../server/messages/transport';
+import { textMessage } from '../support/sms-provider';
 import { pactOfSmsProvider } from './support';
 
 /**
@@ -21,21 +21,6 @@ const NUMBER_LIST = '^\\[(\\d+,)*\\d*\\]$';
 
 const ARABIC_CODE =
   'رمز الدفع بالمحفظة هو: 482913\nيؤكد دفع 574.85 ريال وتنتهي صلاحيته خلال 10 دقائق.\nمركز التدريب بجامعة الملك فيصل';
-
-function textMessage(to: string, body: string): ClaimedMessage {
-  return {
-    id: 1,
-    channel: 'sms',
-    to_address: to,
-    kind: 'wallet_code',
-    subject: 'Wallet payment code',
-    body,
-    html: null,
-    attempts: 1,
-    expires_at: null,
-    created_at: '2026-11-24T09:40:00.000Z',
-  };
-}
 
 const request = (token: string, recipient: string, body: string) => ({
   headers: {

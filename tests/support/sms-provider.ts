@@ -3,9 +3,26 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Db } from '../../server/db';
+import type { ClaimedMessage } from '../../server/messages/outbox';
 import { SIMULATED_SMS_TOKEN, smsProviderRoutes } from '../../server/messages/sms-provider';
 import { migrate } from '../../server/migrate';
 import { openTestDatabase } from '../../server/test-database';
+
+/** A claimed wallet-code text to `to`, as the sender hands it to the SMS transport. */
+export function textMessage(to: string, body: string): ClaimedMessage {
+  return {
+    id: 1,
+    channel: 'sms',
+    to_address: to,
+    kind: 'wallet_code',
+    subject: 'Wallet payment code',
+    body,
+    html: null,
+    attempts: 1,
+    expires_at: null,
+    created_at: '2026-11-24T09:40:00.000Z',
+  };
+}
 
 export interface Served {
   url: string;

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimedMessage } from '../../server/messages/outbox';
 import { createSmsTransport, numberList, smsParts, toInternational } from '../../server/messages/sms';
 import { readSimulatedSms, SIMULATED_SMS_TOKEN, simulatedSmsToken } from '../../server/messages/sms-provider';
 import { DeliveryError } from '../../server/messages/transport';
@@ -10,22 +9,8 @@ import {
   type SimulatedProvider,
   serveOnFreePort,
   startSimulatedSmsProvider,
+  textMessage,
 } from '../support/sms-provider';
-
-function textMessage(to: string, body: string): ClaimedMessage {
-  return {
-    id: 1,
-    channel: 'sms',
-    to_address: to,
-    kind: 'wallet_code',
-    subject: 'Wallet payment code',
-    body,
-    html: null,
-    attempts: 1,
-    expires_at: null,
-    created_at: new Date().toISOString(),
-  };
-}
 
 /** The DeliveryError a send throws. */
 async function failureOf(sending: Promise<unknown>): Promise<DeliveryError> {
