@@ -265,18 +265,20 @@ export function buildApp(options: AppOptions): ReferenceApp {
     mount(api, attendanceDevRoutes(adminToken, attendanceClock));
   }
   app.route(API_BASE, api);
-  // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts).
-  app.route(
-    '/gateway',
-    gatewayRoutes({
-      db,
-      secret: paymentSettings.noticeSecret,
-      deliverNotice: noticeSender(
-        (request) => app.fetch(request),
-        `http://gateway.local${API_BASE}/payments/notice/`,
-      ),
-    }),
-  );
+  // The simulated card gateway: its own pages, ledger and credentials (server/payments/gateway.ts);
+  // never beside a real one, whose notice secret it would sign with.
+  if (!paymentSettings.gatewayBaseUrl)
+    app.route(
+      '/gateway',
+      gatewayRoutes({
+        db,
+        secret: paymentSettings.noticeSecret,
+        deliverNotice: noticeSender(
+          (request) => app.fetch(request),
+          `http://gateway.local${API_BASE}/payments/notice/`,
+        ),
+      }),
+    );
 
   // The simulated SMS provider (server/messages/sms-provider.ts): texts go here when no SMS_URL is set.
   if (messages.sms.transport === 'simulated')

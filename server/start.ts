@@ -9,11 +9,11 @@ import { openDb } from './db';
 import { describeError } from './http';
 import { listen } from './listen';
 import { startMaintenance } from './maintenance';
-import { messageSettingsFromEnv } from './messages/settings';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { precompressDir } from './precompress';
+import { startSettings } from './production';
 import { quizSweepIntervalMs } from './quizzes/sweep';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT is not a port: ${process.env.PORT}`);
   const centreTimeZone = parseCentreTimeZone(process.env.CENTRE_TIME_ZONE);
-  // PUBLIC_ORIGIN and the mail and text transports; in production each one missing stops the start.
-  const messages = messageSettingsFromEnv(process.env);
+  // PUBLIC_ORIGIN, the mail and text transports, the card gateway and TOKEN_SECRET: in production
+  // the start stops here, naming every one missing (server/production.ts).
+  const { messages } = startSettings(process.env);
 
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(join(DIST_DIR, 'index.html')))
@@ -93,6 +94,12 @@ async function main(): Promise<void> {
     quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
   });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
+  if (!payments.gatewayBaseUrl)
+    console.log(
+      process.env.NODE_ENV === 'production'
+        ? 'Payments: the SIMULATED card gateway (PAYMENT_SIMULATION=1): no money moves'
+        : 'Payments: the simulated card gateway at /gateway (set PAYMENT_BASE_URL for a real one)',
+    );
   console.log(
     `Mail: ${messages.mail.transport === 'smtp' ? 'SMTP relay' : 'kept in the outbox (npm run outbox)'}; texts: ${
       { provider: 'the SMS provider', simulated: 'the simulated provider', outbox: 'kept in the outbox' }[

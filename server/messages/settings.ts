@@ -22,6 +22,17 @@ export const DEFAULT_SMS_SENDER = 'KFU-Training';
 /** An environment setting that cannot be used, with what to set instead. */
 export class SettingsError extends Error {
   override name = 'SettingsError';
+  /** The settings a production start lacks, each with what to set; empty for a malformed one. */
+  readonly missing: string[];
+  constructor(message: string, missing: string[] = []) {
+    super(message);
+    this.missing = missing;
+  }
+}
+
+/** The refusal of a start that lacks `missing`, naming each one. */
+export function missingSettings(missing: string[]): SettingsError {
+  return new SettingsError(`The server cannot start: set ${missing.join('; ')}.`, missing);
 }
 
 function origin(value: string): string {
@@ -98,6 +109,6 @@ export function messageSettingsFromEnv(env: NodeJS.ProcessEnv): MessageSettings 
     sms = { transport: 'simulated', sender };
   }
 
-  if (missing.length > 0) throw new SettingsError(`The server cannot start: set ${missing.join('; ')}.`);
+  if (missing.length > 0) throw missingSettings(missing);
   return { publicOrigin, mail, sms };
 }
