@@ -219,6 +219,11 @@ export interface UploadStore {
   later(task: () => Promise<void>): void;
   /** Resolves once every task given to `later` so far has run (before the folder is removed). */
   settle(): Promise<void>;
+  /**
+   * Until the answer is called, removals wait: a backup dumps the database and then copies the
+   * folder, and every file the dumped database names must still be there (server/backup/snapshot.ts).
+   */
+  hold(): () => Promise<void>;
 }
 
 export function createUploadStore(dir?: string): UploadStore {
@@ -247,6 +252,8 @@ export function createUploadStore(dir?: string): UploadStore {
   }
 
   let queue: Promise<void> = Promise.resolve();
+  let holds = 0;
+  let heldRemovals: string[] = [];
 
   async function store(bytes: Uint8Array, folder: string, extension: string): Promise<string> {
     const file = `${folder}/${randomUUID()}.${extension}`;
@@ -276,7 +283,9 @@ export function createUploadStore(dir?: string): UploadStore {
       }
     },
     async remove(file) {
-      await rm(await pathOf(file), { force: true });
+      const path = await pathOf(file);
+      if (holds > 0) heldRemovals.push(path);
+      else await rm(path, { force: true });
     },
     later(task) {
       // One failed task neither stops the ones after it nor fails `settle`.
@@ -287,5 +296,18 @@ export function createUploadStore(dir?: string): UploadStore {
       });
     },
     settle: () => queue,
+    hold() {
+      holds += 1;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds > 0) return;
+        const paths = heldRemovals;
+        heldRemovals = [];
+        for (const path of paths) await rm(path, { force: true });
+      };
+    },
   };
 }

@@ -3,6 +3,7 @@ import { field, required } from '@contract/forms/rules';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
+import { backupAnswer } from '../backup/routes';
 import type { Deps } from '../deps';
 import { decideWithdrawal, type WithdrawalDecision } from '../enrolments/queries';
 import { refuseEnrolmentError } from '../enrolments/routes';
@@ -43,11 +44,14 @@ type PaymentIdBody = z.infer<typeof paymentIdSchema>;
  * open the database). Every call needs the admin token (requireAdminToken).
  */
 export function adminRoutes(
-  { db, adminToken, notifier, publicOrigin }: Deps,
+  { db, adminToken, notifier, publicOrigin, uploads }: Deps,
   payments: PaymentsDeps,
 ): Mounts {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAdminToken(adminToken));
+
+  // `npm run backup` while the server holds the embedded database (server/backup/).
+  routes.get('/backup/', () => backupAnswer(db, uploads));
 
   routes.post('/approve-trainer/', jsonForm(approvalFormSchema, ['email']), async (c) => {
     const { email } = c.req.valid('json');

@@ -103,6 +103,8 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/user/close-account/',                        401, 400, 400, 401, 400],
   ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
   ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
+  // The embedded database and the uploads as a tar stream (npm run backup); PostgreSQL: pg_dump.
+  ['GET',   '/admin/backup/',                              401, 401, 401, process.env.TEST_DATABASE_URL ? 409 : 200, 401],
   ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
   ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
   ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401],
