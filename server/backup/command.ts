@@ -25,21 +25,23 @@ const LOCK_NAME = basename(dataLockFile('.'));
  */
 const NOT_BACKED_UP = new Set([LOCK_NAME, basename(adminTokenFile('.'))]);
 
-export const PG_DUMP_RECIPE = [
+const PG_DUMP_RECIPE = [
   'Back up the PostgreSQL database with pg_dump, before this command (docs/operations.md, "Backups"):',
   '  pg_dump --format=custom --file=kfu-$(date +%F).dump "$DATABASE_URL"',
-  'and restore it into an empty database with:',
+];
+const PG_RESTORE_RECIPE = [
+  'Restore the PostgreSQL dump into an empty database with:',
   '  pg_restore --no-owner --dbname="$DATABASE_URL" kfu-YYYY-MM-DD.dump',
 ];
 
-function parse(argv: string[], usage: string) {
+function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     options: { force: { type: 'boolean', default: false } },
     allowPositionals: true,
   });
   const [file] = positionals;
-  if (!file || positionals.length !== 1) throw new Error(usage);
+  if (!file || positionals.length !== 1) throw new Error('Give one FILE.');
   return { file: resolve(file), force: values.force === true };
 }
 
@@ -108,7 +110,7 @@ export async function backupCommand(argv: string[], { env }: CommandContext): Pr
   let file: string;
   let force: boolean;
   try {
-    ({ file, force } = parse(argv, BACKUP_USAGE));
+    ({ file, force } = parse(argv));
   } catch (error) {
     return { code: 2, out, err: [(error as Error).message, BACKUP_USAGE] };
   }
@@ -134,6 +136,7 @@ export async function backupCommand(argv: string[], { env }: CommandContext): Pr
         `DATABASE_URL is set: the database is PostgreSQL's, so ${file} holds the files of ${data} only: ` +
           `${summary(written.manifest)} (${megabytes(written.bytes)}).`,
         ...PG_DUMP_RECIPE,
+        ...PG_RESTORE_RECIPE,
       );
     } else {
       const holder = await readDataLock(data);
@@ -205,8 +208,8 @@ export async function backupCommand(argv: string[], { env }: CommandContext): Pr
     return { code: 1, out, err: [`No backup was written: ${(error as Error).message}`] };
   }
   out.push(
-    'The file holds every account and the secret that signs sessions: only you can read it. Keep copies off ' +
-      'this machine, encrypted (docs/operations.md, "Backups").',
+    `The file holds ${env.DATABASE_URL ? 'uploaded CVs' : 'every account'} and the secret that signs sessions: ` +
+      'only you can read it. Keep copies off this machine, encrypted (docs/operations.md, "Backups").',
   );
   return { code: 0, out, err };
 }
@@ -233,7 +236,7 @@ export async function restoreCommand(argv: string[], { env }: CommandContext): P
   let file: string;
   let force: boolean;
   try {
-    ({ file, force } = parse(argv, RESTORE_USAGE));
+    ({ file, force } = parse(argv));
   } catch (error) {
     return { code: 2, out, err: [(error as Error).message, RESTORE_USAGE] };
   }
@@ -312,7 +315,7 @@ export async function restoreCommand(argv: string[], { env }: CommandContext): P
         manifest.database === 'none'
           ? 'This backup holds no database (it was taken with DATABASE_URL): restore the PostgreSQL dump too.'
           : 'DATABASE_URL is set: the server reads PostgreSQL, not the database restored here.',
-        ...PG_DUMP_RECIPE.slice(2),
+        ...PG_RESTORE_RECIPE,
       );
     }
     out.push(`Start the server on it: DATA_DIR=${data} npm start`);
