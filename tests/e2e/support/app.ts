@@ -17,7 +17,8 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -204,11 +205,15 @@ export async function startApp(
 /**
  * Runs `count` instances of the product on one throwaway PostgreSQL server, as a deployment behind
  * a load balancer does: each on its own free port, all on one database and one data folder (so they
- * share the token secret and the uploads), sharing live events through LISTEN/NOTIFY. They start one
+ * share the token secret and the uploads), sharing live events through LISTEN/NOTIFY, each with
+ * `extraEnv` too (TRUST_PROXY behind a proxy). They start one
  * after the other (the first migrates, seeds and builds the web app); each app's `stop` stops its
  * server, and the last one to stop also stops PostgreSQL and removes the folder.
  */
-export async function startInstances(count: number): Promise<RunningApp[]> {
+export async function startInstances(
+  count: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningApp[]> {
   const cluster = await startPgCluster();
   const dataDir = mkdtempSync(join(tmpdir(), 'kfu-e2e-'));
   const started: { app: Omit<RunningApp, 'stop'>; stopServer(): Promise<void> }[] = [];
@@ -219,7 +224,7 @@ export async function startInstances(count: number): Promise<RunningApp[]> {
   };
   try {
     for (let index = 0; index < count; index += 1) {
-      const env: Record<string, string> = { DATABASE_URL: cluster.url };
+      const env: Record<string, string> = { DATABASE_URL: cluster.url, ...extraEnv };
       if (index > 0) env.SKIP_BUILD = '1';
       // `npm start` itself, as an operator runs each instance.
       started.push(await runningServer(await freePort(), dataDir, env, true));

@@ -61,7 +61,13 @@ export interface TabOptions {
 /** Opens a tab of a new browser context (its own cookies and storage). */
 export async function openPage(browser: Browser, baseURL: string, options: TabOptions = {}): Promise<Tab> {
   const { language, width = 'desktop', timezoneId } = options;
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[width], timezoneId });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[width],
+    timezoneId,
+    // The proxy test's nginx has a self-signed certificate (support/proxy.ts).
+    ignoreHTTPSErrors: baseURL.startsWith('https:'),
+  });
   if (language) {
     await context.addInitScript(
       ({ key, value }) => {

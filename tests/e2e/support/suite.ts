@@ -10,6 +10,8 @@ export interface OpenOptions extends TabOptions {
   path?: string;
   /** Which instance to open, for a suite of several (0, the first, by default). */
   instance?: number;
+  /** Another address in front of the product (a proxy) to open instead of an instance's. */
+  url?: string;
 }
 
 export interface SuiteOptions {
@@ -23,8 +25,8 @@ export interface SuiteOptions {
    * PostgreSQL server (support/app.ts).
    */
   embedded?: boolean;
-  /** More settings for the product's environment (one instance), asked for when it starts. */
-  env?: () => Record<string, string>;
+  /** More settings for the product's environment (every instance), asked for when it starts. */
+  env?: () => Record<string, string> | Promise<Record<string, string>>;
 }
 
 /** The product and a browser for one test file, and what each test opens in them. */
@@ -76,7 +78,8 @@ export class ProductSuite {
   }
 
   private async openTab(options: OpenOptions): Promise<Visit> {
-    const visit = visitOf(await openPage(this.browser, this.instance(options.instance ?? 0).url, options));
+    const url = options.url ?? this.instance(options.instance ?? 0).url;
+    const visit = visitOf(await openPage(this.browser, url, options));
     if (options.path !== undefined) await visit.goto(options.path);
     return visit;
   }
@@ -98,10 +101,11 @@ export class ProductSuite {
 
   async start(): Promise<void> {
     const count = this.options.instances ?? 1;
+    const env = await this.options.env?.();
     const apps =
       count === 1
-        ? [await startApp({ embedded: this.options.embedded, env: this.options.env?.() })]
-        : await startInstances(count);
+        ? [await startApp({ embedded: this.options.embedded, env })]
+        : await startInstances(count, env);
     try {
       this.running = { apps, browser: await launchBrowser() };
     } catch (error) {
