@@ -7,6 +7,8 @@ export type AttendanceSnapshot = SnapshotFrom<typeof attendanceMachine>;
 export type AttendanceOutcome =
   | 'given'
   | 'already'
+  | 'otherDevice'
+  | 'ticketUsed'
   | 'noClass'
   | 'expired'
   | 'invalid'
@@ -17,6 +19,8 @@ export type AttendanceOutcome =
 const OUTCOMES: readonly AttendanceOutcome[] = [
   'given',
   'already',
+  'otherDevice',
+  'ticketUsed',
   'noClass',
   'expired',
   'invalid',

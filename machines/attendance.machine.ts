@@ -6,10 +6,11 @@ import { type Failure, failureOf, statusOf } from './forms';
 /**
  * Giving attendance at /trainee/make-attendance/{courseId}?code=… (spec sections 2, 4 and 8): the
  * QR code the trainer shows leads here. A signed-in trainee gives attendance with the code at once.
- * Someone signed out first turns the code into a ticket (it outlives the code's 15 seconds while
- * they sign in), which the view keeps with the course id; the login dialog that cannot be closed
- * opens, and once signed in the ticket gives the attendance. Every answer is an outcome of its own
- * with what to do next; a failure of the network can be tried again.
+ * Someone signed out first turns the code into a ticket (the server keeps it in this browser's
+ * cookie until the code's grace ends; the address back from signing in has no code), and the view
+ * notes it with the course id; the login dialog that cannot be closed opens, and once signed in the
+ * ticket gives the attendance. Every answer is an outcome of its own with what to do next; a
+ * failure of the network can be tried again.
  */
 
 export type AttendanceViewer = 'signedOut' | 'TRAINEE' | 'TRAINER';
@@ -18,15 +19,15 @@ export interface AttendanceInput {
   courseId: number;
   /** The code from the address, if any. */
   code: string | null;
-  /** A ticket kept for this course before signing in, still valid by its own expiry, if any. */
-  ticket: string | null;
+  /** Whether this browser holds a ticket for this course, made before signing in, not run out. */
+  ticket: boolean;
   viewer: AttendanceViewer;
 }
 
 export interface AttendanceContext {
   courseId: number;
   code: string | null;
-  ticket: string | null;
+  ticket: boolean;
   viewer: AttendanceViewer;
   /** The failure of the last call, while it can be tried again. */
   error: unknown;
@@ -38,9 +39,9 @@ export type AttendanceEvent =
   /** Try the failed call again. */
   | { type: 'retry' };
 
-/** What giving attendance sends: the ticket when one was made, else the code. */
+/** What giving attendance sends: "this browser's ticket" when one was made, else the code. */
 export function credentialOf(context: Pick<AttendanceContext, 'code' | 'ticket'>): MakeAttendanceInput {
-  if (context.ticket) return { ticket: context.ticket };
+  if (context.ticket) return { ticket: true };
   return { code: context.code ?? '' };
 }
 
@@ -58,6 +59,8 @@ const refusedAs =
 /** Each refusal of giving attendance that has a page of its own, in the order they are checked. */
 const REFUSALS = [
   ['isAlready', '#attendance.already'],
+  ['isOtherDevice', '#attendance.otherDevice'],
+  ['isTicketUsed', '#attendance.ticketUsed'],
   ['isNoClass', '#attendance.noClass'],
   ['isExpired', '#attendance.expired'],
   ['isInvalid', '#attendance.invalid'],
@@ -90,7 +93,9 @@ export const attendanceMachine = setup({
       assertEvent(event, 'session.signedIn');
       return event.role === 'TRAINER';
     },
-    isAlready: refusedAs(409),
+    isAlready: refusedAs(409, ATTENDANCE_MESSAGES.already),
+    isOtherDevice: refusedAs(403, ATTENDANCE_MESSAGES.otherDevice),
+    isTicketUsed: refusedAs(409, ATTENDANCE_MESSAGES.ticketUsed),
     isNoClass: refusedAs(404),
     isExpired: refusedAs(400, ATTENDANCE_MESSAGES.expired),
     isInvalid: refusedAs(400),
@@ -98,10 +103,10 @@ export const attendanceMachine = setup({
     isTraineesOnly: refusedAs(403, ATTENDANCE_MESSAGES.traineesOnly),
   },
   actions: {
-    keepTicket: assign({ ticket: (_, { ticket }: { ticket: AttendanceTicket }) => ticket.ticket }),
+    keepTicket: assign({ ticket: true }),
     keepError: assign({ error: (_, { error }: Failure) => error }),
     clearError: assign({ error: null }),
-    /** Keeps the ticket and the course id while the visitor signs in (the view's storage). */
+    /** Notes the ticket and keeps the course id while the visitor signs in (the view's storage). */
     storeTicket: (_, _params: { courseId: number; ticket: AttendanceTicket }) => {},
     /** Drops the kept ticket and course id: it was used, or it can no longer be. */
     forgetTicket: () => {},
@@ -144,7 +149,7 @@ export const attendanceMachine = setup({
             onDone: {
               target: '#attendance.awaitingSignIn',
               actions: [
-                { type: 'keepTicket', params: ({ event }) => ({ ticket: event.output }) },
+                'keepTicket',
                 {
                   type: 'storeTicket',
                   params: ({ context, event }) => ({ courseId: context.courseId, ticket: event.output }),
@@ -202,6 +207,10 @@ export const attendanceMachine = setup({
     given: {},
     /** 'You already have given your attendance.' */
     already: {},
+    /** The ticket is not this browser's (a copied address or answer): scan with your own device. */
+    otherDevice: {},
+    /** The ticket gave someone's attendance already: scan the code again. */
+    ticketUsed: {},
     /** 'No available Class for Today!' */
     noClass: {},
     /** The code is past its grace step (or the ticket its time): scan the code again. */

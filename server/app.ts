@@ -259,7 +259,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, quizAdminRoutes(deps));
   mount(api, certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).
-  mount(api, attendanceRoutes(deps, { clock: attendanceClock, broadcast }));
+  mount(api, attendanceRoutes(deps, { clock: attendanceClock, broadcast, trustProxy: options.trustProxy }));
   if (options.devRoutes ?? process.env.NODE_ENV !== 'production') {
     mount(api, devRoutes(deps));
     mount(api, attendanceDevRoutes(adminToken, attendanceClock));

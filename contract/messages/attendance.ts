@@ -13,4 +13,7 @@ export const ATTENDANCE_MESSAGES = {
   notSessionDay: 'This course has no session on that day.',
   futureSession: 'Attendance cannot be marked before the session day.',
   marked: 'Attendance saved',
+  otherDevice:
+    'This attendance code was scanned on another device. Scan the code on the screen with your own device.',
+  ticketUsed: 'This attendance code has already been used. Scan the code on the screen again.',
 } as const;

@@ -6,9 +6,11 @@ import * as z from 'zod/mini';
  * `/trainee/make-attendance/{courseId}?code=…`; the code is signed by the server and changes every
  * ATTENDANCE_STEP_SECONDS, the one before it still accepted (one step of grace). An enrolled trainee
  * who opens it on a day the course has a session is marked Present. Someone signed out first turns
- * the fresh code into a ticket that lasts ATTENDANCE_TICKET_SECONDS, signs in, and gives attendance
- * with the ticket. The trainer also marks people present or absent by hand, and exports or prints
- * the sheet. A session that has ended with no mark for an enrolled trainee counts as Absent.
+ * the fresh code into a ticket, signs in, and gives attendance with the ticket. The ticket belongs to
+ * the browser that scanned: the server keeps it in an httpOnly cookie (never in a body), it ends
+ * with the code's grace, and it is used once. The trainer also marks people present or absent by
+ * hand, and exports or prints the sheet. A session that has ended with no mark for an enrolled
+ * trainee counts as Absent.
  *
  * Only the spec's `/trainee/make-attendance/{id}` route is known; the calls are the extensions
  * pact's: `GET /attendance/courses/`, `GET /attendance/courses/{id}/?date`,
@@ -109,21 +111,30 @@ export const attendanceSheetSchema = z.object({
 });
 export type AttendanceSheet = z.infer<typeof attendanceSheetSchema>;
 
-/** POST /attendance/tickets/ (public): a fresh code for someone who must sign in first. */
+/**
+ * POST /attendance/tickets/ (public): a fresh code for someone who must sign in first. The ticket
+ * itself goes in an httpOnly cookie (ATTENDANCE_TICKET_COOKIE) scoped to the course's
+ * make-attendance call; the body only says how long it lasts.
+ */
 export const attendanceTicketInputSchema = z.object({
   course_id: z.int().check(z.positive()),
   code: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export const attendanceTicketSchema = z.object({
-  ticket: z.string(),
   expires_at: z.string(),
+  /** Seconds from now until it ends (the code's grace): the browser's clock need not agree. */
+  expires_in: z.number(),
 });
+export const ATTENDANCE_TICKET_COOKIE = 'attendance_ticket';
 export type AttendanceTicket = z.infer<typeof attendanceTicketSchema>;
 
-/** POST /course/make-attendance/{courseId}/: with the QR's code, or a ticket made from one. */
+/**
+ * POST /course/make-attendance/{courseId}/: with the QR's code, or `{ticket: true}`: the ticket this
+ * browser's cookie holds.
+ */
 export const makeAttendanceInputSchema = z.union([
   z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  z.object({ ticket: z.string().check(z.minLength(1), z.maxLength(400)) }),
+  z.object({ ticket: z.literal(true) }),
 ]);
 export type MakeAttendanceInput = z.infer<typeof makeAttendanceInputSchema>;
 export const attendanceGivenSchema = z.object({

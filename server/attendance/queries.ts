@@ -286,6 +286,25 @@ export async function markPresentByCode(
   return rows.length > 0;
 }
 
+/**
+ * Records a ticket as used; false when it was used already. Tickets ended by `now` are
+ * removed on the way (they are refused by their date anyway).
+ */
+export async function claimTicket(
+  db: Queryable,
+  nonce: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<boolean> {
+  await db.query('DELETE FROM attendance_tickets_used WHERE expires_at <= $1', [now]);
+  const { rows } = await db.query(
+    `INSERT INTO attendance_tickets_used (nonce, expires_at) VALUES ($1, $2)
+     ON CONFLICT (nonce) DO NOTHING RETURNING 1`,
+    [nonce, expiresAt],
+  );
+  return rows.length > 0;
+}
+
 /** Marks a trainee present or absent by hand. */
 export async function markByHand(
   db: Queryable,

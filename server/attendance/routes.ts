@@ -3,6 +3,7 @@ import { isIsoDate, sessionsOn } from '@contract/domain/sessions';
 import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
+  ATTENDANCE_TICKET_COOKIE,
   attendanceCodeSchema,
   attendanceCourseListSchema,
   attendanceGivenSchema,
@@ -15,11 +16,13 @@ import {
   rosterEntrySchema,
   rosterSchema,
 } from '@contract/wire/attendance';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { assertCourseAuthor } from '../authoring/access';
 import type { Broadcast } from '../broadcast';
 import { centreDate } from '../centre-time';
+import { requestIsHttps } from '../client-address';
 import type { Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
@@ -30,6 +33,7 @@ import { type CodeRefusal, createAttendanceCodes } from './codes';
 import {
   type AttendanceCourseRow,
   attendanceCourse,
+  claimTicket,
   courseStaff,
   history,
   isTakingPart,
@@ -47,6 +51,8 @@ export interface AttendanceRoutesOptions {
   clock: AttendanceClock;
   /** Tells the course's trainer and facilitators of every mark, on every instance. */
   broadcast: Pick<Broadcast, 'publish'>;
+  /** Behind a trusted proxy: its X-Forwarded-Proto says whether the ticket cookie is Secure. */
+  trustProxy?: boolean | undefined;
 }
 
 function refusal(reason: CodeRefusal): HttpProblem {
@@ -54,6 +60,15 @@ function refusal(reason: CodeRefusal): HttpProblem {
     400,
     reason === 'expired' ? ATTENDANCE_MESSAGES.expired : ATTENDANCE_MESSAGES.invalid,
   );
+}
+
+/**
+ * Where the ticket cookie is sent: the course's make-attendance call only, under the API's base
+ * (taken from the path of the call being answered).
+ */
+function ticketCookiePath(requestPath: string, courseId: number): string {
+  const base = requestPath.replace(/\/(attendance\/tickets|course\/make-attendance)\/.*$/, '');
+  return `${base}/course/make-attendance/${courseId}/`;
 }
 
 async function existingCourse(db: Queryable, courseId: number): Promise<AttendanceCourseRow> {
@@ -76,14 +91,21 @@ const rosterQuery = validQuery((query) => {
 });
 
 /**
- * Attendance (contract/wire/attendance.ts): trainees give it with the rotating QR code (or a ticket
- * made from one before signing in) and read their history; the course's trainer and facilitators
+ * Attendance (contract/wire/attendance.ts): trainees give it with the rotating QR code (or the
+ * ticket cookie made from one before signing in, in the same browser) and read their history; the course's trainer and facilitators
  * list their courses, show the code, read the roster and the sheet, and mark people by hand. Every
  * mark tells the course's trainer and facilitators the day's count live (`attendance_marked`).
  */
 export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): Mounts {
   const { db, tokens, limiter } = deps;
   const { clock, broadcast } = options;
+  const cookieOptions = (c: Context, courseId: number) =>
+    ({
+      path: ticketCookiePath(c.req.path, courseId),
+      httpOnly: true,
+      secure: requestIsHttps(c, options.trustProxy ?? false),
+      sameSite: 'Strict',
+    }) as const;
   const codes = createAttendanceCodes(deps.secret);
   const attendance = new Hono<AppEnv>();
   const auth = requireAuth(db, tokens);
@@ -170,7 +192,8 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     return c.json(attendanceSheetSchema.parse(await sheet(db, course, clock.now())));
   });
 
-  // Public: whoever holds a fresh code keeps it as a ticket while they sign in.
+  // Public: whoever scans a fresh code keeps it as a ticket in this browser while they sign in. The
+  // ticket is the cookie's alone (httpOnly): the answer's body and the page's address cannot pass it on.
   attendance.post(
     '/tickets/',
     limiter.perClient('attendanceTicketClient'),
@@ -181,8 +204,13 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
       const checked = codes.check(course_id, code, now);
       if (typeof checked === 'string') throw refusal(checked);
       if (checked.date !== centreDate(now)) throw refusal('expired');
-      const { ticket, expiresAt } = codes.ticket(course_id, checked.date, now);
-      return c.json(attendanceTicketSchema.parse({ ticket, expires_at: expiresAt.toISOString() }), 201);
+      const { ticket, expiresAt } = codes.ticket(course_id, checked.date, checked.step);
+      const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+      setCookie(c, ATTENDANCE_TICKET_COOKIE, ticket, { ...cookieOptions(c, course_id), maxAge: seconds });
+      return c.json(
+        attendanceTicketSchema.parse({ expires_at: expiresAt.toISOString(), expires_in: seconds }),
+        201,
+      );
     },
   );
 
@@ -198,6 +226,12 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
     },
     validId(),
     jsonBody(makeAttendanceInputSchema, ATTENDANCE_MESSAGES.invalid),
+    async (c, next) => {
+      await next();
+      // A ticket is tried once: given or refused, the browser drops it (not after a server failure).
+      if ('ticket' in c.req.valid('json') && c.res.status < 500)
+        deleteCookie(c, ATTENDANCE_TICKET_COOKIE, cookieOptions(c, c.req.valid('param').id));
+    },
     async (c) => {
       const userId = c.get('user').id;
       const course = await existingCourse(db, c.req.valid('param').id);
@@ -208,15 +242,28 @@ export function attendanceRoutes(deps: Deps, options: AttendanceRoutesOptions): 
       if ((await sessionsHeldOn(db, course, today)).length === 0)
         throw new HttpProblem(404, ATTENDANCE_MESSAGES.noClass);
       const input = c.req.valid('json');
-      const checked =
-        'code' in input
-          ? codes.check(course.id, input.code, now)
-          : codes.checkTicket(course.id, input.ticket, now);
-      if (typeof checked === 'string') throw refusal(checked);
-      // A code or ticket of another day (just before midnight) is past.
-      if (checked.date !== today) throw refusal('expired');
-      if (!(await markPresentByCode(db, course.id, today, userId)))
-        throw new HttpProblem(409, ATTENDANCE_MESSAGES.already);
+      if ('code' in input) {
+        const checked = codes.check(course.id, input.code, now);
+        if (typeof checked === 'string') throw refusal(checked);
+        // A code of another day (just before midnight) is past.
+        if (checked.date !== today) throw refusal('expired');
+        if (!(await markPresentByCode(db, course.id, today, userId)))
+          throw new HttpProblem(409, ATTENDANCE_MESSAGES.already);
+      } else {
+        // The ticket of the browser that scanned: a copied address or answer carries none.
+        const ticket = getCookie(c, ATTENDANCE_TICKET_COOKIE);
+        if (!ticket) throw new HttpProblem(403, ATTENDANCE_MESSAGES.otherDevice);
+        const checked = codes.checkTicket(course.id, ticket, now);
+        if (typeof checked === 'string') throw refusal(checked);
+        if (checked.date !== today) throw refusal('expired');
+        await db.transaction(async (tx) => {
+          if (!(await markPresentByCode(tx, course.id, today, userId)))
+            throw new HttpProblem(409, ATTENDANCE_MESSAGES.already);
+          // Someone else already gave attendance with this ticket (in this browser, or a copied cookie).
+          if (!(await claimTicket(tx, checked.nonce, checked.expiresAt, now)))
+            throw new HttpProblem(409, ATTENDANCE_MESSAGES.ticketUsed);
+        });
+      }
       await announce(course, today);
       return c.json(
         attendanceGivenSchema.parse({

@@ -52,7 +52,7 @@ export function getAttendanceSheet(api: ApiClient, courseId: number): Promise<At
   return api.authed(attendanceSheetSchema, `/attendance/courses/${courseId}/sheet/`);
 }
 
-/** POST /attendance/tickets/ (public): keeps a fresh code while its holder signs in. */
+/** POST /attendance/tickets/ (public): keeps a fresh code in this browser's cookie while its holder signs in. */
 export function requestAttendanceTicket(
   api: ApiClient,
   courseId: number,
@@ -64,7 +64,7 @@ export function requestAttendanceTicket(
   });
 }
 
-/** POST /course/make-attendance/{courseId}/: gives the signed-in trainee's attendance. */
+/** POST /course/make-attendance/{courseId}/: gives the signed-in trainee's attendance (code, or this browser's ticket). */
 export function makeAttendance(
   api: ApiClient,
   courseId: number,

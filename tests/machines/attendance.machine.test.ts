@@ -18,8 +18,8 @@ import {
 
 const ACTIONS = ['storeTicket', 'forgetTicket', 'askToSignIn', 'announceGiven'] as const;
 const TICKET: AttendanceTicket = {
-  ticket: '7.2026-11-24.1795000300.mac',
-  expires_at: '2026-11-24T06:15:00.000Z',
+  expires_at: '2026-11-24T06:10:30.000Z',
+  expires_in: 27,
 };
 const GIVEN: AttendanceGiven = {
   success: true,
@@ -38,14 +38,14 @@ function implementations() {
   };
 }
 
-const base = { courseId: 7, code: null, ticket: null } as const;
+const base = { courseId: 7, code: null, ticket: false } as const;
 const INPUTS: AttendanceInput[] = [
   { ...base, viewer: 'TRAINEE', code: 'fresh-code' },
-  { ...base, viewer: 'TRAINEE', ticket: TICKET.ticket },
+  { ...base, viewer: 'TRAINEE', ticket: true },
   { ...base, viewer: 'TRAINEE' },
   { ...base, viewer: 'TRAINER', code: 'fresh-code' },
   { ...base, viewer: 'signedOut', code: 'fresh-code' },
-  { ...base, viewer: 'signedOut', ticket: TICKET.ticket },
+  { ...base, viewer: 'signedOut', ticket: true },
   { ...base, viewer: 'signedOut' },
 ];
 
@@ -59,6 +59,8 @@ function refusal(status: number, message: string) {
 
 const REFUSALS = [
   refusal(409, ATTENDANCE_MESSAGES.already),
+  refusal(403, ATTENDANCE_MESSAGES.otherDevice),
+  refusal(409, ATTENDANCE_MESSAGES.ticketUsed),
   refusal(404, ATTENDANCE_MESSAGES.noClass),
   refusal(400, ATTENDANCE_MESSAGES.expired),
   refusal(400, ATTENDANCE_MESSAGES.invalid),
@@ -125,7 +127,8 @@ describe('attendance machine: behaviour', () => {
     expect(actions.askToSignIn).toHaveBeenCalledTimes(1);
     expect(connectAttendance(harness.snapshot, harness.send)).toEqual({ screen: 'signIn' });
     await harness.send({ type: 'session.signedIn', role: 'TRAINEE' });
-    expect(giveAttendance.inputs).toEqual([{ courseId: 7, credential: { ticket: TICKET.ticket } }]);
+    // The ticket is the browser's cookie: the call only says to use it.
+    expect(giveAttendance.inputs).toEqual([{ courseId: 7, credential: { ticket: true } }]);
     await harness.resolve('giveAttendance', GIVEN);
     expectState(harness, 'given');
   });
@@ -144,7 +147,16 @@ describe('attendance machine: behaviour', () => {
   });
 
   it('shows each refusal as its own outcome and drops the ticket', async () => {
-    const outcomes = ['already', 'noClass', 'expired', 'invalid', 'notEnrolled', 'trainer'] as const;
+    const outcomes = [
+      'already',
+      'otherDevice',
+      'ticketUsed',
+      'noClass',
+      'expired',
+      'invalid',
+      'notEnrolled',
+      'trainer',
+    ] as const;
     for (const [index, outcome] of outcomes.entries()) {
       const { harness, actions } = start(INPUTS[1] as AttendanceInput);
       await harness.reject('giveAttendance', REFUSALS[index]);

@@ -28,8 +28,8 @@ export const INJECTED_ATTENDANCE = {
   code: 'attendanceCode',
   /** A code of the course from before the last rotation but one: expired. */
   expiredCode: 'attendanceExpiredCode',
-  /** A ticket made from the current code (as a signed-out trainee would get one). */
-  ticket: 'attendanceTicket',
+  /** The Cookie header of the browser that turned the current code into a ticket before signing in. */
+  ticketCookie: 'attendanceTicketCookie',
 } as const;
 
 /** The live message's description in the pact. */

@@ -1,6 +1,6 @@
 import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
 import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
-import { attendanceMarkedMessageSchema } from '@contract/wire/attendance';
+import { ATTENDANCE_TICKET_COOKIE, attendanceMarkedMessageSchema } from '@contract/wire/attendance';
 import { serverSocketMessageSchema } from '@contract/wire/notifications';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +14,13 @@ import {
   markAttendance,
   requestAttendanceTicket,
 } from '../../src/api/attendance';
+import { createApiClient, DEFAULT_API_BASE } from '../../src/api/client';
 import { ATTENDANCE_MESSAGE, ATTENDANCE_STATES, INJECTED_ATTENDANCE } from './attendance-states';
 import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   apiPath,
   bearerHeader,
+  EXAMPLE_JWT,
   errorBody,
   failureOf,
   JSON_CONTENT,
@@ -41,7 +43,11 @@ const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$';
 const CODE = '^[A-Za-z0-9_-]{40,200}$';
 const EXAMPLE_CODE = 'AAGgf3JcPqX1r0kYt2bWm9Zc4Lh7Nq8sVd3Fe6Gj1Ku5Pw0Ry2Tz4Ab7Cd9Ef';
 const EXAMPLE_DATE = '2026-11-24';
-const EXAMPLE_TICKET = `7.${EXAMPLE_DATE}.1795000300.q2Vb7r9XgN0aLpK3sT5uW8yZ1cE4fH6jM0nP2rS4tU8`;
+const EXAMPLE_TICKET = `7.${EXAMPLE_DATE}.1795000230.Zk3vQ9rT1mW5yB7nD2fH4j.q2Vb7r9XgN0aLpK3sT5uW8yZ1cE4fH6jM0nP2rS4tU8`;
+/** The ticket cookie as the server sets it: httpOnly, for the course's make-attendance call only. */
+const TICKET_COOKIE = `^${ATTENDANCE_TICKET_COOKIE}=\\d+\\.\\d{4}-\\d{2}-\\d{2}\\.\\d+\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/api/v1/course/make-attendance/\\d+/; (Secure; )?HttpOnly; SameSite=Strict$`;
+/** What giving attendance with the ticket answers besides the body: the browser drops the cookie. */
+const DROPPED_COOKIE = `^${ATTENDANCE_TICKET_COOKIE}=; Max-Age=0; Path=/api/v1/course/make-attendance/\\d+/; (Secure; )?HttpOnly; SameSite=Strict$`;
 const ACCEPT = { Accept: 'application/json' };
 
 const injected = (key: string, example: number | string) => fromProviderState(`\${${key}}`, example);
@@ -51,6 +57,24 @@ const coursePath = (template: (id: string) => string, example = 7) =>
     apiPath(template(String(example))),
   );
 const today = () => injected(INJECTED_ATTENDANCE.date, EXAMPLE_DATE);
+
+/** The web app's client in the browser that scanned: the browser sends its ticket cookie along. */
+function scanningBrowser(mockServer: { url: string }) {
+  return createApiClient(
+    {
+      baseURL: `${mockServer.url}${DEFAULT_API_BASE}`,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('Cookie', `${ATTENDANCE_TICKET_COOKIE}=${EXAMPLE_TICKET}`);
+        return fetch(input, { ...init, headers });
+      },
+    },
+    {
+      getAccessToken: () => EXAMPLE_JWT,
+      refresh: () => Promise.reject(new Error('no refresh in this contract')),
+    },
+  );
+}
 
 const session = {
   date: regex(DATE, EXAMPLE_DATE),
@@ -263,7 +287,7 @@ describe('Attendance contract: the trainer’s calls', () => {
 });
 
 describe('Attendance contract: the trainee’s calls', () => {
-  it('keeps a fresh code as a ticket for someone who must sign in first', async () => {
+  it('keeps a fresh code as a ticket in the scanning browser’s cookie, never in the body', async () => {
     await interaction(
       pact,
       ATTENDANCE_STATES.traineeAtSession,
@@ -274,13 +298,23 @@ describe('Attendance contract: the trainee’s calls', () => {
         course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
         code: injected(INJECTED_ATTENDANCE.code, EXAMPLE_CODE),
       })
-      .answers(201, {
-        ticket: regex('^\\d+\\.\\d{4}-\\d{2}-\\d{2}\\.\\d+\\.[A-Za-z0-9_-]{43}$', EXAMPLE_TICKET),
-        expires_at: regex(DATE_TIME, '2026-11-24T06:15:03.000Z'),
-      })
+      .answers(
+        201,
+        {
+          expires_at: regex(DATE_TIME, '2026-11-24T06:10:30.000Z'),
+          expires_in: integer(27),
+        },
+        {
+          ...JSON_CONTENT,
+          'Set-Cookie': regex(
+            TICKET_COOKIE,
+            `${ATTENDANCE_TICKET_COOKIE}=${EXAMPLE_TICKET}; Max-Age=27; Path=/api/v1/course/make-attendance/7/; HttpOnly; SameSite=Strict`,
+          ),
+        },
+      )
       .executeTest(async (mockServer) => {
         const ticket = await requestAttendanceTicket(signedOutClient(mockServer), 7, EXAMPLE_CODE);
-        expect(ticket.ticket).toBe(EXAMPLE_TICKET);
+        expect(ticket).toEqual({ expires_at: '2026-11-24T06:10:30.000Z', expires_in: 27 });
       });
   });
 
@@ -338,29 +372,66 @@ describe('Attendance contract: the trainee’s calls', () => {
     });
   });
 
-  it('gives attendance with a ticket made before signing in (201)', async () => {
+  it('gives attendance with the ticket cookie made before signing in, and drops it (201)', async () => {
     await interaction(
       pact,
       ATTENDANCE_STATES.traineeAtSession,
       'a request to give attendance with a ticket',
+      {
+        ...bearerHeader(),
+        ...JSON_CONTENT,
+        Cookie: fromProviderState(
+          `\${${INJECTED_ATTENDANCE.ticketCookie}}`,
+          `${ATTENDANCE_TICKET_COOKIE}=${EXAMPLE_TICKET}`,
+        ),
+      },
+    )
+      .sends(
+        'POST',
+        coursePath((id) => `/course/make-attendance/${id}/`),
+        { ticket: true },
+      )
+      .answers(
+        201,
+        {
+          success: true,
+          message: ATTENDANCE_MESSAGES.given,
+          course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
+          date: today(),
+        },
+        {
+          ...JSON_CONTENT,
+          'Set-Cookie': regex(
+            DROPPED_COOKIE,
+            `${ATTENDANCE_TICKET_COOKIE}=; Max-Age=0; Path=/api/v1/course/make-attendance/7/; HttpOnly; SameSite=Strict`,
+          ),
+        },
+      )
+      .executeTest(async (mockServer) => {
+        const given = await makeAttendance(scanningBrowser(mockServer), 7, { ticket: true });
+        expect(given.success).toBe(true);
+      });
+  });
+
+  it('refuses the ticket of a browser that holds none: scanned on another device (403)', async () => {
+    await interaction(
+      pact,
+      ATTENDANCE_STATES.traineeAtSession,
+      'a request to give attendance with a ticket from a browser without the ticket cookie',
       { ...bearerHeader(), ...JSON_CONTENT },
     )
       .sends(
         'POST',
         coursePath((id) => `/course/make-attendance/${id}/`),
-        {
-          ticket: injected(INJECTED_ATTENDANCE.ticket, EXAMPLE_TICKET),
-        },
+        { ticket: true },
       )
-      .answers(201, {
-        success: true,
-        message: ATTENDANCE_MESSAGES.given,
-        course_id: injected(INJECTED_ATTENDANCE.courseId, 7),
-        date: today(),
-      })
+      .refuses(403, ATTENDANCE_MESSAGES.otherDevice)
       .executeTest(async (mockServer) => {
-        const given = await makeAttendance(signedInClient(mockServer), 7, { ticket: EXAMPLE_TICKET });
-        expect(given.success).toBe(true);
+        await expectRefusal(
+          makeAttendance(signedInClient(mockServer), 7, { ticket: true }),
+          403,
+          ATTENDANCE_MESSAGES.otherDevice,
+        );
       });
   });
 

@@ -1,7 +1,8 @@
 import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
 import { addDays, weekdayOf } from '@contract/domain/sessions';
+import { ATTENDANCE_TICKET_COOKIE } from '@contract/wire/attendance';
 import { WEEKDAYS } from '@contract/wire/courses';
-import { createAttendanceCodes } from '../../server/attendance/codes';
+import { createAttendanceCodes, stepAt } from '../../server/attendance/codes';
 import { startSession } from '../../server/auth/sessions';
 import { centreDate } from '../../server/centre-time';
 import type { TestServer } from '../../server/testing';
@@ -65,7 +66,7 @@ export function attendanceStateHandlers(server: TestServer, trainee: () => Promi
           courseId,
           new Date(now.getTime() - 2 * ATTENDANCE_STEP_SECONDS * 1000),
         ).code,
-        [INJECTED_ATTENDANCE.ticket]: codes.ticket(courseId, today, now).ticket,
+        [INJECTED_ATTENDANCE.ticketCookie]: `${ATTENDANCE_TICKET_COOKIE}=${codes.ticket(courseId, today, stepAt(now)).ticket}`,
       },
     };
   }

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STEP_SECONDS, ATTENDANCE_TICKET_SECONDS } from '@contract/domain/attendance';
+import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
 import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import {
@@ -14,6 +14,7 @@ import {
 import { historyDetailsSchema } from '@contract/wire/history';
 import { SOCKET_PATHS } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { createAdjustableClock } from '../../server/attendance/clock';
 import { seedAttendance } from '../../server/attendance/seed';
 import { centreDate } from '../../server/centre-time';
@@ -72,7 +73,7 @@ async function codeOf(courseId: number, token = trainerToken): Promise<string> {
   return attendanceCodeSchema.parse(body).code;
 }
 
-function give(courseId: number, token: string, input: { code: string } | { ticket: string }) {
+function give(courseId: number, token: string, input: { code: string }) {
   return call(`/course/make-attendance/${courseId}/`, { token, body: input });
 }
 
@@ -253,34 +254,152 @@ describe('giving attendance', () => {
 });
 
 describe('tickets', () => {
-  it('keep a fresh code while its holder signs in, for ATTENDANCE_TICKET_SECONDS', async () => {
-    const { user, token } = await trainee('ticketholder');
-    const { user: slow, token: slowToken } = await trainee('slowpoke');
-    const course = await everyDayCourse([user.id, slow.id]);
-    const code = await codeOf(course);
-    const made = await call('/attendance/tickets/', { body: { course_id: course, code } });
+  const COOKIE = 'attendance_ticket';
+
+  /** A ticket made from the course's current code, as the scanning browser gets it. */
+  async function scan(course: number, headers: Record<string, string> = {}) {
+    const made = await call('/attendance/tickets/', {
+      body: { course_id: course, code: await codeOf(course) },
+      headers,
+    });
     expect(made.status).toBe(201);
+    const [setCookie = ''] = made.headers.getSetCookie();
+    const value = new RegExp(`^${COOKIE}=([^;]+)`).exec(setCookie)?.[1] ?? '';
+    return { made, setCookie, value, cookie: { Cookie: `${COOKIE}=${value}` } };
+  }
+
+  function giveWithTicket(course: number, token: string, headers: Record<string, string> = {}) {
+    return call(`/course/make-attendance/${course}/`, { token, body: { ticket: true }, headers });
+  }
+
+  it('live in an httpOnly cookie of the scanning browser, for its attendance call only, never in the body', async () => {
+    const { user, token } = await trainee('ticketholder');
+    const course = await everyDayCourse([user.id]);
+    const { made, setCookie, value, cookie } = await scan(course);
     const ticket = attendanceTicketSchema.parse(made.body);
-    expect(Date.parse(ticket.expires_at) - clock.now().getTime()).toBe(ATTENDANCE_TICKET_SECONDS * 1000);
-    const late = attendanceTicketSchema.parse(
-      (await call('/attendance/tickets/', { body: { course_id: course, code } })).body,
+    expect(Object.keys(made.body).sort()).toEqual(['expires_at', 'expires_in']);
+    expect(made.bytes.toString('utf8')).not.toContain(value);
+    expect(value).toMatch(/^\d+\.\d{4}-\d{2}-\d{2}\.\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    const attributes = setCookie.split('; ').slice(1);
+    expect(attributes.sort()).toEqual(
+      [
+        `Max-Age=${ticket.expires_in}`,
+        `Path=/api/v1/course/make-attendance/${course}/`,
+        'HttpOnly',
+        'SameSite=Strict',
+      ].sort(),
     );
-    // Signing in takes longer than the code lives: the ticket still works.
-    clock.advance(120);
-    expect((await give(course, token, { ticket: ticket.ticket })).status).toBe(201);
-    // Another course's, or one changed by hand, is not valid.
-    const other = await everyDayCourse([slow.id]);
-    expect(messageOf((await give(other, slowToken, { ticket: late.ticket })).body)).toBe(
+    const given = await giveWithTicket(course, token, cookie);
+    expect(given.status).toBe(201);
+    expect(attendanceGivenSchema.parse(given.body).message).toBe(ATTENDANCE_MESSAGES.given);
+    // Used: the browser is told to drop it.
+    const [cleared = ''] = given.headers.getSetCookie();
+    expect(cleared).toMatch(new RegExp(`^${COOKIE}=;`));
+    expect(cleared).toContain('Max-Age=0');
+    expect(cleared).toContain(`Path=/api/v1/course/make-attendance/${course}/`);
+  });
+
+  it('are Secure over https (behind a trusted proxy, as the other cookies decide)', async () => {
+    const course = await everyDayCourse([]);
+    const proxied = buildApp({
+      db: server.db,
+      secret: server.secret,
+      trustProxy: true,
+      attendanceClock: clock,
+    });
+    const answer = await proxied.app.request('/api/v1/attendance/tickets/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-For': '203.0.113.9',
+      },
+      body: JSON.stringify({ course_id: course, code: await codeOf(course) }),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.getSetCookie()[0]?.split('; ')).toContain('Secure');
+    const { setCookie } = await scan(course);
+    expect(setCookie.split('; ')).not.toContain('Secure');
+  });
+
+  it('end with the grace of the code they were made from, not later', async () => {
+    const { user: first, token: firstToken } = await trainee('intime');
+    const { user: second, token: secondToken } = await trainee('toolate');
+    const course = await everyDayCourse([first.id, second.id]);
+    const code = attendanceCodeSchema.parse(
+      (await call(`/attendance/courses/${course}/code/`, { token: trainerToken })).body,
+    );
+    const a = await scan(course);
+    const b = await scan(course);
+    const end = Date.parse(attendanceTicketSchema.parse(a.made.body).expires_at);
+    // The code's own step, then one step of grace.
+    expect(end).toBe(Date.parse(code.expires_at) + ATTENDANCE_STEP_SECONDS * 1000);
+    expect(attendanceTicketSchema.parse(a.made.body).expires_in).toBe(
+      Math.ceil((end - clock.now().getTime()) / 1000),
+    );
+    clock.advance((end - clock.now().getTime()) / 1000 - 1);
+    expect((await giveWithTicket(course, firstToken, a.cookie)).status).toBe(201);
+    clock.advance(1);
+    const late = await giveWithTicket(course, secondToken, b.cookie);
+    expect(late.status).toBe(400);
+    expect(messageOf(late.body)).toBe(ATTENDANCE_MESSAGES.expired);
+    // Used tickets are kept only until their end: the next use removes them.
+    const nonceOf = (value: string) => value.split('.')[3];
+    const used = () =>
+      server.db.query('SELECT 1 FROM attendance_tickets_used WHERE nonce = $1', [nonceOf(a.value)]);
+    expect((await used()).rows).toHaveLength(1);
+    const c = await scan(course);
+    expect((await giveWithTicket(course, secondToken, c.cookie)).status).toBe(201);
+    expect((await used()).rows).toHaveLength(0);
+  });
+
+  it('refuse a copied ticket: another browser without the cookie, or the ticket in the body', async () => {
+    const { user: scanner, token: scannerToken } = await trainee('inroom');
+    const { user: friend, token: friendToken } = await trainee('athome');
+    const course = await everyDayCourse([scanner.id, friend.id]);
+    const { value, cookie } = await scan(course);
+    const elsewhere = await giveWithTicket(course, friendToken);
+    expect(elsewhere.status).toBe(403);
+    expect(messageOf(elsewhere.body)).toBe(ATTENDANCE_MESSAGES.otherDevice);
+    const inBody = await call(`/course/make-attendance/${course}/`, {
+      token: friendToken,
+      body: { ticket: value },
+    });
+    expect(inBody.status).toBe(400);
+    expect(messageOf(inBody.body)).toBe(ATTENDANCE_MESSAGES.invalid);
+    // Another course's ticket, or one changed by hand, is not valid.
+    const other = await everyDayCourse([friend.id]);
+    expect(messageOf((await giveWithTicket(other, friendToken, cookie)).body)).toBe(
       ATTENDANCE_MESSAGES.invalid,
     );
-    const forged = late.ticket.replace(/\.(\d+)\./, (_, expiry: string) => `.${Number(expiry) + 600}.`);
-    expect(messageOf((await give(course, slowToken, { ticket: forged })).body)).toBe(
-      ATTENDANCE_MESSAGES.invalid,
+    const forged = value.replace(
+      /^(\d+\.[^.]+\.)(\d+)/,
+      (_, head: string, expiry: string) => `${head}${Number(expiry) + 600}`,
     );
-    clock.advance(ATTENDANCE_TICKET_SECONDS);
-    const expired = await give(course, slowToken, { ticket: late.ticket });
-    expect(expired.status).toBe(400);
-    expect(messageOf(expired.body)).toBe(ATTENDANCE_MESSAGES.expired);
+    expect(
+      messageOf((await giveWithTicket(course, friendToken, { Cookie: `${COOKIE}=${forged}` })).body),
+    ).toBe(ATTENDANCE_MESSAGES.invalid);
+    // Nobody was marked; the scanner's own browser still gives it.
+    expect((await giveWithTicket(course, scannerToken, cookie)).status).toBe(201);
+    const { rows } = await server.db.query('SELECT user_id FROM attendance WHERE course_id = $1', [course]);
+    expect(rows).toEqual([{ user_id: scanner.id }]);
+  });
+
+  it('are used once: a second person with the same cookie is refused, the same one is already present', async () => {
+    const { user: first, token: firstToken } = await trainee('firstuse');
+    const { user: second, token: secondToken } = await trainee('seconduse');
+    const course = await everyDayCourse([first.id, second.id]);
+    const { cookie } = await scan(course);
+    expect((await giveWithTicket(course, firstToken, cookie)).status).toBe(201);
+    const reused = await giveWithTicket(course, secondToken, cookie);
+    expect(reused.status).toBe(409);
+    expect(messageOf(reused.body)).toBe(ATTENDANCE_MESSAGES.ticketUsed);
+    expect(reused.headers.getSetCookie()[0]).toContain('Max-Age=0');
+    const again = await giveWithTicket(course, firstToken, cookie);
+    expect(again.status).toBe(409);
+    expect(messageOf(again.body)).toBe(ATTENDANCE_MESSAGES.already);
+    const { rows } = await server.db.query('SELECT user_id FROM attendance WHERE course_id = $1', [course]);
+    expect(rows).toEqual([{ user_id: first.id }]);
   });
 
   it('are made only from a fresh, valid code', async () => {

@@ -8,7 +8,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { makeAttendance, requestAttendanceTicket } from '@/api/attendance';
 import { api } from '@/api/http';
-import { forgetTicket, storedTicket, storeTicket } from '@/features/learning/attendance/ticket';
+import { forgetTicket, hasStoredTicket, storeTicket } from '@/features/learning/attendance/ticket';
 import { translateMessage } from '@/i18n/api-messages';
 import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
@@ -79,7 +79,7 @@ function OutcomeView({ view }: { view: AttendanceView }) {
     case 'signIn':
       return (
         <Outcome tone="info" heading={t`Sign in to give your attendance`}>
-          <p>{t`Your code is kept for 5 minutes while you sign in. Your attendance is given as soon as you are signed in.`}</p>
+          <p>{t`Your code is kept in this browser for a few seconds only. Sign in now: your attendance is given as soon as you are signed in. If the time runs out, scan the code again.`}</p>
         </Outcome>
       );
     case 'failed':
@@ -98,6 +98,18 @@ function OutcomeView({ view }: { view: AttendanceView }) {
       return (
         <Outcome tone="success" heading={server(ATTENDANCE_MESSAGES.already)} actions={history}>
           <p>{t`You are already marked present for today's session: there is nothing more to do.`}</p>
+        </Outcome>
+      );
+    case 'otherDevice':
+      return (
+        <Outcome tone="warning" heading={t`This code cannot be used here`}>
+          <p>{server(ATTENDANCE_MESSAGES.otherDevice)}</p>
+        </Outcome>
+      );
+    case 'ticketUsed':
+      return (
+        <Outcome tone="warning" heading={t`This code cannot be used here`}>
+          <p>{server(ATTENDANCE_MESSAGES.ticketUsed)}</p>
         </Outcome>
       );
     case 'noClass':
@@ -197,7 +209,7 @@ function AttendanceFlow({ courseId, code }: { courseId: number; code: string | n
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { courseId, code, ticket: storedTicket(courseId), viewer: viewerOf() },
+    input: { courseId, code, ticket: hasStoredTicket(courseId), viewer: viewerOf() },
   });
   useEffect(() => {
     if (role) send({ type: 'session.signedIn', role });

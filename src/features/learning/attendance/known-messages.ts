@@ -19,6 +19,8 @@ export const ATTENDANCE_TEXTS: Record<string, MessageDescriptor> = {
   'This course has no session on that day.': msg`This course has no session on that day.`,
   'Attendance cannot be marked before the session day.': msg`Attendance cannot be marked before the session day.`,
   'Attendance saved': msg`Attendance saved`,
+  'This attendance code was scanned on another device. Scan the code on the screen with your own device.': msg`This attendance code was scanned on another device. Scan the code on the screen with your own device.`,
+  'This attendance code has already been used. Scan the code on the screen again.': msg`This attendance code has already been used. Scan the code on the screen again.`,
 };
 
 addKnownMessages(ATTENDANCE_TEXTS);

@@ -2,44 +2,43 @@ import type { AttendanceTicket } from '@contract/wire/attendance';
 import { forgetCourseId, rememberCourseId } from '@/session/sign-in';
 
 /**
- * The ticket a signed-out trainee got for a fresh code, kept in this browser with the course id
- * (spec section 4's `course_id`, which brings the login back to the attendance page) while they
- * sign in.
+ * A signed-out trainee's ticket is an httpOnly cookie the page cannot read. The page keeps only a
+ * note that this browser holds one for a course, and until when by this browser's clock, with the
+ * course id (spec section 4's `course_id`, which brings the login back to the attendance page).
  */
 const TICKET_KEY = 'attendance_ticket';
 
-interface StoredTicket {
+interface TicketNote {
   course_id: number;
-  ticket: string;
-  expires_at: string;
+  /** Milliseconds since the epoch, by this browser's clock. */
+  until: number;
 }
 
-/** Keeps the ticket and the course id. */
-export function storeTicket(courseId: number, ticket: AttendanceTicket): void {
-  const stored: StoredTicket = { course_id: courseId, ...ticket };
+/** Notes the ticket and keeps the course id. */
+export function storeTicket(courseId: number, ticket: AttendanceTicket, now = Date.now()): void {
+  const note: TicketNote = { course_id: courseId, until: now + ticket.expires_in * 1000 };
   try {
-    localStorage.setItem(TICKET_KEY, JSON.stringify(stored));
+    localStorage.setItem(TICKET_KEY, JSON.stringify(note));
     rememberCourseId(String(courseId));
   } catch {
     // Storage refused (private mode): the attendance is given in this tab all the same.
   }
 }
 
-/** The kept ticket of this course, unless it has run out. */
-export function storedTicket(courseId: number, now = Date.now()): string | null {
+/** Whether this browser holds a ticket for the course that has not run out. */
+export function hasStoredTicket(courseId: number, now = Date.now()): boolean {
   let parsed: unknown;
   try {
     parsed = JSON.parse(localStorage.getItem(TICKET_KEY) ?? 'null');
   } catch {
-    return null;
+    return false;
   }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { course_id, ticket, expires_at } = parsed as Partial<StoredTicket>;
-  if (course_id !== courseId || typeof ticket !== 'string' || typeof expires_at !== 'string') return null;
-  return Date.parse(expires_at) > now ? ticket : null;
+  if (typeof parsed !== 'object' || parsed === null) return false;
+  const { course_id, until } = parsed as Partial<TicketNote>;
+  return course_id === courseId && typeof until === 'number' && until > now;
 }
 
-/** Drops the kept ticket and course id. */
+/** Drops the note and the course id. */
 export function forgetTicket(): void {
   try {
     localStorage.removeItem(TICKET_KEY);
