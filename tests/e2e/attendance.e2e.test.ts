@@ -4,6 +4,7 @@ import { ATTENDANCE_STEP_SECONDS } from '@contract/domain/attendance';
 import { addDays, weekdayOf } from '@contract/domain/sessions';
 import type { AttendanceCode } from '@contract/wire/attendance';
 import { WEEKDAYS } from '@contract/wire/courses';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@/i18n/languages';
 import { centreDate } from '../../server/centre-time';
@@ -47,9 +48,31 @@ beforeAll(async () => {
 
 /** The course's current code, as the trainer's screen shows it. */
 async function currentCode(courseId = everyDay.id): Promise<string> {
+  return (await codeOnScreen(courseId)).code;
+}
+
+async function codeOnScreen(courseId: number): Promise<AttendanceCode> {
   const answer = await suite.call(`/attendance/courses/${courseId}/code/`, { token: trainer });
   expect(answer.status).toBe(200);
-  return ((await answer.json()) as AttendanceCode).code;
+  return (await answer.json()) as AttendanceCode;
+}
+
+/**
+ * The current code taken early in its step: a ticket ends with the code's grace (15 to 30 seconds
+ * after the scan), and a sign-in on a busy machine should fit in it.
+ */
+async function freshCode(courseId = everyDay.id): Promise<string> {
+  for (;;) {
+    const code = await codeOnScreen(courseId);
+    const left = Date.parse(code.expires_at) - Date.parse(code.server_time);
+    if (left >= 10_000) return code.code;
+    await new Promise((resolve) => setTimeout(resolve, left + 200));
+  }
+}
+
+/** What the page can see of a browser: its address and its storage (the ticket cookie is httpOnly). */
+async function copyOf(page: Page): Promise<{ link: string; storage: Record<string, string> }> {
+  return { link: page.url(), storage: await page.evaluate(() => ({ ...localStorage })) };
 }
 
 /** Moves the product's attendance clock (a development route, for the admin token only). */
@@ -120,23 +143,61 @@ describe('giving attendance with the QR code', () => {
       .toBe(1);
   });
 
-  it(`keeps the code of someone signed out while they sign in, then gives it ${named(EN_PHONE)}`, async () => {
+  it(`keeps the code of someone signed out in this browser while they sign in, then gives it ${named(EN_PHONE)}`, async () => {
     const { language, width } = EN_PHONE;
     const { visit, person } = await trainee(language, width, [everyDay.id], false);
-    const { page, makeAttendance, signIn, screen } = visit;
-    await makeAttendance.open(everyDay.id, await currentCode());
+    const { page, context, makeAttendance, signIn, screen } = visit;
+    await makeAttendance.open(everyDay.id, await freshCode());
     await expect.poll(() => signIn.heading.count()).toBe(1);
     // The dialog cannot be closed: the visitor signs in or leaves.
     expect(await signIn.closeButton.count()).toBe(0);
     await expectNoAxeViolations(page);
-    // Signing in takes longer than the code lives.
-    await moveClock(2 * ATTENDANCE_STEP_SECONDS);
+    // The ticket is a cookie the page cannot read, sent with this course's attendance call only.
+    const [ticket] = (await context.cookies()).filter((cookie) => cookie.name === 'attendance_ticket');
+    expect(ticket).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: `/api/v1/course/make-attendance/${everyDay.id}/`,
+    });
+    const { storage } = await copyOf(page);
+    expect(JSON.stringify(storage)).not.toContain(ticket?.value.split('.').at(-1));
+    expect(await page.evaluate(() => document.cookie)).not.toContain('attendance_ticket');
     await signIn.as(person);
     await expect
       .poll(() => makeAttendance.outcome('You have Given your attendance Successfully!').count())
       .toBe(1);
     expect(screen.pathname()).toBe(`/trainee/make-attendance/${everyDay.id}`);
     await expectNoAxeViolations(page);
+    // Used: the browser dropped it.
+    expect((await context.cookies()).some((cookie) => cookie.name === 'attendance_ticket')).toBe(false);
+  });
+
+  it(`refuses a second browser given the scanner’s link and storage, and gives the scanner’s own ${named(AR_DESKTOP)}`, async () => {
+    const { language, width } = AR_DESKTOP;
+    const { visit: scanner, person } = await trainee(language, width, [everyDay.id], false);
+    const { visit: friend } = await trainee(language, width, [everyDay.id]);
+    await scanner.makeAttendance.open(everyDay.id, await freshCode());
+    await expect.poll(() => scanner.signIn.heading.count()).toBe(1);
+    // Everything the scanner's page holds goes to a friend who is not in the room.
+    const { link, storage } = await copyOf(scanner.page);
+    await friend.context.addInitScript((kept: Record<string, string>) => {
+      for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
+    }, storage);
+    await friend.page.goto(link);
+    await expect.poll(() => friend.makeAttendance.outcome('This code cannot be used here').count()).toBe(1);
+    expect(await friend.page.getByRole('main').textContent()).toContain(
+      friend.t(
+        'This attendance code was scanned on another device. Scan the code on the screen with your own device.',
+      ),
+    );
+    await expectNoAxeViolations(friend.page);
+
+    // The browser that scanned still gives its holder's attendance.
+    await scanner.signIn.as(person);
+    await expect
+      .poll(() => scanner.makeAttendance.outcome('You have Given your attendance Successfully!').count())
+      .toBe(1);
+    expect(scanner.problems).toEqual([]);
   });
 
   it(`says there is no class today, and sends someone not enrolled to the course page ${named(AR_DESKTOP)}`, async () => {
