@@ -5,9 +5,101 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { type Extract, extract, pack } from 'tar-stream';
 import * as z from 'zod/mini';
-import { DATABASE_ENTRY, UPLOADS_FOLDER } from './snapshot';
-import { readTar, type TarEntry, TarError, tarChunks } from './tar';
+import { type BackupEntry, DATABASE_ENTRY, UPLOADS_FOLDER } from './snapshot';
+
+/** The archive is not a tar stream, or it ends early (the message says how, of "it", the archive). */
+export class TarError extends Error {
+  override readonly name = 'TarError';
+}
+
+const BLOCK = 512;
+
+/**
+ * The entries as a tar stream (POSIX ustar, written by tar-stream), chunk by chunk: `tar tzf` lists
+ * it. The next entry is asked for once the reader has taken the previous one's bytes.
+ */
+export async function* tarChunks(entries: AsyncIterable<BackupEntry>): AsyncGenerator<Uint8Array> {
+  const archive = pack();
+  const mtime = new Date();
+  const writing = (async () => {
+    for await (const entry of entries) {
+      await new Promise<void>((resolve, reject) => {
+        const header = { name: entry.name, mode: entry.mode ?? 0o600, mtime };
+        archive.entry(header, entry.bytes, (error) => (error ? reject(error) : resolve()));
+      });
+    }
+    archive.finalize();
+  })();
+  // A failing source ends the archive with its error; a reader that stops ends the source.
+  writing.catch((error: unknown) => archive.destroy(error as Error));
+  for await (const chunk of archive) yield chunk as Uint8Array;
+}
+
+/** The bytes written into an extractor, and the source's own error if it failed. */
+interface Fed {
+  bytes: number;
+  error?: unknown;
+}
+
+/** Writes the chunks into the extractor as it reads them; a failing source destroys it with its error. */
+async function feed(chunks: AsyncIterable<Uint8Array>, into: Extract, fed: Fed): Promise<void> {
+  let closed = false;
+  let wake = () => {};
+  into.once('close', () => {
+    closed = true;
+    wake();
+  });
+  into.on('drain', () => wake());
+  try {
+    for await (const chunk of chunks) {
+      if (closed) return;
+      fed.bytes += chunk.length;
+      if (!into.write(chunk) && !closed) await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (!closed) into.end(null);
+  } catch (error) {
+    fed.error = error;
+    into.destroy(error as Error);
+  }
+}
+
+/**
+ * The regular files of a tar stream, in order (folders are skipped), read with tar-stream. A damaged
+ * header, or a stream that ends before the closing blocks, is a TarError; the source's own errors
+ * (gzip's, the network's) pass through as they are.
+ */
+export async function* readTar(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<BackupEntry> {
+  const reader = extract();
+  const fed: Fed = { bytes: 0 };
+  const feeding = feed(chunks, reader, fed);
+  let end = 0;
+  try {
+    for await (const entry of reader) {
+      const { name, size, mode, type } = entry.header;
+      const parts: Uint8Array[] = [];
+      for await (const part of entry) parts.push(part as Uint8Array);
+      end = entry.offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+      if (name.includes('\uFFFD')) throw new TarError('it has a file name that is not text');
+      if (type === 'file') yield { name, bytes: Buffer.concat(parts), mode };
+      else if (type !== 'directory') throw new TarError(`it holds ${name}, which is not a plain file`);
+    }
+  } catch (error) {
+    if (error instanceof TarError || error === fed.error) throw error;
+    // tar-stream's own complaints, in the words of a backup's messages.
+    const { message } = error as Error;
+    throw new TarError(
+      message === 'Unexpected end of data'
+        ? 'it ends in the middle of a file (cut short?)'
+        : 'it has a damaged header',
+    );
+  } finally {
+    reader.destroy();
+  }
+  await feeding;
+  if (fed.bytes - end < 2 * BLOCK) throw new TarError('it ends before its last block (cut short?)');
+}
 
 /** The last entry of a backup: what it holds, each file with its size and SHA-256. */
 export const MANIFEST_ENTRY = 'backup.json';
@@ -52,12 +144,12 @@ export interface WrittenBackup {
  */
 export async function writeBackupFile(
   file: string,
-  entries: AsyncIterable<TarEntry>,
+  entries: AsyncIterable<BackupEntry>,
   database: BackupManifest['database'],
 ): Promise<WrittenBackup> {
   const files: BackupManifest['files'] = [];
   let manifest: BackupManifest | undefined;
-  async function* withManifest(): AsyncGenerator<TarEntry> {
+  async function* withManifest(): AsyncGenerator<BackupEntry> {
     for await (const entry of entries) {
       if (!isSafeEntryName(entry.name)) throw new Error(`A backup cannot hold ${entry.name}`);
       files.push({

@@ -10,10 +10,22 @@ import { claimDataLock, DataDirBusyError, dataLockFile, readDataLock } from '../
 import { openPglite } from '../db';
 import { adminTokenFile, dataDir, pgliteDir, uploadsDir } from '../paths';
 import { createUploadStore } from '../uploads';
-import { type BackupManifest, DamagedBackupError, unpackBackupFile, writeBackupFile } from './archive';
+import {
+  type BackupManifest,
+  DamagedBackupError,
+  readTar,
+  TarError,
+  unpackBackupFile,
+  writeBackupFile,
+} from './archive';
 import { BACKUP_STREAM_TYPE } from './routes';
-import { DATABASE_ENTRY, databaseAndUploads, folderEntries, UPLOADS_FOLDER } from './snapshot';
-import { readTar, type TarEntry, TarError } from './tar';
+import {
+  type BackupEntry,
+  DATABASE_ENTRY,
+  databaseAndUploads,
+  folderEntries,
+  UPLOADS_FOLDER,
+} from './snapshot';
 
 const BACKUP_USAGE = 'Usage: npm run backup -- FILE [--force]   (of DATA_DIR, default .data)';
 const RESTORE_USAGE = 'Usage: npm run restore -- FILE [--force]   (into DATA_DIR, default .data)';
@@ -46,19 +58,19 @@ function parse(argv: string[]) {
 }
 
 /** The secrets at the top of the data folder (token-secret, payment-notice-secret, …). */
-async function* topLevelEntries(data: string): AsyncGenerator<TarEntry> {
+async function* topLevelEntries(data: string): AsyncGenerator<BackupEntry> {
   for (const entry of await readdir(data, { withFileTypes: true })) {
     if (!entry.isFile() || entry.name.startsWith('.') || NOT_BACKED_UP.has(entry.name)) continue;
     yield { name: entry.name, bytes: await readFile(join(data, entry.name)) };
   }
 }
 
-async function* concat(...sources: AsyncIterable<TarEntry>[]): AsyncGenerator<TarEntry> {
+async function* concat(...sources: AsyncIterable<BackupEntry>[]): AsyncGenerator<BackupEntry> {
   for (const source of sources) yield* source;
 }
 
 /** What the running server streams: the database's dump first, then uploaded files only. */
-async function* fromServer(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<TarEntry> {
+async function* fromServer(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<BackupEntry> {
   let first = true;
   try {
     for await (const entry of readTar(chunks)) {

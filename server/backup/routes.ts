@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { UploadStore } from '../uploads';
+import { tarChunks } from './archive';
 import { databaseAndUploads, isPglite, webStream } from './snapshot';
-import { tarChunks } from './tar';
 
 /** The type of the answer of GET /admin/backup/ (a tar stream: the database's dump, then the uploads). */
 export const BACKUP_STREAM_TYPE = 'application/x-tar';

@@ -2,7 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db, PgliteDb } from '../db';
 import type { UploadStore } from '../uploads';
-import type { TarEntry } from './tar';
+
+/** One file of a backup. */
+export interface BackupEntry {
+  /** Path inside the archive, with forward slashes. */
+  name: string;
+  bytes: Uint8Array;
+  /** Permission bits; 0600 when absent. */
+  mode?: number;
+}
 
 /** The name of the embedded database's dump inside a backup (PGlite's data directory as a tarball). */
 export const DATABASE_ENTRY = 'pglite.tar';
@@ -36,7 +44,7 @@ export async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** The files under a folder as backup entries under `folder/`; a file gone meanwhile is skipped. */
-export async function* folderEntries(dir: string, folder: string): AsyncGenerator<TarEntry> {
+export async function* folderEntries(dir: string, folder: string): AsyncGenerator<BackupEntry> {
   for (const file of await filesUnder(dir)) {
     let bytes: Buffer;
     try {
@@ -61,7 +69,7 @@ export async function* folderEntries(dir: string, folder: string): AsyncGenerato
  *   those files disappears before it is copied. Files stored after the dump may be copied too: no
  *   row names them, and they are harmless.
  */
-export async function* databaseAndUploads(db: PgliteDb, uploads: UploadStore): AsyncGenerator<TarEntry> {
+export async function* databaseAndUploads(db: PgliteDb, uploads: UploadStore): AsyncGenerator<BackupEntry> {
   const release = uploads.hold();
   try {
     const dump = await db.transaction(() => db.dumpDataDir());
