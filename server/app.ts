@@ -22,6 +22,7 @@ import { devRoutes } from './dev/routes';
 import { enrolmentRoutes } from './enrolments/routes';
 import { eventRoutes } from './events/routes';
 import { gradingRoutes } from './grading/routes';
+import { createHealth, type Health, healthRoutes } from './health';
 import { historyRoutes } from './history/routes';
 import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard } from './http';
 import { identityRoutes } from './identity/routes';
@@ -29,12 +30,14 @@ import { invitationRoutes } from './invitations/routes';
 import { fileRoutes } from './learning/files';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
+import { defaultLogger, type Logger, observeRequests } from './logging';
 import { type Sender, type SenderOptions, startSender } from './messages/sender';
 import { DEFAULT_SMS_SENDER, type MessageSettings } from './messages/settings';
 import { createSmsTransport } from './messages/sms';
 import { SIMULATED_SMS_TOKEN, smsProviderRoutes } from './messages/sms-provider';
 import { createSmtpTransport } from './messages/smtp';
 import { keepInOutbox, type Transport } from './messages/transport';
+import { createMetrics, type Metrics, metricsRoutes } from './metrics';
 import { mount } from './mounts';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { notificationRoutes } from './notifications/routes';
@@ -105,6 +108,10 @@ export interface AppOptions {
    * asked for when a link is made, so it may be known only once the server listens.
    */
   ownOrigin?: (() => string) | undefined;
+  /** Request lines and errors (server/logging.ts); the process's logger (LOG_LEVEL) when absent. */
+  logger?: Logger | undefined;
+  /** METRICS_TOKEN: /metrics answers on the app's port only to this bearer token; 404 without one. */
+  metricsToken?: string | undefined;
 }
 
 export interface ReferenceApp {
@@ -131,7 +138,15 @@ export interface ReferenceApp {
       >
     >,
   ): Sender;
+  /** /readyz's checks; `health.stopping()` turns readiness off. */
+  health: Health;
+  /** What /metrics reports (server/metrics.ts). */
+  metrics: Metrics;
+  logger: Logger;
 }
+
+/** Probes and scrapes come every few seconds: logged at debug only. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function randomAdminToken(): string {
   return randomBytes(32).toString('base64url');
@@ -141,9 +156,14 @@ export function randomAdminToken(): string {
 export function buildApp(options: AppOptions): ReferenceApp {
   const { db, secret, distDir } = options;
   const tokens = createTokenService(secret);
-  const uploads = createUploadStore(options.uploadsDir);
+  const logger = options.logger ?? defaultLogger();
+  const metrics = createMetrics({ db, live: () => live });
+  const uploads = createUploadStore(options.uploadsDir, {
+    timer: (seconds, failed) => metrics.observeJob('cover_copies', seconds, failed),
+  });
   const adminToken = options.adminToken ?? randomAdminToken();
   const broadcast = options.broadcast ?? createLocalBroadcast();
+  const health = createHealth({ db, broadcast });
   const notifier = createNotifier(db, broadcast);
   const live = createLiveHub({
     db,
@@ -200,9 +220,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
   };
 
   app.onError(handleError);
+  // First: the request id and the request's log line and metrics cover every answer.
+  app.use('*', observeRequests({ logger, observe: metrics.observeRequest, quietRoutes: PROBES }));
   app.use('*', securityHeaders({ isHttps: (c) => requestIsHttps(c, options.trustProxy ?? false) }));
   // Inside the security headers, which then also reach compressed answers and 304s.
   app.use('*', compressAnswers());
+  app.route('/', healthRoutes(health));
+  app.route('/', metricsRoutes(metrics, options.metricsToken));
 
   const api = new Hono<AppEnv>();
   // Every call: no NUL or broken percent-encoding in the address; JSON bodies only (except the
@@ -320,6 +344,9 @@ export function buildApp(options: AppOptions): ReferenceApp {
     notifier,
     payments: paymentSettings,
     publicOrigin,
+    health,
+    metrics,
+    logger,
     startSender: (senderOptions = {}) => {
       const list = transports();
       const sender = startSender({ db, transports: list, ...senderOptions });

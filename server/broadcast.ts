@@ -69,6 +69,8 @@ export interface Broadcast {
   subscribe(handler: (event: BroadcastEvent) => void, onMissed?: () => void): () => void;
   /** Stops listening (the server is stopping). */
   close(): Promise<void>;
+  /** Whether events of other instances reach this one now (readiness); always when absent. */
+  listening?(): boolean;
 }
 
 /** The PostgreSQL channel the instances share (per database: NOTIFY does not cross databases). */
@@ -241,6 +243,7 @@ export async function createPostgresBroadcast(options: PostgresBroadcastOptions)
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
+    listening: () => client !== undefined && !closed,
     async close() {
       if (closed) return;
       closed = true;

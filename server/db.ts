@@ -26,6 +26,8 @@ export interface Db extends Queryable {
   /** Which engine answers: the embedded one holds one connection, a server many. */
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The pool's connections (PostgreSQL): open, idle, and queries waiting for one (metrics). */
+  connections?(): { total: number; idle: number; waiting: number };
 }
 
 /** The embedded database, which can also dump its data directory. */
@@ -128,6 +130,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
     async exec(sql: string) {
       await pool.query(sql);
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;

@@ -21,11 +21,16 @@ import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-m
 import type { VerificationMessage } from '@contract/messages/verification';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
 import type { UserRow } from './users';
 
-/** Variables a request may carry: the signed-in user, set by requireAuth. */
-export type AppEnv = { Variables: { user: UserRow } };
+/**
+ * Variables a request may carry: the signed-in user, set by requireAuth; its id and the logger,
+ * set by the first middleware (server/logging.ts).
+ */
+export type AppEnv = { Variables: { user: UserRow; requestId: string; log: Logger } };
 
 /** A sentence the server may show: its own, or a form rule shared with the client. */
 export type UserMessage =
@@ -211,10 +216,17 @@ export function describeError(error: unknown): string {
   return `${error.name}${codePart}: ${message}${where ? `\n${where}` : ''}`;
 }
 
-/** The app's error handler: refusals become their JSON answer, anything else a logged 500. */
-export const handleError: ErrorHandler = (error, c) => {
+/**
+ * The app's error handler: refusals become their JSON answer, anything else a 500 whose error, with
+ * its stack, goes to the log with the request id (never to the answer).
+ */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HttpProblem) return problemResponse(c, error);
-  // The path only: query strings can hold tokens, and bodies passwords.
-  console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+  // The route pattern only: paths and query strings can hold tokens, and bodies passwords.
+  const route = routePath(c);
+  const log: Pick<Logger, 'error'> | undefined = c.var.log;
+  const line = { reqId: c.var.requestId, method: c.req.method, route, error: describeError(error) };
+  if (log) log.error(line, `${c.req.method} ${route} failed`);
+  else console.error(`${c.req.method} ${route} failed: ${line.error}`);
   return c.json(errorBody(SERVER_MESSAGES.internalError), 500);
 };

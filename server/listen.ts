@@ -9,6 +9,11 @@ export interface Listening {
   server: Server;
   port: number;
   close(): Promise<void>;
+  /**
+   * Stops accepting connections and lets the requests under way finish: connections are closed as
+   * they fall idle, and all of them after `timeoutMs`. Resolves once every connection is closed.
+   */
+  drain(timeoutMs: number): Promise<void>;
 }
 
 /** Serves the app over HTTP; resolves once the port is bound. */
@@ -25,6 +30,16 @@ export function listen(app: Hono<AppEnv>, options: { port: number; hostname: str
             new Promise<void>((done, fail) => {
               server.close((error) => (error ? fail(error) : done()));
               server.closeAllConnections();
+            }),
+          drain: (timeoutMs) =>
+            new Promise<void>((done) => {
+              const idle = setInterval(() => server.closeIdleConnections(), 100);
+              const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+              server.close(() => {
+                clearInterval(idle);
+                clearTimeout(deadline);
+                done();
+              });
             }),
         });
       },

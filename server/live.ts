@@ -68,7 +68,10 @@ const CLOSE = {
   unsupportedData: 1003,
   /** More messages than INBOUND_MESSAGES_PER_SECOND allows after the socket's burst. */
   policyViolation: 1008,
-  /** The instance lost its live events for a while: reconnect, and the app reads its list again. */
+  /**
+   * The instance lost its live events for a while, or is stopping: reconnect, and the app reads its
+   * list again.
+   */
   serviceRestart: 1012,
 } as const;
 
@@ -102,6 +105,14 @@ export interface LiveHub {
   attach(server: Server): void;
   /** Open notification sockets of a user on this instance (for tests and the benchmark). */
   openSockets(userId: number): number;
+  /** Open sockets on this instance by channel (metrics). */
+  openCounts(): Record<'notifications' | 'chat', number>;
+  /**
+   * The instance is stopping: new sockets are refused, and open ones are closed with 1012 (service
+   * restart), which makes clients reconnect (to another instance); resolves once they are closed,
+   * at most after `timeoutMs`, then closes the hub.
+   */
+  shutdown(timeoutMs?: number): Promise<void>;
   /** Closes every socket (the server is stopping); the broadcast is the caller's to close. */
   close(): void;
 }
@@ -287,9 +298,15 @@ export function createLiveHub(options: {
     socket.destroy();
   }
 
+  let stopping = false;
+
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     // Before anything else: a connection reset while the token is checked must not end the process.
     socket.on('error', ignore);
+    if (stopping) {
+      refuse(socket, '503 Service Unavailable');
+      return;
+    }
     let url: URL;
     try {
       url = new URL(request.url ?? '/', 'http://localhost');
@@ -373,6 +390,22 @@ export function createLiveHub(options: {
 
   const unsubscribe = broadcast.subscribe(onEvent, onMissed);
 
+  const count = (registry: Registry) => {
+    let total = 0;
+    for (const own of registry.values()) total += own.size;
+    return total;
+  };
+
+  function close(): void {
+    unsubscribe();
+    chat.close();
+    for (const registry of [notificationSockets, chatSockets]) {
+      for (const own of registry.values()) for (const socket of own) socket.terminate();
+      registry.clear();
+    }
+    wss.close();
+  }
+
   return {
     push,
     endSessions: (userId) => broadcast.publish({ type: 'end_sessions', userId }),
@@ -382,14 +415,29 @@ export function createLiveHub(options: {
     openSockets(userId) {
       return notificationSockets.get(userId)?.size ?? 0;
     },
-    close() {
-      unsubscribe();
-      chat.close();
+    openCounts: () => ({ notifications: count(notificationSockets), chat: count(chatSockets) }),
+    async shutdown(timeoutMs = 2_000) {
+      stopping = true;
+      const closing: Promise<void>[] = [];
       for (const registry of [notificationSockets, chatSockets]) {
-        for (const own of registry.values()) for (const socket of own) socket.terminate();
-        registry.clear();
+        for (const [userId, own] of registry) {
+          for (const socket of [...own]) {
+            closing.push(new Promise((resolve) => socket.once('close', () => resolve())));
+            closeSocket(registry, userId, socket, CLOSE.serviceRestart, 'Server restarting');
+          }
+        }
       }
-      wss.close();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(closing),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      for (const socket of wss.clients) socket.terminate();
+      close();
     },
+    close,
   };
 }

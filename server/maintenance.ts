@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { describeError } from './http';
+import type { Job, JobTimer } from './metrics';
 import type { Notifier } from './notifications/notifier';
 import { QUIZ_SWEEP_INTERVAL_MS, sweepOverdueAttempts } from './quizzes/sweep';
 import type { UploadStore } from './uploads';
@@ -49,16 +50,27 @@ export interface Maintenance {
  * Runs `job` now and then every `intervalMs` until stopped. The timer does not keep the process
  * alive; a run that is still going when the next is due is not doubled, and a failed run is logged.
  */
-function periodic(job: () => Promise<void>, intervalMs: number, what: string): Maintenance {
+function periodic(
+  job: () => Promise<void>,
+  intervalMs: number,
+  what: string,
+  timed?: { name: Job; timer: JobTimer | undefined },
+): Maintenance {
   let running: Promise<void> | null = null;
   let stopped = false;
 
   function run(): void {
     if (running || stopped) return;
+    const started = performance.now();
+    let failed = false;
     running = job()
-      .catch((error: unknown) => console.error(`${what} failed: ${describeError(error)}`))
+      .catch((error: unknown) => {
+        failed = true;
+        console.error(`${what} failed: ${describeError(error)}`);
+      })
       .finally(() => {
         running = null;
+        timed?.timer?.(timed.name, (performance.now() - started) / 1000, failed);
       });
   }
 
@@ -89,6 +101,8 @@ export function startMaintenance(
   options: {
     intervalMs?: number;
     quizSweep?: { notifier: Pick<Notifier, 'notifyWithin'>; intervalMs?: number };
+    /** Reports each run's duration (metrics). */
+    timer?: JobTimer;
   } = {},
 ): Maintenance {
   const jobs = [
@@ -102,6 +116,7 @@ export function startMaintenance(
       },
       options.intervalMs ?? MAINTENANCE_INTERVAL_MS,
       'removing unconfirmed sign-ups',
+      { name: 'unconfirmed_sign_ups', timer: options.timer },
     ),
   ];
   const { quizSweep } = options;
@@ -113,6 +128,7 @@ export function startMaintenance(
         },
         quizSweep.intervalMs ?? QUIZ_SWEEP_INTERVAL_MS,
         'submitting quiz attempts whose time ran out',
+        { name: 'quiz_sweep', timer: options.timer },
       ),
     );
   }

@@ -8,7 +8,9 @@ import { claimDataLock, ensureDataDir, readOrCreateFile } from './data-dir';
 import { openDb } from './db';
 import { describeError } from './http';
 import { listen } from './listen';
+import { createLogger, logLevelFromEnv } from './logging';
 import { startMaintenance } from './maintenance';
+import { parseListenAddress, serveMetrics } from './metrics';
 import { migrate } from './migrate';
 import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
@@ -21,6 +23,8 @@ import { createUploadStore } from './uploads';
 
 const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
+/** On SIGTERM, how long the requests under way may take to finish. */
+const DRAIN_MS = 10_000;
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +34,11 @@ async function main(): Promise<void> {
   // PUBLIC_ORIGIN, the mail and text transports, the card gateway and TOKEN_SECRET: in production
   // the start stops here, naming every one missing (server/production.ts).
   const { messages } = startSettings(process.env);
+  // One JSON line per request on stdout (LOG_LEVEL); /metrics on its own listener (METRICS_ADDRESS).
+  const logger = createLogger({ level: logLevelFromEnv(process.env) });
+  const metricsAddress = process.env.METRICS_ADDRESS?.trim()
+    ? parseListenAddress(process.env.METRICS_ADDRESS)
+    : undefined;
 
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(join(DIST_DIR, 'index.html')))
@@ -69,8 +78,10 @@ async function main(): Promise<void> {
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
   let ownOrigin = `http://localhost:${port}`;
-  const { app, live, uploads, notifier, startSender } = buildApp({
+  const { app, live, uploads, notifier, startSender, health, metrics } = buildApp({
     db,
+    logger,
+    metricsToken: process.env.METRICS_TOKEN?.trim() || undefined,
     secret,
     distDir: DIST_DIR,
     uploadsDir: uploadsDir(DATA_DIR),
@@ -85,6 +96,7 @@ async function main(): Promise<void> {
   const http = await listen(app, { port, hostname: '0.0.0.0' });
   ownOrigin = `http://localhost:${http.port}`;
   live.attach(http.server);
+  const metricsServer = metricsAddress && (await serveMetrics(metrics, metricsAddress));
   // Mail and texts queued by this and any other instance go out (server/messages/sender.ts).
   const sender = startSender();
   await dataLock?.setUrl(`http://localhost:${http.port}`);
@@ -92,6 +104,7 @@ async function main(): Promise<void> {
   // attempts whose time ran out are submitted every QUIZ_SWEEP_SECONDS (5 by default).
   const maintenance = startMaintenance(db, uploads, {
     quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
+    timer: metrics.observeJob,
   });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
   if (!payments.gatewayBaseUrl)
@@ -100,6 +113,8 @@ async function main(): Promise<void> {
         ? 'Payments: the SIMULATED card gateway (PAYMENT_SIMULATION=1): no money moves'
         : 'Payments: the simulated card gateway at /gateway (set PAYMENT_BASE_URL for a real one)',
     );
+  if (metricsAddress && metricsServer)
+    console.log(`Metrics at http://${metricsAddress.host}:${metricsServer.port}/metrics`);
   console.log(
     `Mail: ${messages.mail.transport === 'smtp' ? 'SMTP relay' : 'kept in the outbox (npm run outbox)'}; texts: ${
       { provider: 'the SMS provider', simulated: 'the simulated provider', outbox: 'kept in the outbox' }[
@@ -113,10 +128,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping…`);
-    live.close();
+    // Not ready at once; no new connections; requests under way finish; sockets told to reconnect.
+    health.stopping();
+    await Promise.all([http.drain(DRAIN_MS), live.shutdown()]).catch((error: unknown) =>
+      console.error(describeError(error)),
+    );
+    await metricsServer?.close();
     await maintenance.stop();
     await sender.stop();
-    await http.close().catch((error: unknown) => console.error(describeError(error)));
     // Cover copies being made are finished (those never made are made when first asked for).
     await uploads.settle();
     await broadcast.close();

@@ -12,8 +12,10 @@ import { type Db, openPostgres } from './db';
 import type { AppEnv } from './http';
 import { listen } from './listen';
 import type { LiveHub } from './live';
+import type { Logger } from './logging';
 import type { Sender, SenderOptions } from './messages/sender';
 import type { MessageSettings } from './messages/settings';
+import type { Metrics } from './metrics';
 import { migrate } from './migrate';
 import type { Notifier } from './notifications/notifier';
 import { ROOT } from './paths';
@@ -52,6 +54,8 @@ export interface TestServer {
   payments: PaymentSettings;
   /** Delivers the outbox (server/messages/sender.ts); stopped by close. */
   sender: Sender;
+  /** What /metrics reports. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -83,6 +87,10 @@ export async function startTestServer(
     centreTimeZone?: string;
     /** PUBLIC_ORIGIN and the mail and text transports; the outbox and simulated provider when absent. */
     messages?: MessageSettings;
+    /** Request lines and errors; the process's logger (LOG_LEVEL, `warn` under Vitest) when absent. */
+    logger?: Logger;
+    /** METRICS_TOKEN: /metrics answers this bearer token; 404 when absent. */
+    metricsToken?: string;
     /** The outbox sender's timings and name (server/messages/sender.ts). */
     sender?: Partial<
       Pick<
@@ -121,7 +129,7 @@ export async function startTestServer(
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();
     let url = '';
-    const { app, tokens, live, notifier, payments, uploads, startSender } = buildApp({
+    const { app, tokens, live, notifier, payments, uploads, startSender, metrics } = buildApp({
       db,
       secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -136,6 +144,8 @@ export async function startTestServer(
       chatNotifyAfterMs: options.chatNotifyAfterMs,
       messages: options.messages,
       ownOrigin: () => url,
+      logger: options.logger,
+      metricsToken: options.metricsToken,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     url = `http://127.0.0.1:${http.port}`;
@@ -155,6 +165,7 @@ export async function startTestServer(
       broadcast,
       payments,
       sender,
+      metrics,
       async close() {
         live.close();
         await http.close();

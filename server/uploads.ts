@@ -226,7 +226,13 @@ export interface UploadStore {
   hold(): () => Promise<void>;
 }
 
-export function createUploadStore(dir?: string): UploadStore {
+export function createUploadStore(
+  dir?: string,
+  options: {
+    /** Reports how long each task given to `later` took (metrics). */
+    timer?: ((seconds: number, failed: boolean) => void) | undefined;
+  } = {},
+): UploadStore {
   let root: Promise<string> | undefined;
   const rootDir = () => {
     root ??= dir
@@ -288,8 +294,21 @@ export function createUploadStore(dir?: string): UploadStore {
       else await rm(path, { force: true });
     },
     later(task) {
+      const { timer } = options;
+      const timed = timer
+        ? async () => {
+            const started = performance.now();
+            let failed = true;
+            try {
+              await task();
+              failed = false;
+            } finally {
+              timer((performance.now() - started) / 1000, failed);
+            }
+          }
+        : task;
       // One failed task neither stops the ones after it nor fails `settle`.
-      queue = queue.then(task).catch((error: unknown) => {
+      queue = queue.then(timed).catch((error: unknown) => {
         console.error(
           `A task on stored files failed: ${error instanceof Error ? error.message : String(error)}`,
         );

@@ -8,6 +8,7 @@ import { randomTokenSecret } from '../../server/auth/secret';
 import type { Db } from '../../server/db';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { describeError } from '../../server/http';
+import { createLogger } from '../../server/logging';
 import { migrate } from '../../server/migrate';
 import { MAX_PAGE } from '../../server/paging';
 import { seed } from '../../server/seed';
@@ -647,11 +648,15 @@ describe('logs', () => {
   }
 
   it('logs no statement parameters: no password hash, no password, no code', async () => {
-    // What the console would print: objects are inspected, with every property.
+    // Everything the server logs: its JSON lines, and the console in case anything went there.
     vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
       errors.push(format(...parts));
     });
-    const { app } = buildApp({ db: failingUserInsert(database.db), secret: randomTokenSecret() });
+    const logger = createLogger({
+      level: 'trace',
+      destination: { write: (line: string) => errors.push(line) },
+    });
+    const { app } = buildApp({ db: failingUserInsert(database.db), secret: randomTokenSecret(), logger });
     const password = 'Secret#Pass9';
     const form = formOf({
       full_name: 'Log Test',
