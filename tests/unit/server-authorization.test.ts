@@ -1025,6 +1025,35 @@ describe('the authorization matrix', () => {
 });
 
 /**
+ * Outside /api/v1: the probes answer everyone; /metrics answers no caller of the API (only the
+ * METRICS_TOKEN bearer, which the test server has none of: tests/unit/server-metrics.test.ts).
+ */
+describe('the operations endpoints', () => {
+  // biome-ignore format: one endpoint a line, the callers' statuses in columns
+  const OPERATIONS: readonly (readonly [path: string, ...statuses: number[]])[] = [
+    // path        anonymous trainee trainer admin otherTrainee
+    ['/healthz',   200, 200, 200, 200, 200],
+    ['/readyz',    200, 200, 200, 200, 200],
+    ['/metrics',   404, 404, 404, 404, 404],
+  ];
+
+  it.each(OPERATIONS.map((row) => [row[0], row] as const))(
+    '%s answers each caller as the matrix says',
+    async (_, [path, ...statuses]) => {
+      const answered: Record<string, number> = {};
+      const expected: Record<string, number | undefined> = {};
+      for (const [index, caller] of CALLERS.entries()) {
+        const response = await fetch(`${server.url}${path}`, { headers: headersOf(caller) });
+        await response.body?.cancel();
+        answered[caller] = response.status;
+        expected[caller] = statuses[index];
+      }
+      expect(answered).toEqual(expected);
+    },
+  );
+});
+
+/**
  * A course's own rights: its trainer (the creator), a facilitator named on it, and a trainer with
  * no part in it. A facilitator does what the trainer does there but delete it.
  */
