@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { AppEnv } from './http';
+import { type AppEnv, describeError } from './http';
 
 export type { Logger };
 
@@ -35,6 +35,16 @@ let shared: Logger | undefined;
 export function defaultLogger(): Logger {
   shared ??= createLogger();
   return shared;
+}
+
+/**
+ * Logs a failure a request met without failing (a gateway out of reach): with the request id, to
+ * the request's logger; to the console for an app without one.
+ */
+export function logFailure(c: Context, what: string, error: unknown): void {
+  const log = c.get('log') as Logger | undefined;
+  if (log) log.error({ reqId: c.get('requestId') as string | undefined, error: describeError(error) }, what);
+  else console.error(`${what}: ${describeError(error)}`);
 }
 
 /** An incoming X-Request-Id is kept only when it is a short token of safe characters. */

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import { logFailure } from '../logging';
 import type { Mounts } from '../mounts';
 import { createPrinter, type Printer, PrintUnavailable } from '../print/printer';
 import { findReceipt, isUuid } from './queries';
@@ -43,7 +44,7 @@ export function receiptPdfRoutes(deps: Deps, printer: Printer): Mounts {
       pdf = await printer.pdf(receiptDocument(receipt));
     } catch (error) {
       if (error instanceof PrintUnavailable) {
-        console.error(error.message);
+        logFailure(c, 'the receipt could not be printed', error);
         throw new HttpProblem(503, SERVER_MESSAGES.printUnavailable);
       }
       throw error;

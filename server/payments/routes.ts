@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, describeError, HttpProblem } from '../http';
+import { logFailure } from '../logging';
 import { toInternational } from '../messages/sms';
 import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
@@ -127,7 +128,7 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
       });
       reference = created.id;
     } catch (error) {
-      console.error(`the payment gateway could not be reached: ${describeError(error)}`);
+      logFailure(c, 'the payment gateway could not be reached', error);
       throw new HttpProblem(502, SERVER_MESSAGES.gatewayUnavailable);
     }
     await setGatewayReference(db, row.id, reference);
