@@ -25,7 +25,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination ?? pino.destination(1),
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 
