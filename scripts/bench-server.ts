@@ -107,12 +107,12 @@ export async function startServer(
       resolve();
     });
   });
-  child.stdout?.on('data', (data: Buffer) => {
-    output += data.toString();
-  });
-  child.stderr?.on('data', (data: Buffer) => {
-    output += data.toString();
-  });
+  // The last 64 KB only: the request log (a line per request) would otherwise grow without end.
+  const keep = (data: Buffer) => {
+    output = (output + data.toString()).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
 
   let stopped: Promise<void> | undefined;
   const stop = (inspect?: (dataDir: string) => Promise<void>) => {
