@@ -46,15 +46,20 @@ const PG_RESTORE_RECIPE = [
   '  pg_restore --no-owner --dbname="$DATABASE_URL" kfu-YYYY-MM-DD.dump',
 ];
 
-function parse(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { force: { type: 'boolean', default: false } },
-    allowPositionals: true,
-  });
-  const [file] = positionals;
-  if (!file || positionals.length !== 1) throw new Error('Give one FILE.');
-  return { file: resolve(file), force: values.force === true };
+/** FILE and --force, or the usage to print (exit code 2). */
+function parse(argv: string[], usage: string): { file: string; force: boolean } | { usage: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { force: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
+    const [file] = positionals;
+    if (!file || positionals.length !== 1) throw new Error('Give one FILE.');
+    return { file: resolve(file), force: values.force === true };
+  } catch (error) {
+    return { usage: [(error as Error).message, usage] };
+  }
 }
 
 /** The secrets at the top of the data folder (token-secret, payment-notice-secret, …). */
@@ -119,13 +124,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export async function backupCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
   const out: string[] = [];
   const err: string[] = [];
-  let file: string;
-  let force: boolean;
-  try {
-    ({ file, force } = parse(argv));
-  } catch (error) {
-    return { code: 2, out, err: [(error as Error).message, BACKUP_USAGE] };
-  }
+  const parsed = parse(argv, BACKUP_USAGE);
+  if ('usage' in parsed) return { code: 2, out, err: parsed.usage };
+  const { file, force } = parsed;
   if (existsSync(file) && !force) {
     return {
       code: 1,
@@ -245,13 +246,9 @@ async function contentsOf(data: string): Promise<string[]> {
 export async function restoreCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
   const out: string[] = [];
   const err: string[] = [];
-  let file: string;
-  let force: boolean;
-  try {
-    ({ file, force } = parse(argv));
-  } catch (error) {
-    return { code: 2, out, err: [(error as Error).message, RESTORE_USAGE] };
-  }
+  const parsed = parse(argv, RESTORE_USAGE);
+  if ('usage' in parsed) return { code: 2, out, err: parsed.usage };
+  const { file, force } = parsed;
   if (!existsSync(file)) return { code: 1, out, err: [`${file} does not exist.`] };
   const data = dataDir(env);
   const holder = await readDataLock(data);

@@ -57,17 +57,19 @@ function refusal(status: number, message: string) {
   return { status, message };
 }
 
-const REFUSALS = [
-  refusal(409, ATTENDANCE_MESSAGES.already),
-  refusal(403, ATTENDANCE_MESSAGES.otherDevice),
-  refusal(409, ATTENDANCE_MESSAGES.ticketUsed),
-  refusal(404, ATTENDANCE_MESSAGES.noClass),
-  refusal(400, ATTENDANCE_MESSAGES.expired),
-  refusal(400, ATTENDANCE_MESSAGES.invalid),
-  refusal(403, ATTENDANCE_MESSAGES.notEnrolled),
-  refusal(403, ATTENDANCE_MESSAGES.traineesOnly),
-  silentFailure(500),
-];
+/** Each refusal of the server and the outcome the trainee sees for it. */
+const REFUSED_AS = [
+  ['already', refusal(409, ATTENDANCE_MESSAGES.already)],
+  ['otherDevice', refusal(403, ATTENDANCE_MESSAGES.otherDevice)],
+  ['ticketUsed', refusal(409, ATTENDANCE_MESSAGES.ticketUsed)],
+  ['noClass', refusal(404, ATTENDANCE_MESSAGES.noClass)],
+  ['expired', refusal(400, ATTENDANCE_MESSAGES.expired)],
+  ['invalid', refusal(400, ATTENDANCE_MESSAGES.invalid)],
+  ['notEnrolled', refusal(403, ATTENDANCE_MESSAGES.notEnrolled)],
+  ['trainer', refusal(403, ATTENDANCE_MESSAGES.traineesOnly)],
+] as const;
+
+const REFUSALS = [...REFUSED_AS.map(([, error]) => error), silentFailure(500)];
 
 describe('attendance machine: generated paths', () => {
   const models = INPUTS.map((input) =>
@@ -147,19 +149,9 @@ describe('attendance machine: behaviour', () => {
   });
 
   it('shows each refusal as its own outcome and drops the ticket', async () => {
-    const outcomes = [
-      'already',
-      'otherDevice',
-      'ticketUsed',
-      'noClass',
-      'expired',
-      'invalid',
-      'notEnrolled',
-      'trainer',
-    ] as const;
-    for (const [index, outcome] of outcomes.entries()) {
+    for (const [outcome, error] of REFUSED_AS) {
       const { harness, actions } = start(INPUTS[1] as AttendanceInput);
-      await harness.reject('giveAttendance', REFUSALS[index]);
+      await harness.reject('giveAttendance', error);
       expectState(harness, outcome);
       expect(actions.forgetTicket).toHaveBeenCalledTimes(1);
       expect(connectAttendance(harness.snapshot, harness.send)).toEqual({ screen: outcome, courseId: 7 });
