@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { bearerMatches } from './bearer';
 import type { Db } from './db';
 import type { AppEnv } from './http';
 import type { LiveHub } from './live';
@@ -120,15 +120,6 @@ export function createMetrics(options: { db: Db; live: () => LiveHub | undefined
   };
 }
 
-/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
-export function bearerMatches(c: Context, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
-  if (!match?.[1]) return false;
-  const given = Buffer.from(match[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /** METRICS_ADDRESS (`host:port`, `[::1]:port`) as a host and port. */
 export function parseListenAddress(value: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value.trim());
@@ -179,7 +170,7 @@ export function serveMetrics(
 export function metricsRoutes(metrics: Metrics, token: string | undefined): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/metrics', async (c) => {
-    if (!token || !bearerMatches(c, token)) return c.notFound();
+    if (!token || !bearerMatches(c.req.header('Authorization'), token)) return c.notFound();
     return c.body(await metrics.text(), 200, {
       'Content-Type': metrics.contentType,
       'Cache-Control': 'no-store',

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { bearerMatches } from '../bearer';
 import type { Queryable } from '../db';
 import { numberListText, type SmsEncoding, smsParts, smsRequestSchema, toInternational } from './sms';
 
@@ -37,15 +37,10 @@ function validRecipient(number: string): boolean {
 
 export function smsProviderRoutes({ db, token }: SmsProviderOptions): Hono {
   const routes = new Hono();
-  const expected = Buffer.from(token);
-  const authorised = (header: string | undefined) => {
-    const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header?.trim() ?? '')?.[1] ?? '');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
   const refuse = (status: 400 | 401, message: string) => ({ body: { statusCode: status, message }, status });
 
   routes.post('/v1/messages', bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
-    if (!authorised(c.req.header('Authorization'))) {
+    if (!bearerMatches(c.req.header('Authorization'), token)) {
       const { body, status } = refuse(401, 'invalid credentials information');
       return c.json(body, status);
     }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html, raw } from 'hono/html';
 import * as z from 'zod/mini';
+import { bearerMatches } from '../bearer';
 import type { Db } from '../db';
 import { describeError } from '../http';
 
@@ -300,11 +301,7 @@ export function gatewayRoutes({ db, secret, deliverNotice }: GatewayOptions): Ho
     return new Response(null, { status: 303, headers: { Location: row.callback_url } });
   };
 
-  const merchantOnly = (authorization: string | undefined): boolean => {
-    const given = Buffer.from(/^Bearer\s+(\S+)$/.exec(authorization ?? '')?.[1] ?? '');
-    const expected = Buffer.from(key);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const merchantOnly = (authorization: string | undefined) => bearerMatches(authorization, key);
 
   routes.post('/v1/payments', bodyLimit({ maxSize: 8 * 1024 }), async (c) => {
     if (!merchantOnly(c.req.header('Authorization'))) return c.json({ message: 'unauthorized' }, 401);
