@@ -101,15 +101,10 @@ function OutcomeView({ view }: { view: AttendanceView }) {
         </Outcome>
       );
     case 'otherDevice':
-      return (
-        <Outcome tone="warning" heading={t`This code cannot be used here`}>
-          <p>{server(ATTENDANCE_MESSAGES.otherDevice)}</p>
-        </Outcome>
-      );
     case 'ticketUsed':
       return (
         <Outcome tone="warning" heading={t`This code cannot be used here`}>
-          <p>{server(ATTENDANCE_MESSAGES.ticketUsed)}</p>
+          <p>{server(ATTENDANCE_MESSAGES[view.screen])}</p>
         </Outcome>
       );
     case 'noClass':
