@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { RESUMABLE_UPLOADS_PATH } from '@contract/wire/learning';
 import { Hono } from 'hono';
 import { adminRoutes } from './admin/routes';
 import { type AdjustableClock, createAdjustableClock } from './attendance/clock';
@@ -28,6 +29,7 @@ import { type AppEnv, describeError, handleError, notFoundResponse, requestGuard
 import { identityRoutes } from './identity/routes';
 import { invitationRoutes } from './invitations/routes';
 import { fileRoutes } from './learning/files';
+import { type Resumable, resumableUploads, type UploadLimits } from './learning/resumable';
 import { learningRoutes } from './learning/routes';
 import { createLiveHub, type LiveHub } from './live';
 import { defaultLogger, type Logger, observeRequests } from './logging';
@@ -110,6 +112,8 @@ export interface AppOptions {
   ownOrigin?: (() => string) | undefined;
   /** Request lines and errors (server/logging.ts); the process's logger (LOG_LEVEL) when absent. */
   logger?: Logger | undefined;
+  /** UPLOAD_MAX_VIDEO_BYTES, UPLOAD_QUOTA_BYTES, UPLOADS_IN_FLIGHT (server/learning/resumable.ts); defaults when absent. */
+  uploadLimits?: Partial<UploadLimits> | undefined;
   /** METRICS_TOKEN: /metrics answers on the app's port only to this bearer token; 404 without one. */
   metricsToken?: string | undefined;
 }
@@ -118,6 +122,8 @@ export interface ReferenceApp {
   app: Hono<AppEnv>;
   tokens: TokenService;
   uploads: UploadStore;
+  /** Resumable uploads: the maintenance prunes the unfinished and the unused ones. */
+  resumable: Resumable;
   adminToken: string;
   /** The websockets: call `live.attach(httpServer)` once the server listens. */
   live: LiveHub;
@@ -235,8 +241,12 @@ export function buildApp(options: AppOptions): ReferenceApp {
     '*',
     requestGuard({
       formPaths: [`${API_BASE}/user/registration/`, `${API_BASE}/user/profile/photo/`, `${API_BASE}/upload/`],
+      // The tus protocol's bytes (application/offset+octet-stream), limited by the upload's size.
+      bytePrefixes: [`${API_BASE}${RESUMABLE_UPLOADS_PATH}`],
     }),
   );
+  const resumable = resumableUploads(deps, { limits: options.uploadLimits });
+  mount(api, resumable.routes);
   // Each route module is mounted at the URL prefixes it names (server/mounts.ts): of a URL's
   // prefixes, the longest names the file that serves it (docs/architecture.md, "Routes").
   mount(api, cmsRoutes(deps));
@@ -339,6 +349,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
     app,
     tokens,
     uploads,
+    resumable,
     adminToken,
     live,
     notifier,

@@ -165,12 +165,16 @@ function checkAddress(url: URL): void {
  * carry a body, a JSON body of at most 16 KiB (415, 413). The `formPaths` take forms and uploads
  * (multipart) instead and check their own content type and size.
  */
-export function requestGuard(options: { formPaths?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+export function requestGuard(
+  options: { formPaths?: readonly string[]; bytePrefixes?: readonly string[] } = {},
+): MiddlewareHandler<AppEnv> {
   const formPaths = new Set(options.formPaths ?? []);
+  const bytePrefixes = options.bytePrefixes ?? [];
   const limit = jsonBodyLimit();
   return async (c, next) => {
     checkAddress(new URL(c.req.url));
     if (!BODY_METHODS.has(c.req.method) || formPaths.has(c.req.path)) return next();
+    if (bytePrefixes.some((prefix) => c.req.path.startsWith(prefix))) return next();
     const typed = c.req.header('Content-Type') !== undefined;
     if (typed) requireJsonContent(c);
     return limit(c, async () => {

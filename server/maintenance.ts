@@ -103,6 +103,8 @@ export function startMaintenance(
     quizSweep?: { notifier: Pick<Notifier, 'notifyWithin'>; intervalMs?: number };
     /** Reports each run's duration (metrics). */
     timer?: JobTimer;
+    /** Removes the uploads left unfinished or unused (server/learning/resumable.ts); answers how many. */
+    pruneUploads?: () => Promise<number>;
   } = {},
 ): Maintenance {
   const jobs = [
@@ -119,7 +121,20 @@ export function startMaintenance(
       { name: 'unconfirmed_sign_ups', timer: options.timer },
     ),
   ];
-  const { quizSweep } = options;
+  const { quizSweep, pruneUploads } = options;
+  if (pruneUploads) {
+    jobs.push(
+      periodic(
+        async () => {
+          const removed = await pruneUploads();
+          if (removed > 0) console.log(`Removed ${removed} upload(s) unfinished or unused after 24 hours`);
+        },
+        options.intervalMs ?? MAINTENANCE_INTERVAL_MS,
+        'removing stale uploads',
+        { name: 'stale_uploads', timer: options.timer },
+      ),
+    );
+  }
   if (quizSweep) {
     jobs.push(
       periodic(

@@ -7,6 +7,7 @@ import { parseCentreTimeZone, setCentreTimeZone } from './centre-time';
 import { claimDataLock, ensureDataDir, readOrCreateFile } from './data-dir';
 import { openDb } from './db';
 import { describeError } from './http';
+import { uploadLimitsFromEnv } from './learning/resumable';
 import { listen } from './listen';
 import { createLogger, logLevelFromEnv } from './logging';
 import { startMaintenance } from './maintenance';
@@ -78,13 +79,14 @@ async function main(): Promise<void> {
   // On PostgreSQL every instance started on the same database pushes the others' live events too.
   const broadcast = await openBroadcast({ databaseUrl, publisher: db });
   let ownOrigin = `http://localhost:${port}`;
-  const { app, live, uploads, notifier, startSender, health, metrics } = buildApp({
+  const { app, live, uploads, resumable, notifier, startSender, health, metrics } = buildApp({
     db,
     logger,
     metricsToken: process.env.METRICS_TOKEN?.trim() || undefined,
     secret,
     distDir: DIST_DIR,
     uploadsDir: uploadsDir(DATA_DIR),
+    uploadLimits: uploadLimitsFromEnv(process.env),
     adminToken,
     broadcast,
     payments,
@@ -105,6 +107,8 @@ async function main(): Promise<void> {
   const maintenance = startMaintenance(db, uploads, {
     quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
     timer: metrics.observeJob,
+    // Uploads unfinished after 24 hours, and finished ones nothing uses, are removed every hour.
+    pruneUploads: () => resumable.prune(),
   });
   console.log(`KFU Training is running at http://localhost:${http.port}`);
   if (!payments.gatewayBaseUrl)

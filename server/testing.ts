@@ -10,6 +10,7 @@ import { type Broadcast, openBroadcast } from './broadcast';
 import { parseCentreTimeZone, setCentreTimeZone } from './centre-time';
 import { type Db, openPostgres } from './db';
 import type { AppEnv } from './http';
+import type { Resumable, UploadLimits } from './learning/resumable';
 import { listen } from './listen';
 import type { LiveHub } from './live';
 import type { Logger } from './logging';
@@ -56,6 +57,8 @@ export interface TestServer {
   sender: Sender;
   /** What /metrics reports. */
   metrics: Metrics;
+  /** Resumable uploads (their clean-up). */
+  resumable: Resumable;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,8 @@ export async function startTestServer(
     logger?: Logger;
     /** METRICS_TOKEN: /metrics answers this bearer token; 404 when absent. */
     metricsToken?: string;
+    /** The limits of resumable uploads (server/learning/resumable.ts); the defaults when absent. */
+    uploadLimits?: Partial<UploadLimits>;
     /** The outbox sender's timings and name (server/messages/sender.ts). */
     sender?: Partial<
       Pick<
@@ -129,7 +134,7 @@ export async function startTestServer(
     const adminToken = randomAdminToken();
     const secret = first?.secret ?? randomTokenSecret();
     let url = '';
-    const { app, tokens, live, notifier, payments, uploads, startSender, metrics } = buildApp({
+    const { app, tokens, live, notifier, payments, uploads, resumable, startSender, metrics } = buildApp({
       db,
       secret,
       distDir: options.withSpa ? join(ROOT, 'dist') : undefined,
@@ -146,6 +151,7 @@ export async function startTestServer(
       ownOrigin: () => url,
       logger: options.logger,
       metricsToken: options.metricsToken,
+      uploadLimits: options.uploadLimits,
     });
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     url = `http://127.0.0.1:${http.port}`;
@@ -166,6 +172,7 @@ export async function startTestServer(
       payments,
       sender,
       metrics,
+      resumable,
       async close() {
         live.close();
         await http.close();

@@ -85,7 +85,12 @@ function isUnsafeNameCharacter(char: string): boolean {
 
 /** The name a file was uploaded with: no folder part, no control or direction characters. */
 export function uploadedName(file: File): string {
-  const base = file.name.split(/[\\/]/).pop() ?? '';
+  return uploadedFileName(file.name);
+}
+
+/** A file name as given by a client, made safe: see uploadedName. */
+export function uploadedFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
   return [...base]
     .filter((char) => !isUnsafeNameCharacter(char))
     .join('')
@@ -208,6 +213,8 @@ export interface UploadStore {
   store(bytes: Uint8Array, folder: string, extension: string): Promise<string>;
   /** Writes bytes at a path chosen by the caller (the seed's files), replacing what was there. */
   put(file: string, bytes: Uint8Array): Promise<void>;
+  /** Moves a complete file in (from the folder of uploads under way), at `file`. */
+  adopt(source: string, file: string): Promise<void>;
   /** The bytes of a stored file, or null when there is none. */
   read(file: string): Promise<Buffer | null>;
   /** Deletes a stored file; a missing file is not an error. */
@@ -280,6 +287,11 @@ export function createUploadStore(
     storePhoto: (bytes, extension) => store(bytes, 'photos', extension),
     store,
     put,
+    async adopt(source, file) {
+      const path = await pathOf(file);
+      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+      await rename(source, path);
+    },
     async read(file) {
       try {
         return await readFile(await pathOf(file));

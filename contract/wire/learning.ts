@@ -140,8 +140,27 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** The `accept` attribute of the upload input. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-/** The largest file one upload may be. */
+/** The largest file one upload may be, except a video. */
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+/** The kinds of file that are videos: a lecture recording may be far larger than other files. */
+export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'] as const satisfies readonly UploadExtension[];
+
+/** The largest video by default (2 GB; the server's UPLOAD_MAX_VIDEO_BYTES may set another). */
+export const UPLOAD_MAX_VIDEO_BYTES = 2_000_000_000;
+
+/** Whether a file of this extension is a video. */
+export function isVideoExtension(extension: string): boolean {
+  return (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** The largest file of this extension one upload may be. */
+export function uploadLimitOf(extension: string, maxVideoBytes = UPLOAD_MAX_VIDEO_BYTES): number {
+  return isVideoExtension(extension) ? maxVideoBytes : UPLOAD_MAX_BYTES;
+}
+
+/** Where resumable uploads are created (the tus protocol, https://tus.io/protocols/resumable-upload). */
+export const RESUMABLE_UPLOADS_PATH = '/uploads/';
 
 /** POST /upload/ multipart (file) -> file: the stored file's address, for a submission or a class. */
 export const uploadResponseSchema = z.object({

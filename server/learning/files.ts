@@ -194,6 +194,30 @@ async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow)
   });
 }
 
+/** The row of a stored file, owned by `ownerId`. */
+export async function insertUploadRow(
+  db: Queryable,
+  ownerId: number,
+  file: { id: string; path: string; name: string; extension: string; contentType: string; size: number },
+): Promise<UploadRow> {
+  const { rows } = await db.query<UploadRow>(
+    `INSERT INTO uploads (id, owner_id, path, name, extension, content_type, size)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, owner_id, path, name, extension, content_type, size`,
+    [
+      file.id,
+      ownerId,
+      file.path,
+      file.name || `file.${file.extension}`,
+      file.extension,
+      file.contentType,
+      file.size,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('The upload was not stored');
+  return row;
+}
+
 /** Stores an accepted upload and its row, owned by `ownerId`. */
 export async function saveUpload(
   db: Db,
@@ -203,22 +227,7 @@ export async function saveUpload(
 ): Promise<UploadRow> {
   const path = await uploads.store(file.bytes, 'files', file.extension);
   const id = path.slice('files/'.length, path.lastIndexOf('.'));
-  const { rows } = await db.query<UploadRow>(
-    `INSERT INTO uploads (id, owner_id, path, name, extension, content_type, size)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, owner_id, path, name, extension, content_type, size`,
-    [
-      id,
-      ownerId,
-      path,
-      file.name || `file.${file.extension}`,
-      file.extension,
-      file.contentType,
-      file.bytes.length,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('The upload was not stored');
-  return row;
+  return insertUploadRow(db, ownerId, { id, path, ...file, size: file.bytes.length });
 }
 
 /** The upload an address of ours names (`/api/v1/files/{uuid}`, or the bare uuid), if any. */

@@ -119,6 +119,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/course/trainee-view-grade-of-assignment-and-quiz/', 401, 200, 403, 401, 403],
   ['POST',  '/upload/',                                    401, 200, 200, 401, 200],
   ['GET',   '/files/:id',                                  401, 200, 200, 401, 404],
+  // Resumable uploads: each user's own; their bytes are never read back from there.
+  ['POST',  '/uploads/',                                   401, 201, 201, 401, 201],
+  ['GET',   '/uploads/:id',                                401, 405, 405, 401, 405],
+  ['PATCH', '/uploads/:id',                                401, 204, 404, 401, 404],
+  ['DELETE', '/uploads/:id',                               401, 204, 404, 401, 404],
   ['GET',   '/admin/submissions/',                         401, 401, 401, 200, 401],
   ['POST',  '/admin/submissions/:id/grade',                401, 401, 401, 200, 401],
   ['POST',  '/admin/submissions/:id/grade/',               401, 401, 401, 200, 401],
@@ -202,6 +207,7 @@ interface Call {
   path: string;
   json?: unknown;
   form?: FormData;
+  bytes?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -431,6 +437,25 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path, form: uploadForm() };
     case 'GET /files/:id':
       return { path: `/files/${fixture.videoFileId}` };
+    case 'POST /uploads/':
+      return { path, headers: TUS_CREATION };
+    case 'GET /uploads/:id':
+    case 'PATCH /uploads/:id':
+    case 'DELETE /uploads/:id':
+      // An upload of the trainee's, new for each caller.
+      return traineeUpload().then((location): Call => ({
+        path: location.slice(API_BASE.length),
+        ...(endpoint.startsWith('PATCH')
+          ? {
+              headers: {
+                'Tus-Resumable': '1.0.0',
+                'Upload-Offset': '0',
+                'Content-Type': 'application/offset+octet-stream',
+              },
+              bytes: new Uint8Array(10),
+            }
+          : { headers: { 'Tus-Resumable': '1.0.0' } }),
+      }));
     // Each grade or return decides a submission of its own that waits for a grade.
     case 'POST /admin/submissions/:id/grade':
     case 'POST /admin/submissions/:id/grade/':
@@ -651,6 +676,21 @@ function uploadForm(): FormData {
   return form;
 }
 
+/** What creates a resumable upload of 100 bytes (a PDF, by its name). */
+const TUS_CREATION = {
+  'Tus-Resumable': '1.0.0',
+  'Upload-Length': '100',
+  'Upload-Metadata': `filename ${Buffer.from('notes.pdf').toString('base64')}`,
+};
+
+/** The address of a new resumable upload of the trainee's. */
+async function traineeUpload(): Promise<string> {
+  const response = await send('POST', { path: '/uploads/', headers: TUS_CREATION }, 'trainee');
+  const location = response.headers.get('Location');
+  if (response.status !== 201 || !location) throw new Error(`The upload was not created: ${response.status}`);
+  return location;
+}
+
 /** The address of a file the caller uploads (or of none, for a caller who cannot upload). */
 async function uploadedBy(caller: Caller): Promise<string> {
   const response = await send('POST', { path: '/upload/', form: uploadForm() }, caller);
@@ -834,6 +874,7 @@ async function send(method: string, call: Call, caller: Caller): Promise<Respons
   // A string is a JSON body as it is sent (a signed notice).
   const body =
     call.form ??
+    call.bytes ??
     (call.json === undefined
       ? undefined
       : typeof call.json === 'string'
@@ -854,7 +895,8 @@ async function signIn(email: string, password: string): Promise<{ token: string;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Every matrix row of a resumable upload starts one of the trainee's.
+  server = await startTestServer({ uploadLimits: { inFlight: 100 } });
   await ensureUser(server.db, OTHER_TRAINEE);
   const trainee = await signIn(DEMO_ACCOUNTS.trainee.email, DEMO_ACCOUNTS.trainee.password);
   tokens.set('trainee', trainee.token);
