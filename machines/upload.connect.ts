@@ -16,8 +16,14 @@ export interface UploadView {
   progress: number;
   /** A whole percentage of the progress. */
   percent: number;
+  /** The upload is paused (Resume goes on). */
+  paused: boolean;
+  /** The connection was lost: the upload tries again by itself. */
+  stalled: boolean;
   choose: (file: Blob, name: string) => void;
   progressed: (share: number) => void;
+  pause: () => void;
+  resume: () => void;
   cancel: () => void;
   retry: () => void;
   /** Puts the chosen file away. */
@@ -26,14 +32,19 @@ export interface UploadView {
 
 function connectUpload(snapshot: Snapshot, send: Send): UploadView {
   const { chosen, problem, alert, progress } = snapshot.context;
+  const paused = snapshot.matches({ uploading: 'paused' });
   return {
     chosen: chosen ? { name: chosen.name, size: chosen.file.size } : null,
     problem,
     alert,
     progress,
     percent: Math.round(progress * 100),
+    paused,
+    stalled: !paused && snapshot.context.stalled,
     choose: (file, name) => send({ type: 'file.choose', file: { file, name } }),
     progressed: (share) => send({ type: 'upload.progress', share }),
+    pause: () => send({ type: 'upload.pause' }),
+    resume: () => send({ type: 'upload.resume' }),
     cancel: () => send({ type: 'upload.cancel' }),
     retry: () => send({ type: 'retry' }),
     discard: () => send({ type: 'file.discard' }),

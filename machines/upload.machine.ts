@@ -2,10 +2,11 @@ import { FAILURES } from '@contract/messages/failures';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type FileLink,
+  isVideoExtension,
   type Submission,
   UPLOAD_EXTENSIONS,
-  UPLOAD_MAX_BYTES,
   type UploadResponse,
+  uploadLimitOf,
 } from '@contract/wire/learning';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf } from './forms';
@@ -23,8 +24,12 @@ import { alertOf, type Failure, failureOf } from './forms';
  *   address; the success popup confirms it. A failed hand-in keeps the stored file, so trying again
  *   hands it in again rather than sending it twice.
  *
- * Either way the file goes with its progress (leaving `uploading` aborts the request), the spec's
- * toasts say how the upload went, and a failure is said with Try again.
+ * Either way the file goes with its progress, resumably (the tus protocol): Pause stops sending and
+ * Resume goes on from what the server has; a cut connection is said while the upload tries again by
+ * itself; Cancel stops and lets the server forget the part sent (`abandonUpload`, with the upload's
+ * address kept in `address`). Leaving `uploading.sending` stops the requests under way. The spec's
+ * toasts say how the upload went, and a failure is said with Try again, which goes on from what the
+ * server has too.
  */
 export interface ChosenFile {
   file: Blob;
@@ -54,6 +59,10 @@ export interface UploadContext {
   problem: string | null;
   /** The share of the file sent, 0 to 1. */
   progress: number;
+  /** The address of the upload under way on the server (known once it is created), or null. */
+  address: string | null;
+  /** The connection was lost while sending: the upload tries again by itself. */
+  stalled: boolean;
   /** The stored file waiting to be handed in: a retried hand-in sends this one again. */
   uploaded: UploadResponse | null;
   /** The sentence of the last failure, or null. */
@@ -72,6 +81,12 @@ export type UploadEvent =
   | { type: 'upload.start' }
   /** Sent by the upload the view provides, as the bytes go. */
   | { type: 'upload.progress'; share: number }
+  /** Sent by the upload once the server has created it: where it is. */
+  | { type: 'upload.address'; address: string }
+  /** Sent by the upload when a request failed and it tries again (a cut connection). */
+  | { type: 'upload.stalled' }
+  | { type: 'upload.pause' }
+  | { type: 'upload.resume' }
   | { type: 'upload.cancel' }
   | { type: 'retry' }
   | { type: 'popup.close' };
@@ -94,13 +109,16 @@ export function extensionOf(name: string): string {
 
 /**
  * What is wrong with a file before it is sent (spec section 5: the accepted types; at most
- * 25 MB), as the server says it, or null. The server checks the bytes again.
+ * 25 MB, a video at most 2 GB), as the server says it, or null. The server checks the bytes again.
  */
 export function fileProblem(file: { name: string; size: number }): string | null {
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+  const extension = extensionOf(file.name);
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
     return SERVER_MESSAGES.uploadType;
   }
-  if (file.size > UPLOAD_MAX_BYTES) return SERVER_MESSAGES.uploadTooLarge;
+  if (file.size > uploadLimitOf(extension)) {
+    return isVideoExtension(extension) ? SERVER_MESSAGES.videoTooLarge : SERVER_MESSAGES.uploadTooLarge;
+  }
   if (file.size === 0) return SERVER_MESSAGES.uploadRequired;
   return null;
 }
@@ -113,6 +131,11 @@ const chosenOf = ({ event }: { event: UploadEvent }) => {
 const progressOf = ({ event }: { event: UploadEvent }) => {
   assertEvent(event, 'upload.progress');
   return { share: event.share };
+};
+
+const addressOf = ({ event }: { event: UploadEvent }) => {
+  assertEvent(event, 'upload.address');
+  return { address: event.address };
 };
 
 /**
@@ -171,12 +194,28 @@ export const uploadMachine = setup({
       uploaded: null,
       alert: null,
       progress: 0,
+      address: null,
+      stalled: false,
     })),
-    forgetChoice: assign({ chosen: null, problem: null, uploaded: null, alert: null, progress: 0 }),
-    resetProgress: assign({ progress: 0, alert: null }),
+    forgetChoice: assign({
+      chosen: null,
+      problem: null,
+      uploaded: null,
+      alert: null,
+      progress: 0,
+      address: null,
+      stalled: false,
+    }),
+    resetProgress: assign({ progress: 0, alert: null, stalled: false, address: null }),
     setProgress: assign({
       progress: (_, { share }: { share: number }) => Math.min(1, Math.max(0, share)),
+      stalled: false,
     }),
+    keepAddress: assign({ address: (_, { address }: { address: string }) => address }),
+    markStalled: assign({ stalled: true }),
+    clearStalled: assign({ stalled: false }),
+    /** Cancel: the server may forget the part it has (the view ends the upload at `address`). */
+    abandonUpload: (_, _params: { address: string | null }) => {},
     /** The stored file waits to be handed in; the chosen one stays shown. */
     keepUpload: assign({
       uploaded: (_, { stored }: { stored: UploadResponse }) => stored,
@@ -218,6 +257,8 @@ export const uploadMachine = setup({
     chosen: null,
     problem: null,
     progress: 0,
+    address: null,
+    stalled: false,
     uploaded: null,
     alert: null,
     submission: null,
@@ -252,47 +293,87 @@ export const uploadMachine = setup({
         invalid: {},
       },
     },
-    /** On its way; leaving this state (Cancel) aborts the request. */
+    /** On its way, or paused; leaving it (Cancel) stops the requests. */
     uploading: {
       entry: [{ type: 'busyChanged', params: { busy: true } }, 'resetProgress'],
       exit: { type: 'busyChanged', params: { busy: false } },
-      invoke: {
-        id: 'upload',
-        src: 'upload',
-        input: ({ context }) => ({
-          file: context.chosen?.file ?? new Blob(),
-          name: context.chosen?.name ?? '',
-        }),
-        onDone: [
-          {
-            guard: 'handsIn',
-            target: 'handingIn',
-            actions: [
-              { type: 'keepUpload', params: ({ event }) => ({ stored: event.output }) },
-              'announceUploaded',
+      initial: 'sending',
+      states: {
+        /** The bytes go; leaving this state (Pause, Cancel) stops the requests under way. */
+        sending: {
+          invoke: {
+            id: 'upload',
+            src: 'upload',
+            input: ({ context }) => ({
+              file: context.chosen?.file ?? new Blob(),
+              name: context.chosen?.name ?? '',
+            }),
+            onDone: [
+              {
+                guard: 'handsIn',
+                target: '#upload.handingIn',
+                actions: [
+                  { type: 'keepUpload', params: ({ event }) => ({ stored: event.output }) },
+                  'announceUploaded',
+                ],
+              },
+              {
+                target: '#upload.showing',
+                actions: [
+                  { type: 'keepAsFormFile', params: ({ event }) => ({ stored: event.output }) },
+                  { type: 'fileChanged', params: ({ event }) => ({ address: event.output.file }) },
+                  'announceUploaded',
+                ],
+              },
             ],
+            onError: {
+              target: '#upload.failed',
+              actions: [
+                { type: 'showUploadAlert', params: failureOf },
+                { type: 'announceUploadFailed', params: failureOf },
+              ],
+            },
           },
-          {
-            target: 'showing',
-            actions: [
-              { type: 'keepAsFormFile', params: ({ event }) => ({ stored: event.output }) },
-              { type: 'fileChanged', params: ({ event }) => ({ address: event.output.file }) },
-              'announceUploaded',
-            ],
+          on: {
+            'upload.stalled': { actions: 'markStalled' },
+            'upload.pause': { target: 'paused' },
           },
-        ],
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'showUploadAlert', params: failureOf },
-            { type: 'announceUploadFailed', params: failureOf },
-          ],
+        },
+        /** Nothing is sent; Resume goes on from what the server has. */
+        paused: {
+          entry: 'clearStalled',
+          on: { 'upload.resume': { target: 'sending' } },
         },
       },
       on: {
         'upload.progress': { actions: { type: 'setProgress', params: progressOf } },
+        'upload.address': { actions: { type: 'keepAddress', params: addressOf } },
         /** A file to hand in stays, waiting for Submit again; a form's goes back to what it had. */
-        'upload.cancel': [{ guard: 'handsIn', target: 'chosen.valid', actions: 'resetProgress' }, ...back],
+        'upload.cancel': [
+          {
+            guard: 'handsIn',
+            target: 'chosen.valid',
+            actions: [
+              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
+              'resetProgress',
+            ],
+          },
+          {
+            guard: 'hasFile',
+            target: 'showing',
+            actions: [
+              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
+              'forgetChoice',
+            ],
+          },
+          {
+            target: 'empty',
+            actions: [
+              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
+              'forgetChoice',
+            ],
+          },
+        ],
       },
     },
     /** Stored on the server: handed in at once. */

@@ -146,8 +146,11 @@ export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** The kinds of file that are videos: a lecture recording may be far larger than other files. */
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'] as const satisfies readonly UploadExtension[];
 
-/** The largest video by default (2 GB; the server's UPLOAD_MAX_VIDEO_BYTES may set another). */
-export const UPLOAD_MAX_VIDEO_BYTES = 2_000_000_000;
+/**
+ * The largest video by default: 2 GB, less the one byte that keeps the size a 32-bit integer (the
+ * server's UPLOAD_MAX_VIDEO_BYTES may set less).
+ */
+export const UPLOAD_MAX_VIDEO_BYTES = 2 ** 31 - 1;
 
 /** Whether a file of this extension is a video. */
 export function isVideoExtension(extension: string): boolean {

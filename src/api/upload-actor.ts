@@ -1,14 +1,40 @@
 import type { UploadResponse } from '@contract/wire/learning';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from './client';
-import { uploadFile } from './learning';
+import { abandonResumableUpload, type ResumableCallbacks, resumableUpload } from './resumable';
 
 /**
- * `uploadFile` as the `upload` actor of the upload machine: the machine's state aborts it, and
- * `onProgress` hands the share sent back to the machine.
+ * `resumableUpload` as the `upload` actor of the upload machine: leaving the machine's sending state
+ * stops the requests (what the server has stays, for Resume), and the callbacks hand the progress,
+ * the upload's address and a lost connection back to the machine.
  */
-export function uploadActor(api: ApiClient, onProgress: (share: number) => void) {
+export function uploadActor(api: ApiClient, callbacks: Omit<ResumableCallbacks, 'signal'>) {
   return fromPromise<UploadResponse, { file: Blob; name: string }>(({ input, signal }) =>
-    uploadFile(api, input.file, input.name, { signal, onProgress }),
+    resumableUpload(api, input.file, input.name, { ...callbacks, signal }),
   );
+}
+
+/**
+ * The upload machine's `upload` actor and `abandonUpload` action for the app: `send` reaches the
+ * machine (set once it runs) with the progress, the upload's address and a lost connection.
+ */
+export function resumableUploadParts(
+  api: ApiClient,
+  send: () => (
+    event:
+      | { type: 'upload.progress'; share: number }
+      | { type: 'upload.address'; address: string }
+      | { type: 'upload.stalled' },
+  ) => void,
+) {
+  return {
+    upload: uploadActor(api, {
+      onProgress: (share) => send()({ type: 'upload.progress', share }),
+      onAddress: (address) => send()({ type: 'upload.address', address }),
+      onStalled: () => send()({ type: 'upload.stalled' }),
+    }),
+    abandonUpload: (_: unknown, { address }: { address: string | null }) => {
+      if (address) void abandonResumableUpload(api, address);
+    },
+  };
 }

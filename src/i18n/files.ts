@@ -39,8 +39,12 @@ export function formatFileSize(bytes: number, i18n: I18n): string {
     const size = sizeNumber(tenths(count / KB), language);
     return i18n._(msg`${size} KB`);
   }
-  const size = sizeNumber(tenths(count / MB), language);
-  return i18n._(msg`${size} MB`);
+  if (tenths(count / MB) < KB) {
+    const size = sizeNumber(tenths(count / MB), language);
+    return i18n._(msg`${size} MB`);
+  }
+  const size = sizeNumber(tenths(count / (MB * KB)), language);
+  return i18n._(msg`${size} GB`);
 }
 
 /** A share (0 to 1) as a whole percentage in the language's digits. */

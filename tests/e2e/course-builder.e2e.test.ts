@@ -54,7 +54,7 @@ async function savedLectureId(page: Page, courseId: number): Promise<number> {
 
 /** Holds each upload back a while, so the progress bar can be seen (and scanned). */
 async function slowUploads(page: Page, ms: number): Promise<void> {
-  await page.route('**/api/v1/upload/', async (route) => {
+  await page.route('**/api/v1/uploads/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });

@@ -4,12 +4,14 @@ import {
   type FileLink,
   type Submission,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_VIDEO_BYTES,
   type UploadResponse,
 } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { connectFormFile, connectHandIn, previewKindOf } from '../../machines/upload.connect.ts';
 import {
   type ChosenFile,
+  fileProblem,
   type HandInInput,
   type UploadActorInput,
   type UploadEvent,
@@ -36,6 +38,7 @@ const ACTIONS = [
   'announceUploaded',
   'announceUploadFailed',
   'submissionsChanged',
+  'abandonUpload',
 ] as const;
 
 const pdf: ChosenFile = {
@@ -47,7 +50,7 @@ const video: ChosenFile = {
   name: 'Intro.MP4',
 };
 const exe: ChosenFile = { file: new Blob([new Uint8Array(16)]), name: 'setup.exe' };
-const huge: ChosenFile = { file: new Blob([new Uint8Array(UPLOAD_MAX_BYTES + 1)]), name: 'film.mp4' };
+const huge: ChosenFile = { file: new Blob([new Uint8Array(UPLOAD_MAX_BYTES + 1)]), name: 'scan.pdf' };
 
 const storedPdf: UploadResponse = { file: '/api/v1/files/7c1e.pdf', name: 'Report.PDF', size: 2048 };
 const storedVideo: UploadResponse = { file: 'uploads/7c1e.mp4', name: 'Intro.MP4', size: 4096 };
@@ -85,6 +88,10 @@ const events = [
   { type: 'file.remove' },
   { type: 'upload.start' },
   { type: 'upload.progress', share: 0.5 },
+  { type: 'upload.address', address: '/api/v1/uploads/5f0c' },
+  { type: 'upload.stalled' },
+  { type: 'upload.pause' },
+  { type: 'upload.resume' },
   { type: 'upload.cancel' },
   { type: 'retry' },
   { type: 'popup.close' },
@@ -95,11 +102,20 @@ const events = [
 ] as const;
 
 const serializeState = serializeValueAnd(
-  (context: { current: unknown; uploaded: unknown; alert: string | null; progress: number }) => [
+  (context: {
+    current: unknown;
+    uploaded: unknown;
+    alert: string | null;
+    progress: number;
+    address: string | null;
+    stalled: boolean;
+  }) => [
     context.current !== null,
     context.uploaded !== null,
     context.alert !== null,
     context.progress,
+    context.address !== null,
+    context.stalled,
   ],
 );
 
@@ -244,7 +260,7 @@ describe("upload machine: a form's file", () => {
   it('uploads a chosen file at once with its progress, then previews it and gives the form its address', async () => {
     const { harness, upload, actions } = start(formWithout);
     await harness.send({ type: 'file.choose', file: video });
-    expectState(harness, 'uploading');
+    expectState(harness, { uploading: 'sending' });
     expect(upload.inputs).toEqual([{ file: video.file, name: 'Intro.MP4' }]);
     expect(actions.busyChanged.mock.calls.at(-1)?.[1]).toEqual({ busy: true });
     await harness.send({ type: 'upload.start' });
@@ -325,7 +341,7 @@ describe('upload machine: a failed upload, either way', () => {
       expect(actions.announceUploadFailed).toHaveBeenCalledTimes(1);
       expect(way.view(harness)).toMatchObject({ step: 'failed', chosen: { name: way.file.name } });
       await harness.send({ type: 'retry' });
-      expectState(harness, 'uploading');
+      expectState(harness, { uploading: 'sending' });
       expect(harness.context.alert).toBeNull();
       expect(upload.inputs).toEqual([
         { file: way.file.file, name: way.file.name },
@@ -350,6 +366,8 @@ describe('upload machine: what the views send', () => {
     for (const view of [handing, form]) {
       view.choose(pdf.file, pdf.name);
       view.progressed(0.2);
+      view.pause();
+      view.resume();
       view.cancel();
       view.retry();
       view.discard();
@@ -360,6 +378,8 @@ describe('upload machine: what the views send', () => {
     const shared: UploadEvent[] = [
       { type: 'file.choose', file: pdf },
       { type: 'upload.progress', share: 0.2 },
+      { type: 'upload.pause' },
+      { type: 'upload.resume' },
       { type: 'upload.cancel' },
       { type: 'retry' },
       { type: 'file.discard' },
@@ -371,5 +391,52 @@ describe('upload machine: what the views send', () => {
       { type: 'popup.close' },
       { type: 'file.remove' },
     ]);
+  });
+});
+
+describe('upload machine: a resumable upload', () => {
+  it('takes a video up to 2 GB and refuses one larger, with the video sentence', () => {
+    expect(fileProblem({ name: 'lecture.MP4', size: UPLOAD_MAX_VIDEO_BYTES })).toBeNull();
+    expect(fileProblem({ name: 'lecture.mp4', size: UPLOAD_MAX_VIDEO_BYTES + 1 })).toBe(
+      SERVER_MESSAGES.videoTooLarge,
+    );
+    expect(fileProblem({ name: 'notes.pdf', size: UPLOAD_MAX_BYTES + 1 })).toBe(
+      SERVER_MESSAGES.uploadTooLarge,
+    );
+  });
+
+  it('pauses without losing what was sent, resumes from there, and says when the connection is lost', async () => {
+    const { harness, upload } = start(formWithout);
+    await harness.send({ type: 'file.choose', file: video });
+    await harness.send({ type: 'upload.address', address: '/api/v1/uploads/5f0c' });
+    await harness.send({ type: 'upload.progress', share: 0.4 });
+    await harness.send({ type: 'upload.stalled' });
+    expect(formView(harness)).toMatchObject({ stalled: true, paused: false, percent: 40 });
+    await harness.send({ type: 'upload.progress', share: 0.45 });
+    expect(formView(harness).stalled).toBe(false);
+    await harness.send({ type: 'upload.pause' });
+    expectState(harness, { uploading: 'paused' });
+    expect(formView(harness)).toMatchObject({ step: 'uploading', paused: true, percent: 45, busy: true });
+    expect(upload.inputs).toHaveLength(1);
+    await harness.send({ type: 'upload.resume' });
+    expectState(harness, { uploading: 'sending' });
+    expect(upload.inputs).toHaveLength(2);
+    expect(harness.context.address).toBe('/api/v1/uploads/5f0c');
+    await harness.resolve('upload', storedVideo);
+    expectState(harness, 'showing');
+  });
+
+  it('lets the server forget the part sent when the upload is cancelled, paused or not', async () => {
+    const { harness, actions } = start(handIn);
+    await harness.send({ type: 'file.choose', file: pdf });
+    await harness.send({ type: 'upload.start' });
+    await harness.send({ type: 'upload.address', address: '/api/v1/uploads/5f0c' });
+    await harness.send({ type: 'upload.pause' });
+    await harness.send({ type: 'upload.cancel' });
+    expectState(harness, { chosen: 'valid' });
+    expect(actions.abandonUpload.mock.calls.map((call) => call[1])).toEqual([
+      { address: '/api/v1/uploads/5f0c' },
+    ]);
+    expect(harness.context.address).toBeNull();
   });
 });

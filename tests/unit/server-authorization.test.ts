@@ -443,19 +443,21 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
     case 'PATCH /uploads/:id':
     case 'DELETE /uploads/:id':
       // An upload of the trainee's, new for each caller.
-      return traineeUpload().then((location): Call => ({
-        path: location.slice(API_BASE.length),
-        ...(endpoint.startsWith('PATCH')
-          ? {
-              headers: {
-                'Tus-Resumable': '1.0.0',
-                'Upload-Offset': '0',
-                'Content-Type': 'application/offset+octet-stream',
-              },
-              bytes: new Uint8Array(10),
-            }
-          : { headers: { 'Tus-Resumable': '1.0.0' } }),
-      }));
+      return traineeUpload().then(
+        (location): Call => ({
+          path: location.slice(API_BASE.length),
+          ...(endpoint.startsWith('PATCH')
+            ? {
+                headers: {
+                  'Tus-Resumable': '1.0.0',
+                  'Upload-Offset': '0',
+                  'Content-Type': 'application/offset+octet-stream',
+                },
+                bytes: new Uint8Array(10),
+              }
+            : { headers: { 'Tus-Resumable': '1.0.0' } }),
+        }),
+      );
     // Each grade or return decides a submission of its own that waits for a grade.
     case 'POST /admin/submissions/:id/grade':
     case 'POST /admin/submissions/:id/grade/':

@@ -55,7 +55,12 @@ function create(token: string | null, name: string, size: number): Promise<Respo
 }
 
 /** PATCH: sends `bytes` at `offset` of the upload at `location`. */
-function send(token: string, location: string, offset: number, bytes: Uint8Array<ArrayBuffer>): Promise<Response> {
+function send(
+  token: string,
+  location: string,
+  offset: number,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Response> {
   return fetch(new URL(location, server.url), {
     method: 'PATCH',
     headers: {

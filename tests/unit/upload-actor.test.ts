@@ -1,54 +1,134 @@
-import type { UploadResponse } from '@contract/wire/learning';
-import { describe, expect, it, vi } from 'vitest';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import type { ApiClient, UploadOptions } from '@/api/client';
-import { uploadActor } from '@/api/upload-actor';
+import { type AuthBridge, createApiClient } from '@/api/client';
+import { resumableUploadParts } from '@/api/upload-actor';
+import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 
-const stored: UploadResponse = { file: 'uploads/7c1e.pdf', name: 'Report.PDF', size: 3 };
+/**
+ * The upload machine's actor against the reference server: the file goes by the tus protocol in
+ * parts, with its progress and address; stopping the actor stops the requests and leaves what the
+ * server has; an expired token is renewed once; a refusal carries the server's sentence.
+ */
 
-/** An API client whose upload waits until the test answers it, keeping what it was given. */
-function uploadingClient() {
-  const calls: Array<{ path: string; options: UploadOptions }> = [];
-  let answer: (value: UploadResponse) => void = () => {};
-  const authedUpload = vi.fn((_schema: unknown, path: string, options: UploadOptions) => {
-    calls.push({ path, options });
-    return new Promise<UploadResponse>((resolve) => {
-      answer = resolve;
-    });
-  });
-  const api = { authedUpload } as unknown as ApiClient;
-  return { api, calls, answer: (value: UploadResponse) => answer(value) };
+let server: TestServer;
+const MB = 1024 * 1024;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 90_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/**
+ * A file for tus-js-client's Node build, which reads Buffers (its browser build, the app's, reads
+ * Blobs): the bytes with the size and type a Blob has.
+ */
+function nodeFile(bytes: Buffer, type: string): Blob {
+  return Object.assign(bytes, { size: bytes.length, type }) as unknown as Blob;
 }
 
-describe('uploadActor', () => {
-  it('posts the file under its name, hands the progress on, and ends with the stored file', async () => {
-    const client = uploadingClient();
-    const shares: number[] = [];
-    const file = new Blob(['abc'], { type: 'application/pdf' });
-    const actor = createActor(
-      uploadActor(client.api, (share) => shares.push(share)),
-      { input: { file, name: 'Report.PDF' } },
-    ).start();
-    const [call] = client.calls;
-    expect(call?.path).toBe('/upload/');
-    const sent = call?.options.body.get('file');
-    expect(sent).toBeInstanceOf(File);
-    expect((sent as File).name).toBe('Report.PDF');
-    call?.options.onProgress?.(0.25);
-    expect(shares).toEqual([0.25]);
-    client.answer(stored);
-    await expect(toPromise(actor)).resolves.toEqual(stored);
+function pdfOf(size: number): Blob {
+  const head = Buffer.from('%PDF-1.4\n');
+  const tail = Buffer.from('\nstartxref\n0\n%%EOF\n');
+  return nodeFile(
+    Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 65), tail]),
+    'application/pdf',
+  );
+}
+
+async function clientOf(tokens: string[]) {
+  let refreshed = 0;
+  const bridge: AuthBridge = {
+    getAccessToken: () => tokens[Math.min(refreshed, tokens.length - 1)] ?? null,
+    refresh: async () => {
+      refreshed += 1;
+    },
+  };
+  return { api: createApiClient({ baseURL: `${server.url}/api/v1` }, bridge), refreshes: () => refreshed };
+}
+
+type Reported =
+  | { type: 'upload.progress'; share: number }
+  | { type: 'upload.address'; address: string }
+  | { type: 'upload.stalled' };
+
+describe('the upload actor', () => {
+  it('sends the file in parts with its progress and address, and ends with the stored file', async () => {
+    const trainee = await signedInTrainee(server, 'actor');
+    const { api } = await clientOf([trainee.token]);
+    const reported: Reported[] = [];
+    const parts = resumableUploadParts(api, () => (event) => reported.push(event));
+    const file = pdfOf(20 * MB);
+    const actor = createActor(parts.upload, { input: { file, name: 'Week 1.pdf' } }).start();
+    const stored = await toPromise(actor);
+    expect(stored).toMatchObject({ name: 'Week 1.pdf', size: file.size });
+    expect(stored.file).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}$/);
+    const addresses = reported.filter((event) => event.type === 'upload.address');
+    expect(addresses).toHaveLength(1);
+    expect(addresses[0]?.address).toContain(stored.file.split('/').pop());
+    const shares = reported.flatMap((event) => (event.type === 'upload.progress' ? [event.share] : []));
+    expect(shares.at(-1)).toBe(1);
+    expect(shares.some((share) => share > 0 && share < 1)).toBe(true);
   });
 
-  it('aborts the request when the actor is stopped (the machine left the uploading state)', () => {
-    const client = uploadingClient();
-    const actor = createActor(
-      uploadActor(client.api, () => {}),
-      { input: { file: new Blob(['abc']), name: 'a.pdf' } },
-    ).start();
-    const signal = client.calls[0]?.options.signal;
-    expect(signal?.aborted).toBe(false);
+  it('stops sending when stopped, and the server keeps the part it has; Cancel lets it go', async () => {
+    const trainee = await signedInTrainee(server, 'stopper');
+    const { api } = await clientOf([trainee.token]);
+    let address = '';
+    let stop: () => void = () => {};
+    const firstPart = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const parts = resumableUploadParts(api, () => (event) => {
+      if (event.type === 'upload.address') address = event.address;
+      if (event.type === 'upload.progress' && event.share >= 0.5) stop();
+    });
+    // A video may be larger than other files; this one is never finished, so never read as one.
+    const video = nodeFile(Buffer.alloc(40 * MB, 1), 'video/mp4');
+    const actor = createActor(parts.upload, { input: { file: video, name: 'long.mp4' } }).start();
+    await firstPart;
     actor.stop();
-    expect(signal?.aborted).toBe(true);
+    const offsetOf = async () =>
+      (
+        await fetch(new URL(address, server.url), {
+          method: 'HEAD',
+          headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${trainee.token}` },
+        })
+      ).headers.get('Upload-Offset');
+    // The part under way when stopped may still land; nothing after it does.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const offset = Number(await offsetOf());
+    expect(offset).toBeGreaterThanOrEqual(16 * MB);
+    expect(offset).toBeLessThan(40 * MB);
+    parts.abandonUpload(undefined, { address });
+    await expect.poll(offsetOf, { timeout: 5000 }).toBeNull();
+    const { rows } = await server.db.query('SELECT 1 FROM resumable_uploads WHERE owner_id = $1', [
+      trainee.user.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('renews an expired token once and goes on', async () => {
+    const trainee = await signedInTrainee(server, 'renewer');
+    const { api, refreshes } = await clientOf(['expired-token', trainee.token]);
+    const parts = resumableUploadParts(api, () => () => {});
+    const actor = createActor(parts.upload, { input: { file: pdfOf(MB), name: 'a.pdf' } }).start();
+    await expect(toPromise(actor)).resolves.toMatchObject({ name: 'a.pdf' });
+    expect(refreshes()).toBe(1);
+  });
+
+  it('fails with the server’s sentence when the complete file is refused', async () => {
+    const trainee = await signedInTrainee(server, 'refused');
+    const { api } = await clientOf([trainee.token]);
+    const parts = resumableUploadParts(api, () => () => {});
+    const fake = nodeFile(Buffer.alloc(5000, 7), 'video/mp4');
+    const actor = createActor(parts.upload, { input: { file: fake, name: 'lecture.mp4' } }).start();
+    await expect(toPromise(actor)).rejects.toMatchObject({
+      message: SERVER_MESSAGES.uploadType,
+      status: 400,
+    });
   });
 });

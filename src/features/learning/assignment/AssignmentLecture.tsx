@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { submitAssignment } from '@/api/learning';
-import { uploadActor } from '@/api/upload-actor';
+import { resumableUploadParts } from '@/api/upload-actor';
 import type { LectureViewProps } from '@/features/learning/lecture-view';
 import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
@@ -51,13 +51,15 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
   const latest = useRef(onChanged);
   latest.current = onChanged;
   const sendRef = useRef<(event: UploadEvent) => void>(() => {});
-  const [machine] = useState(() =>
-    uploadMachine.provide({
+  const [machine] = useState(() => {
+    const parts = resumableUploadParts(api, () => sendRef.current);
+    return uploadMachine.provide({
       actors: {
-        upload: uploadActor(api, (share) => sendRef.current({ type: 'upload.progress', share })),
+        upload: parts.upload,
         handIn: fromPromise(({ input }) => submitAssignment(api, lecture.id, input.file)),
       },
       actions: {
+        abandonUpload: parts.abandonUpload,
         announceUploaded: () => showToast(t`File has been uploaded successfully`),
         announceUploadFailed: () => showToast(t`Error uploading file`, 'error'),
         submissionsChanged: () => {
@@ -65,8 +67,8 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
           latest.current();
         },
       },
-    }),
-  );
+    });
+  });
   const [state, send] = useMachine(machine, { input: { mode: 'handIn' } });
   sendRef.current = send;
   const view = connectHandIn(state, send);

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@contract/wire/learning';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_VIDEO_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { HandInView } from '@machines/upload.connect';
 import { useId, useRef } from 'react';
@@ -20,6 +20,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
   const input = useRef<HTMLInputElement>(null);
   const types = acceptedTypes(language);
   const limit = formatFileSize(UPLOAD_MAX_BYTES, i18n);
+  const videoLimit = formatFileSize(UPLOAD_MAX_VIDEO_BYTES, i18n);
   const percent = formatPercent(view.progress, language);
   const describedBy = [`${id}-hint`, view.problem ? `${id}-problem` : null].filter(Boolean).join(' ');
   return (
@@ -44,7 +45,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
           </button>
         </div>
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {t`One file. Accepted types: ${types}. At most ${limit}.`}
+          {t`One file. Accepted types: ${types}. At most ${limit}, a video at most ${videoLimit}.`}
         </p>
       </div>
 
@@ -63,7 +64,17 @@ export function SubmitPanel({ view }: { view: HandInView }) {
         {(view.step === 'uploading' || view.step === 'submitting') && (
           <UploadProgress
             id={id}
-            label={view.step === 'uploading' ? <Trans>Uploading…</Trans> : <Trans>Submitting…</Trans>}
+            label={
+              view.step === 'submitting' ? (
+                <Trans>Submitting…</Trans>
+              ) : view.paused ? (
+                <Trans>Upload paused</Trans>
+              ) : view.stalled ? (
+                <Trans>Connection lost. The upload goes on once it is back…</Trans>
+              ) : (
+                <Trans>Uploading…</Trans>
+              )
+            }
             percent={view.percent}
             percentText={percent}
           />
@@ -74,13 +85,22 @@ export function SubmitPanel({ view }: { view: HandInView }) {
 
       <div className="flex flex-wrap justify-end gap-2">
         {view.step === 'uploading' ? (
-          <button
-            type="button"
-            onClick={view.cancel}
-            className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}
-          >
-            <Trans>Cancel upload</Trans>
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={view.paused ? view.resume : view.pause}
+              className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+            >
+              {view.paused ? <Trans>Resume upload</Trans> : <Trans>Pause upload</Trans>}
+            </button>
+            <button
+              type="button"
+              onClick={view.cancel}
+              className={`${button} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+            >
+              <Trans>Cancel upload</Trans>
+            </button>
+          </>
         ) : view.step === 'failed' ? (
           <button
             type="button"

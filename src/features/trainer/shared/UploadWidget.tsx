@@ -1,11 +1,11 @@
-import { type FileLink, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
+import { type FileLink, UPLOAD_MAX_BYTES, UPLOAD_MAX_VIDEO_BYTES } from '@contract/wire/learning';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { connectFormFile, type FilePreview, type FormFileView } from '@machines/upload.connect';
 import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { api } from '@/api/http';
-import { uploadActor } from '@/api/upload-actor';
+import { resumableUploadParts } from '@/api/upload-actor';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -141,19 +141,21 @@ export function UploadWidget({
   const busyChanged = useRef(onBusyChange);
   busyChanged.current = onBusyChange;
   const sendRef = useRef<(event: UploadEvent) => void>(() => {});
-  const [machine] = useState(() =>
-    uploadMachine.provide({
+  const [machine] = useState(() => {
+    const parts = resumableUploadParts(api, () => sendRef.current);
+    return uploadMachine.provide({
       actors: {
-        upload: uploadActor(api, (share) => sendRef.current({ type: 'upload.progress', share })),
+        upload: parts.upload,
       },
       actions: {
+        abandonUpload: parts.abandonUpload,
         fileChanged: (_, { address }) => changed.current(address),
         busyChanged: (_, { busy }) => busyChanged.current?.(busy),
         announceUploaded: () => showToast(t`File has been uploaded successfully`),
         announceUploadFailed: () => showToast(t`Error uploading file`, 'error'),
       },
-    }),
-  );
+    });
+  });
   const [state, send] = useMachine(machine, { input: { mode: 'form', existing } });
   sendRef.current = send;
   return <UploadWidgetView view={connectFormFile(state, send)} label={label} error={error} />;
@@ -174,6 +176,7 @@ function UploadWidgetView({
   const input = useRef<HTMLInputElement>(null);
   const types = acceptedTypes(language);
   const limit = formatFileSize(UPLOAD_MAX_BYTES, i18n);
+  const videoLimit = formatFileSize(UPLOAD_MAX_VIDEO_BYTES, i18n);
   const percent = formatPercent(view.progress, language);
   const problem = view.problem ?? null;
   const describedBy = [`${id}-hint`, problem ? `${id}-problem` : null, error ? `${id}-error` : null]
@@ -189,7 +192,7 @@ function UploadWidgetView({
       <legend className="mb-1.5 text-sm font-semibold text-slate-800">{label}</legend>
       <HiddenFileInput ref={input} onChoose={(file) => view.choose(file, file.name)} />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {t`One file. Accepted types: ${types}. At most ${limit}.`}
+        {t`One file. Accepted types: ${types}. At most ${limit}, a video at most ${videoLimit}.`}
       </p>
 
       {view.preview && view.step !== 'uploading' && <Preview preview={view.preview} />}
@@ -208,7 +211,15 @@ function UploadWidgetView({
       {view.step === 'uploading' && (
         <UploadProgress
           id={id}
-          label={<Trans>Uploading…</Trans>}
+          label={
+            view.paused ? (
+              <Trans>Upload paused</Trans>
+            ) : view.stalled ? (
+              <Trans>Connection lost. The upload goes on once it is back…</Trans>
+            ) : (
+              <Trans>Uploading…</Trans>
+            )
+          }
           percent={view.percent}
           percentText={percent}
         />
@@ -222,9 +233,18 @@ function UploadWidgetView({
 
       <div className="flex flex-wrap gap-2">
         {view.step === 'uploading' ? (
-          <button type="button" onClick={view.cancel} className={button('secondary', 'sm')}>
-            <Trans>Cancel upload</Trans>
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={view.paused ? view.resume : view.pause}
+              className={button('outline', 'sm')}
+            >
+              {view.paused ? <Trans>Resume upload</Trans> : <Trans>Pause upload</Trans>}
+            </button>
+            <button type="button" onClick={view.cancel} className={button('secondary', 'sm')}>
+              <Trans>Cancel upload</Trans>
+            </button>
+          </>
         ) : (
           <>
             <button type="button" onClick={() => input.current?.click()} className={button('outline', 'sm')}>
