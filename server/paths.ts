@@ -11,4 +11,13 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
 /** Inside the data folder: the embedded database, uploaded files, and the running server's admin token. */
 export const pgliteDir = (data: string) => join(data, 'pglite');
 export const uploadsDir = (data: string) => join(data, 'uploads');
+
+/**
+ * Where uploaded files live: UPLOADS_DIR, a folder that several instances on one database may share
+ * (a shared mount), else DATA_DIR/uploads.
+ */
+export function uploadsFolder(env: NodeJS.ProcessEnv = process.env, data = dataDir(env)): string {
+  const chosen = env.UPLOADS_DIR?.trim();
+  return chosen ? resolve(chosen) : uploadsDir(data);
+}
 export const adminTokenFile = (data: string) => join(data, 'admin-token');

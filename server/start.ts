@@ -13,7 +13,7 @@ import { createLogger, logLevelFromEnv } from './logging';
 import { startMaintenance } from './maintenance';
 import { parseListenAddress, serveMetrics } from './metrics';
 import { migrate } from './migrate';
-import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsDir } from './paths';
+import { adminTokenFile, dataDir, pgliteDir, ROOT, uploadsFolder } from './paths';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { precompressDir } from './precompress';
 import { startSettings } from './production';
@@ -24,6 +24,8 @@ import { createUploadStore } from './uploads';
 
 const DATA_DIR = dataDir();
 const DIST_DIR = join(ROOT, 'dist');
+/** UPLOADS_DIR, else DATA_DIR/uploads (docs/operations.md, "Uploaded files"). */
+const UPLOADS_DIR = uploadsFolder(process.env, DATA_DIR);
 /** On SIGTERM, how long the requests under way may take to finish. */
 const DRAIN_MS = 10_000;
 
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   await setCentreTimeZone(db, centreTimeZone);
   // The learning seed's media are copied into the upload store the server serves them from.
   // SKIP_SEED=1: the data folder is a copy of one seeded already (the browser tests' template).
-  if (process.env.SKIP_SEED !== '1') await seed(db, { uploads: createUploadStore(uploadsDir(DATA_DIR)) });
+  if (process.env.SKIP_SEED !== '1') await seed(db, { uploads: createUploadStore(UPLOADS_DIR) });
 
   const secret = await resolveTokenSecret({ env: process.env.TOKEN_SECRET, dataDir: DATA_DIR });
   // `npm run admin` reads this token to reach the running server; servers sharing the data folder
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
     metricsToken: process.env.METRICS_TOKEN?.trim() || undefined,
     secret,
     distDir: DIST_DIR,
-    uploadsDir: uploadsDir(DATA_DIR),
+    uploadsDir: UPLOADS_DIR,
     uploadLimits: uploadLimitsFromEnv(process.env),
     adminToken,
     broadcast,
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
   const maintenance = startMaintenance(db, uploads, {
     quizSweep: { notifier, intervalMs: quizSweepIntervalMs(process.env.QUIZ_SWEEP_SECONDS) },
     timer: metrics.observeJob,
+    fileJobs: uploads,
     // Uploads unfinished after 24 hours, and finished ones nothing uses, are removed every hour.
     pruneUploads: () => resumable.prune(),
   });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { messageFromBody } from '@contract/messages/errors';
@@ -8,7 +8,7 @@ import { API_BASE } from '../app';
 import type { CommandContext, CommandResult } from '../cli';
 import { claimDataLock, DataDirBusyError, dataLockFile, readDataLock } from '../data-dir';
 import { openPglite } from '../db';
-import { adminTokenFile, dataDir, pgliteDir, uploadsDir } from '../paths';
+import { adminTokenFile, dataDir, pgliteDir, uploadsDir, uploadsFolder } from '../paths';
 import { createUploadStore } from '../uploads';
 import {
   type BackupManifest,
@@ -142,7 +142,7 @@ export async function backupCommand(argv: string[], { env }: CommandContext): Pr
     if (env.DATABASE_URL) {
       const written = await writeBackupFile(
         file,
-        concat(folderEntries(uploadsDir(data), UPLOADS_FOLDER), topLevelEntries(data)),
+        concat(folderEntries(uploadsFolder(env, data), UPLOADS_FOLDER), topLevelEntries(data)),
         'none',
       );
       out.push(
@@ -202,7 +202,10 @@ export async function backupCommand(argv: string[], { env }: CommandContext): Pr
           try {
             written = await writeBackupFile(
               file,
-              concat(databaseAndUploads(db, createUploadStore(uploadsDir(data))), topLevelEntries(data)),
+              concat(
+                databaseAndUploads(db, createUploadStore(uploadsFolder(env, data))),
+                topLevelEntries(data),
+              ),
               'pglite',
             );
           } finally {
@@ -262,7 +265,21 @@ export async function restoreCommand(argv: string[], { env }: CommandContext): P
       ],
     };
   }
+  // UPLOADS_DIR elsewhere than DATA_DIR/uploads: the backup's files go there, under the same rules.
+  const uploads = uploadsFolder(env, data);
+  const separateUploads = uploads !== uploadsDir(data);
   const present = await contentsOf(data);
+  const presentUploads = separateUploads ? await contentsOf(uploads) : [];
+  if (presentUploads.length > 0 && !force) {
+    return {
+      code: 1,
+      out,
+      err: [
+        `${uploads} (UPLOADS_DIR) is not empty: restore into an empty folder, or add --force to replace ` +
+          'what it holds. Nothing was restored.',
+      ],
+    };
+  }
   if (present.length > 0 && !force) {
     return {
       code: 1,
@@ -310,6 +327,16 @@ export async function restoreCommand(argv: string[], { env }: CommandContext): P
     if (lock instanceof Error) return { code: 1, out, err: [`${lock.message} Nothing was restored.`] };
     try {
       for (const name of present) await rm(join(data, name), { recursive: true, force: true });
+      if (separateUploads) {
+        for (const name of presentUploads) await rm(join(uploads, name), { recursive: true, force: true });
+        const staged = join(staging, UPLOADS_FOLDER);
+        if (existsSync(staged)) {
+          await mkdir(uploads, { recursive: true, mode: 0o700 });
+          // A shared mount is often another file system, where a rename cannot reach: copied.
+          await cp(staged, uploads, { recursive: true });
+          await rm(staged, { recursive: true, force: true });
+        }
+      }
       for (const name of await readdir(staging)) await rename(join(staging, name), join(data, name));
     } finally {
       await lock.release();
@@ -327,7 +354,9 @@ export async function restoreCommand(argv: string[], { env }: CommandContext): P
         ...PG_RESTORE_RECIPE,
       );
     }
-    out.push(`Start the server on it: DATA_DIR=${data} npm start`);
+    out.push(
+      `Start the server on it: DATA_DIR=${data}${separateUploads ? ` UPLOADS_DIR=${uploads}` : ''} npm start`,
+    );
     return { code: 0, out, err };
   } finally {
     await rm(staging, { recursive: true, force: true });
