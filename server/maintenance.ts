@@ -1,5 +1,7 @@
 import type { Db } from './db';
 import { describeError } from './http';
+import { STALE_CLAIM_MINUTES } from './media/file-jobs';
+import { retryStaleVideoFacts } from './media/video-facts';
 import type { Job, JobTimer } from './metrics';
 import type { Notifier } from './notifications/notifier';
 import { QUIZ_SWEEP_INTERVAL_MS, sweepOverdueAttempts } from './quizzes/sweep';
@@ -105,6 +107,8 @@ export function startMaintenance(
     timer?: JobTimer;
     /** Removes the uploads left unfinished or unused (server/learning/resumable.ts); answers how many. */
     pruneUploads?: () => Promise<number>;
+    /** The store whose videos' facts, left unread by an instance that stopped, are read again. */
+    fileJobs?: UploadStore;
   } = {},
 ): Maintenance {
   const jobs = [
@@ -144,6 +148,20 @@ export function startMaintenance(
         quizSweep.intervalMs ?? QUIZ_SWEEP_INTERVAL_MS,
         'submitting quiz attempts whose time ran out',
         { name: 'quiz_sweep', timer: options.timer },
+      ),
+    );
+  }
+  const { fileJobs } = options;
+  if (fileJobs) {
+    jobs.push(
+      periodic(
+        async () => {
+          const taken = await retryStaleVideoFacts(db, fileJobs);
+          if (taken > 0)
+            console.log(`Reading again the facts of ${taken} video(s) left by a stopped instance`);
+        },
+        STALE_CLAIM_MINUTES * 60 * 1000,
+        'reading the facts of videos again',
       ),
     );
   }

@@ -26,7 +26,7 @@ import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
 import { copyTemplateUploads, openTestDatabase, type TestDatabase } from './test-database';
-import { createUploadStore } from './uploads';
+import { createUploadStore, type UploadStore } from './uploads';
 import { ensureUser, findUserByEmail, type UserRow } from './users';
 
 export interface TestServer {
@@ -45,8 +45,10 @@ export interface TestServer {
   notifier: Notifier;
   /** The PostgreSQL database the server uses, when TEST_DATABASE_URL is set (else in-memory PGlite). */
   databaseUrl: string | undefined;
-  /** The temporary folder uploaded files go to (removed by close). */
+  /** The temporary folder uploaded files go to (removed by close, unless it was given). */
   uploadsDir: string;
+  /** The store of that folder: `uploads.settle()` waits for the work on files under way. */
+  uploads: UploadStore;
   /** The key that signs tokens (a further instance on the same database shares it). */
   secret: Uint8Array;
   /** How this instance shares live events (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */
@@ -96,6 +98,11 @@ export async function startTestServer(
     metricsToken?: string;
     /** The limits of resumable uploads (server/learning/resumable.ts); the defaults when absent. */
     uploadLimits?: Partial<UploadLimits>;
+    /**
+     * An uploads folder another instance uses too (UPLOADS_DIR shared by instances); a temporary
+     * folder of this server's own when absent. A shared folder is left in place by close.
+     */
+    uploadsDir?: string;
     /** The outbox sender's timings and name (server/messages/sender.ts). */
     sender?: Partial<
       Pick<
@@ -116,12 +123,13 @@ export async function startTestServer(
     database = await openTestDatabase();
   }
   const { db } = database;
-  const uploadsDir = await mkdtemp(join(tmpdir(), 'kfu-test-uploads-'));
+  const sharedUploads = options.uploadsDir;
+  const uploadsDir = sharedUploads ?? (await mkdtemp(join(tmpdir(), 'kfu-test-uploads-')));
   let broadcast: Broadcast | undefined;
   const cleanUp = async () => {
     await broadcast?.close();
     await database.drop();
-    await rm(uploadsDir, { recursive: true, force: true });
+    if (!sharedUploads) await rm(uploadsDir, { recursive: true, force: true });
   };
   try {
     // A copy of the run's template (server/test-database.ts) is migrated and seeded already.
@@ -167,6 +175,7 @@ export async function startTestServer(
       notifier,
       databaseUrl: database.url,
       uploadsDir,
+      uploads,
       secret,
       broadcast,
       payments,

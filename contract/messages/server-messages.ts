@@ -76,6 +76,7 @@ export const SERVER_MESSAGES = {
   uploadQuotaFull:
     'Your files have used all the storage you have. Remove files you no longer need, or ask the centre for more',
   uploadsInFlight: 'You have too many uploads under way. Finish or cancel one first',
+  uploadNotVideo: 'This file is not a video we can play',
   uploadUnknown: 'Upload the file first, then submit it',
   notAnAssignment: 'This lecture is not an assignment',
   alreadySubmitted: 'You have already submitted this assignment. You can submit again if it is returned',

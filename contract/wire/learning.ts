@@ -382,6 +382,11 @@ export const lectureDetailsSchema = z.object({
   body_ar: z.string(),
   /** The trainer's file: the video, the PDF, or the assignment's brief. */
   file: z.nullable(fileLinkSchema),
+  /**
+   * A video's poster frame, made from the file once it was stored: a signed address like the file's,
+   * null until it is made (absent from older answers).
+   */
+  poster: z.optional(z.nullable(z.string())),
   captions: z.array(captionTrackSchema),
   /** Where the trainee stopped the video, in seconds. */
   position: z.nullable(z.number()),

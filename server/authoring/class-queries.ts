@@ -170,6 +170,9 @@ export function assertWeek(week: number, weeks: unknown): void {
     throw new HttpProblem(400, { field: 'week', message: AUTHORING_VALIDATION.weekInvalid });
 }
 
+/** An upload a lecture may show, with the length read from it once stored (null until then). */
+export type AttachableFile = UploadRow & { duration_seconds: number | null };
+
 /**
  * The upload `address` names, when the caller may attach it: one of their own uploads, or the file
  * already attached to the lecture being saved. Anything else is refused with 400 fileUnknown; a
@@ -181,15 +184,15 @@ export async function attachableFile(
   address: string | null,
   type: BuilderClassType,
   lectureId?: number,
-): Promise<UploadRow | null> {
+): Promise<AttachableFile | null> {
   if (address === null) return null;
   const refuse = (message: (typeof AUTHORING_VALIDATION)['fileUnknown' | 'classFileType']): never => {
     throw new HttpProblem(400, { field: 'detail_info.file', message });
   };
   const fileId = fileIdOf(address);
   if (!fileId) return refuse(AUTHORING_VALIDATION.fileUnknown);
-  const { rows } = await db.query<UploadRow>(
-    `SELECT u.id, u.owner_id, u.path, u.name, u.extension, u.content_type, u.size FROM uploads u
+  const { rows } = await db.query<AttachableFile>(
+    `SELECT u.id, u.owner_id, u.path, u.name, u.extension, u.content_type, u.size, u.duration_seconds FROM uploads u
      WHERE u.id = $1 AND (u.owner_id = $2 OR EXISTS (SELECT 1 FROM lectures l WHERE l.id = $3 AND l.file_id = u.id))`,
     [fileId, userId, lectureId ?? null],
   );
@@ -467,7 +470,8 @@ function syllabusTitles(weeks: unknown): Map<number, { title: string; title_ar: 
 export async function authoringCourse(db: Queryable, course: AuthoredCourse): Promise<AuthoringCourse> {
   const { rows: lectures } = await db.query<AuthoringLecture & { week: number }>(
     `SELECT l.id, l.week, l.title, l.title_ar, l.class_type AS class_type_name, u.extension AS file_extension,
-       l.duration_seconds AS duration, (l.class_type <> 'Survey') AS editable
+       coalesce(l.duration_seconds, CASE WHEN l.class_type = 'Class' THEN u.duration_seconds END) AS duration,
+       (l.class_type <> 'Survey') AS editable
      FROM lectures l LEFT JOIN uploads u ON u.id = l.file_id WHERE l.course_id = $1
      ORDER BY l.week, l.position, l.id`,
     [course.id],

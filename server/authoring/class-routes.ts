@@ -20,12 +20,11 @@ import * as z from 'zod/mini';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem, type ProblemDetail } from '../http';
-import type { UploadRow } from '../learning/files';
 import type { Mounts } from '../mounts';
 import { jsonBody, validId } from '../validation';
 import { assertClassesOpen, assertCourseAuthor } from './access';
-import { videoDuration } from './class-media';
 import {
+  type AttachableFile,
   assertWeek,
   attachableFile,
   authoredLecture,
@@ -62,7 +61,7 @@ function classInputOf(body: unknown): ClassInput {
  * saving one, and the trainer's view of a course with what may be done. The trainee's preview
  * of a lecture is GET /course/individual-course-lecture-details/{id}/ (server/learning/routes.ts).
  */
-export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: Deps): Mounts {
+export function classAuthoringRoutes({ db, tokens, secret, limiter }: Deps): Mounts {
   const trainer = [requireAuth(db, tokens), requireRole('TRAINER')] as const;
   const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     await limiter.consume('classSaveAccount', String(c.get('user').id));
@@ -71,11 +70,12 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
   // Any JSON (415 and 400 for what is not, NUL refused); classInputOf reads it with the rules.
   const classBody = jsonBody(z.unknown(), SERVER_MESSAGES.malformedBody);
 
-  /** The duration of a newly attached video, when it can be read. */
-  const durationOf = async (file: UploadRow | null, input: ClassInput): Promise<number | null> =>
-    file && input.class_type === CLASS_TYPE_IDS.Class && isVideoUpload(file)
-      ? videoDuration(uploads, file)
-      : null;
+  /**
+   * The length of a newly attached video, read once it was stored (server/media/video-facts.ts);
+   * a video whose facts are still being read gets its length when they are written.
+   */
+  const durationOf = (file: AttachableFile | null, input: ClassInput): number | null =>
+    file && input.class_type === CLASS_TYPE_IDS.Class && isVideoUpload(file) ? file.duration_seconds : null;
 
   const saved = async (lectureId: number, message: string): Promise<ClassSaved> =>
     classSavedSchema.parse({
@@ -97,7 +97,7 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
     assertClassesOpen(course);
     assertWeek(input.week, course.weeks);
     const file = await attachableFile(db, user.id, input.detail_info.file, classTypeName(input.class_type));
-    const lectureId = await createClass(db, input, file, await durationOf(file, input));
+    const lectureId = await createClass(db, input, file, durationOf(file, input));
     return c.json(
       await saved(lectureId, lectureSavedMessage(classTypeName(input.class_type), 'create')),
       201,
@@ -134,7 +134,7 @@ export function classAuthoringRoutes({ db, tokens, secret, uploads, limiter }: D
       lecture.id,
     );
     const isNewFile = file !== null && file.id !== lecture.file?.id;
-    await updateClass(db, lecture, input, file, isNewFile ? await durationOf(file, input) : null);
+    await updateClass(db, lecture, input, file, isNewFile ? durationOf(file, input) : null);
     return c.json(await saved(lecture.id, lectureSavedMessage(classTypeName(input.class_type), 'edit')));
   });
 

@@ -4,6 +4,7 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Queryable } from '../db';
 import { describeError, HttpProblem } from '../http';
 import { fileAddress, fileIdOf } from '../learning/files';
+import { claimFileJob, fileJobState, runClaimed } from '../media/file-jobs';
 import type { UploadStore } from '../uploads';
 import { ownImageUpload, type StoredCover } from './course-queries';
 import {
@@ -24,7 +25,8 @@ import {
  *
  * The AVIF and WebP copies `?w=` serves (contract/domain/covers.ts) are made after the cover is stored,
  * one at a time, and kept beside it as `covers/{uuid}-{width}.{format}`; a copy asked for before it
- * is ready (or of a cover stored before copies were made) is made then, once.
+ * is ready (or of a cover stored before copies were made) is made then, once. Each copy is claimed
+ * in file_jobs, so that instances sharing the uploads folder make it once between them.
  */
 
 export const COVERS_PATH = '/covers/';
@@ -64,15 +66,33 @@ export async function resolveCover(
     throw refuseCover();
   });
   const stored = await uploads.store(cover, 'covers', upload.extension);
-  uploads.later(() => prepareCopies(uploads, stored));
+  uploads.later(() => prepareCopies(db, uploads, stored));
   return { address: coverAddress(stored), fileId: upload.id };
 }
 
 /** Copies being made, by upload store and path, so that each is made once however many ask for it. */
 const making = new WeakMap<UploadStore, Map<string, Promise<Buffer | null>>>();
 
-/** The stored copy of cover `stored` (`covers/{name}`) at `width` in `format`, made if missing. */
+/** How long a copy another instance is making is waited for (one takes well under a second). */
+const COPY_WAIT_MS = 10_000;
+const COPY_POLL_MS = 100;
+
+/** The stored copy at `path`, once another instance has made it; null if it did not in COPY_WAIT_MS. */
+async function copyMadeElsewhere(uploads: UploadStore, path: string): Promise<Buffer | null> {
+  for (let waited = 0; waited < COPY_WAIT_MS; waited += COPY_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, COPY_POLL_MS));
+    const made = await uploads.read(path);
+    if (made) return made;
+  }
+  return null;
+}
+
+/**
+ * The stored copy of cover `stored` (`covers/{name}`) at `width` in `format`, made if missing: by
+ * the instance that claims it (server/media/file-jobs.ts), the others waiting for it.
+ */
 function copyOf(
+  db: Queryable,
   uploads: UploadStore,
   stored: string,
   width: CoverWidth,
@@ -88,9 +108,25 @@ function copyOf(
       if (existing) return existing;
       const cover = await uploads.read(stored);
       if (!cover) return null;
-      const bytes = await coverCopy(cover, width, format);
-      await uploads.put(path, bytes);
-      return bytes;
+      const make = async () => {
+        const bytes = await coverCopy(cover, width, format);
+        await uploads.put(path, bytes);
+        return bytes;
+      };
+      if (await claimFileJob(db, path, 'cover_copy')) {
+        let bytes: Buffer | undefined;
+        await runClaimed(db, path, 'cover_copy', async () => {
+          bytes = await make();
+        });
+        return bytes ?? null;
+      }
+      // Claimed by another instance: its copy, once made. A claim that ended without the file
+      // (failed, or the folder lost it) is made here.
+      const made =
+        (await fileJobState(db, path, 'cover_copy')) === 'running'
+          ? await copyMadeElsewhere(uploads, path)
+          : null;
+      return made ?? (await uploads.read(path)) ?? (await make());
     })().finally(() => being.delete(path));
     being.set(path, copy);
   }
@@ -98,10 +134,10 @@ function copyOf(
 }
 
 /** Makes every copy of a newly stored cover, one after another, once the request is answered. */
-async function prepareCopies(uploads: UploadStore, stored: string): Promise<void> {
+async function prepareCopies(db: Queryable, uploads: UploadStore, stored: string): Promise<void> {
   try {
     for (const width of COVER_WIDTHS)
-      for (const format of PICTURE_FORMATS) await copyOf(uploads, stored, width, format);
+      for (const format of PICTURE_FORMATS) await copyOf(db, uploads, stored, width, format);
   } catch (error) {
     console.error(`Preparing the copies of ${stored} failed: ${describeError(error)}`);
   }
@@ -120,6 +156,7 @@ export function coverWidth(text: string | undefined): CoverWidth | undefined {
  * that wide at most, in the best format `accept` names (AVIF, then WebP), else the cover itself.
  */
 export async function coverResponse(
+  db: Queryable,
   uploads: UploadStore,
   name: string,
   width?: CoverWidth,
@@ -129,7 +166,8 @@ export async function coverResponse(
   if (!match) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
   const stored = `covers/${name}`;
   const format = width ? acceptedFormat(accept) : undefined;
-  const bytes = width && format ? await copyOf(uploads, stored, width, format) : await uploads.read(stored);
+  const bytes =
+    width && format ? await copyOf(db, uploads, stored, width, format) : await uploads.read(stored);
   if (!bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
   return new Response(new Uint8Array(bytes), {
     status: 200,

@@ -203,7 +203,7 @@ export function courseAuthoringRoutes({
   covers.get(
     '/:name',
     validQuery((query) => coverWidth(query('w'))),
-    (c) => coverResponse(uploads, c.req.param('name'), c.req.valid('query'), c.req.header('Accept')),
+    (c) => coverResponse(db, uploads, c.req.param('name'), c.req.valid('query'), c.req.header('Accept')),
   );
 
   // The admin's decisions (npm run admin -- approve-course | reject-course).

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { type FileLink, UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';
 import { type Context, Hono } from 'hono';
@@ -7,6 +8,8 @@ import { requireAuth } from '../auth/middleware';
 import type { Db, Queryable } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
+import { isVideoExtension, videoProblem } from '../media/video';
+import { scheduleVideoFacts } from '../media/video-facts';
 import type { Mounts } from '../mounts';
 import { checkUpload, type UploadStore } from '../uploads';
 import { formBody } from '../validation';
@@ -218,7 +221,10 @@ export async function insertUploadRow(
   return row;
 }
 
-/** Stores an accepted upload and its row, owned by `ownerId`. */
+/**
+ * Stores an accepted upload and its row, owned by `ownerId`. A video must be one ffprobe reads (else
+ * 400, and nothing is kept); its facts are then read in the background (server/media/video-facts.ts).
+ */
 export async function saveUpload(
   db: Db,
   uploads: UploadStore,
@@ -226,8 +232,20 @@ export async function saveUpload(
   file: { bytes: Uint8Array; name: string; extension: string; contentType: string },
 ): Promise<UploadRow> {
   const path = await uploads.store(file.bytes, 'files', file.extension);
+  if (isVideoExtension(file.extension)) {
+    const problem = await videoProblem(join(await uploads.dir(), path)).catch(async (error: unknown) => {
+      await uploads.remove(path);
+      throw error;
+    });
+    if (problem) {
+      await uploads.remove(path);
+      throw new HttpProblem(400, { field: 'file', message: problem });
+    }
+  }
   const id = path.slice('files/'.length, path.lastIndexOf('.'));
-  return insertUploadRow(db, ownerId, { id, path, ...file, size: file.bytes.length });
+  const row = await insertUploadRow(db, ownerId, { id, path, ...file, size: file.bytes.length });
+  await scheduleVideoFacts(db, uploads, row);
+  return row;
 }
 
 /** The upload an address of ours names (`/api/v1/files/{uuid}`, or the bare uuid), if any. */

@@ -22,7 +22,7 @@ import type {
 import type { EnrolmentStatus } from '@contract/wire/payments';
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
-import { fileLink, type UploadRow } from './files';
+import { fileLink, signedFileUrl, type UploadRow } from './files';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', ${ISO})`;
@@ -49,8 +49,14 @@ interface LectureRow {
   is_read: boolean;
 }
 
+/**
+ * A Class's length is the lecture's, else its video's as read once stored (a lecture saved while its
+ * video's facts were being read).
+ */
+const DURATION = `coalesce(l.duration_seconds, CASE WHEN l.class_type = 'Class' THEN u.duration_seconds END)`;
+
 const LECTURE_COLUMNS = `l.id, l.course_id, l.week, l.class_type, l.title, l.title_ar, u.extension AS file_extension,
-  l.duration_seconds AS duration, (r.user_id IS NOT NULL) AS is_read`;
+  ${DURATION} AS duration, (r.user_id IS NOT NULL) AS is_read`;
 const LECTURE_FROM = `FROM lectures l LEFT JOIN uploads u ON u.id = l.file_id
   LEFT JOIN lecture_reads r ON r.lecture_id = l.id AND r.user_id = $2`;
 const LECTURE_ORDER = 'ORDER BY l.week, l.position, l.id';
@@ -185,7 +191,7 @@ export async function lectureHead(
     file_extension: string | null;
     duration: number | null;
   }>(
-    `SELECT l.id, l.course_id, l.class_type, u.extension AS file_extension, l.duration_seconds AS duration
+    `SELECT l.id, l.course_id, l.class_type, u.extension AS file_extension, ${DURATION} AS duration
      FROM lectures l LEFT JOIN uploads u ON u.id = l.file_id WHERE l.id = $1`,
     [lectureId],
   );
@@ -425,6 +431,7 @@ interface DetailsRow extends LectureRow {
   body: string;
   body_ar: string;
   file: Pick<UploadRow, 'id' | 'name' | 'extension' | 'size'> | null;
+  poster_id: string | null;
   captions: { language: CaptionTrack['language']; label: string; file_id: string }[];
   position: number | null;
   previous_id: number | null;
@@ -446,7 +453,7 @@ export async function lectureDetails(
      SELECT ${LECTURE_COLUMNS}, l.description, l.description_ar, l.body, l.body_ar, l.captions,
        CASE WHEN u.id IS NULL THEN NULL
          ELSE json_build_object('id', u.id, 'name', u.name, 'extension', u.extension, 'size', u.size) END AS file,
-       p.seconds AS position, o.previous_id, o.next_id
+       u.poster_id, p.seconds AS position, o.previous_id, o.next_id
      ${LECTURE_FROM}
      JOIN ordered o ON o.id = l.id
      LEFT JOIN video_positions p ON p.lecture_id = l.id AND p.user_id = $2
@@ -472,6 +479,7 @@ export async function lectureDetails(
     body: row.body,
     body_ar: row.body_ar,
     file: row.file ? fileLink(secret, row.file) : null,
+    poster: row.poster_id ? signedFileUrl(secret, row.poster_id) : null,
     captions: row.captions.map((caption) => ({
       language: caption.language,
       label: caption.label,

@@ -270,6 +270,35 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
       });
   });
 
+  it("answers a video lecture with its poster frame's signed address (extensions)", async () => {
+    await signedIn(
+      extensions,
+      PROVIDER_STATES.learningCourse,
+      'a request for the details of a video lecture with its poster',
+    )
+      .sends('GET', detailsPath(INJECTED_LECTURES.video))
+      .answers(200, {
+        ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
+        file: signedLink('cloud-intro.mp4', 'mp4'),
+        poster: regex(SIGNED_FILE, EXAMPLE_SIGNED),
+        captions: eachLike({
+          language: 'en',
+          label: like('English'),
+          url: regex(SIGNED_FILE, EXAMPLE_SIGNED),
+        }),
+        position: null,
+        previous_id: integer(11),
+        next_id: integer(13),
+        assignment: null,
+        quiz: null,
+        survey: null,
+      })
+      .executeTest(async (mockServer) => {
+        const lecture = await getLectureDetails(signedInClient(mockServer), 12);
+        expect(lecture.poster).toMatch(new RegExp(SIGNED_FILE));
+      });
+  });
+
   it("answers an assignment with the trainee's returned attempt and that they may submit again", async () => {
     await signedIn(
       api,

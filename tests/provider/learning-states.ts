@@ -26,6 +26,7 @@ const BYTES: Record<string, { type: string; bytes: Buffer }> = {
     bytes: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]),
   },
   vtt: { type: 'text/vtt; charset=utf-8', bytes: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n') },
+  jpg: { type: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0xff, 0xd9]) },
   pdf: {
     type: 'application/pdf',
     bytes: Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
@@ -113,6 +114,9 @@ export function learningStateHandlers(server: TestServer, trainee: () => Promise
     const trainer = course.created_by ?? user.id;
 
     const video = await storeFile(trainer, 'cloud-intro.mp4', 'mp4');
+    // The facts read from the video once stored (server/media/video-facts.ts).
+    const poster = await storeFile(trainer, 'cloud-intro.jpg', 'jpg');
+    await db.query('UPDATE uploads SET duration_seconds = 95, poster_id = $2 WHERE id = $1', [video, poster]);
     const captions = [
       { language: 'en', label: 'English', file_id: await storeFile(trainer, 'cloud-intro.en.vtt', 'vtt') },
       { language: 'ar', label: 'العربية', file_id: await storeFile(trainer, 'cloud-intro.ar.vtt', 'vtt') },

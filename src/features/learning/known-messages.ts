@@ -14,6 +14,7 @@ export const LEARNING_MESSAGES: Record<string, MessageDescriptor> = {
   'The video is larger than the centre accepts': msg`The video is larger than the centre accepts`,
   'Your files have used all the storage you have. Remove files you no longer need, or ask the centre for more': msg`Your files have used all the storage you have. Remove files you no longer need, or ask the centre for more`,
   'You have too many uploads under way. Finish or cancel one first': msg`You have too many uploads under way. Finish or cancel one first`,
+  'This file is not a video we can play': msg`This file is not a video we can play`,
   'Upload the file first, then submit it': msg`Upload the file first, then submit it`,
   'This lecture is not an assignment': msg`This lecture is not an assignment`,
   'You have already submitted this assignment. You can submit again if it is returned': msg`You have already submitted this assignment. You can submit again if it is returned`,

@@ -80,6 +80,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'The video is larger than the centre accepts': msg`The video is larger than the centre accepts`,
   'Your files have used all the storage you have. Remove files you no longer need, or ask the centre for more': msg`Your files have used all the storage you have. Remove files you no longer need, or ask the centre for more`,
   'You have too many uploads under way. Finish or cancel one first': msg`You have too many uploads under way. Finish or cancel one first`,
+  'This file is not a video we can play': msg`This file is not a video we can play`,
   'Choose a file to upload': msg`Choose a file to upload`,
   'File has been uploaded successfully': msg`File has been uploaded successfully`,
   'Error uploading file': msg`Error uploading file`,

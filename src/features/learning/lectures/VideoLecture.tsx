@@ -76,6 +76,7 @@ export function VideoLecture({ lecture, onChanged, preview = false }: LectureVie
           height={720}
           className="aspect-video h-auto w-full rounded-xl bg-black"
           src={file.url}
+          poster={lecture.poster ?? undefined}
           onLoadedMetadata={(event) => {
             const element = event.currentTarget;
             tracker.current = withDuration(tracker.current, element.duration);
