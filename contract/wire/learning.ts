@@ -1,4 +1,5 @@
 import { GRADE_MAX } from '@contract/domain/grading';
+import { VIDEO_EXTENSIONS } from '@contract/domain/learning';
 import { SURVEY_TEXT_MAX } from '@contract/forms/learning';
 import { enrolmentStatusSchema } from '@contract/wire/payments';
 import * as z from 'zod/mini';
@@ -143,16 +144,13 @@ export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}
 /** The largest file one upload may be, except a video. */
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 
-/** The kinds of file that are videos: a lecture recording may be far larger than other files. */
-export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'] as const satisfies readonly UploadExtension[];
-
 /**
  * The largest video by default: 2 GB, less the one byte that keeps the size a 32-bit integer (the
  * server's UPLOAD_MAX_VIDEO_BYTES may set less).
  */
 export const UPLOAD_MAX_VIDEO_BYTES = 2 ** 31 - 1;
 
-/** Whether a file of this extension is a video. */
+/** Whether a file of this extension is a video (a lecture recording may be far larger than other files). */
 export function isVideoExtension(extension: string): boolean {
   return (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
 }

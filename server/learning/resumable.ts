@@ -16,9 +16,11 @@ import { requireAuth } from '../auth/middleware';
 import type { Db } from '../db';
 import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem } from '../http';
+import { videoProblem } from '../media/video';
+import { scheduleVideoFacts } from '../media/video-facts';
 import type { Mounts } from '../mounts';
 import { extensionOf, isUploadExtension, UPLOAD_FORMATS, uploadedFileName } from '../uploads';
-import { fileAddress, insertUploadRow } from './files';
+import { fileAddress, insertUploadRow, type UploadRow } from './files';
 
 /**
  * Resumable uploads (the tus protocol, served by @tus/server): the app creates an upload with its
@@ -110,19 +112,15 @@ async function headOf(path: string, length = 64 * 1024): Promise<Buffer> {
 }
 
 /**
- * Whether the complete file is really of its kind: a video by its signature (and by what ffprobe
- * reads of it, when a check is given), any other kind (at most 25 MB) by its whole content.
+ * Whether the complete file is really of its kind: a video by its signature and by what ffprobe
+ * reads of it, any other kind (at most 25 MB) by its whole content.
  */
-async function contentProblem(
-  path: string,
-  extension: string,
-  videoCheck: ((path: string) => Promise<ServerMessage | null>) | undefined,
-): Promise<ServerMessage | null> {
+async function contentProblem(path: string, extension: string): Promise<ServerMessage | null> {
   if (!isUploadExtension(extension)) return SERVER_MESSAGES.uploadType;
   const format = UPLOAD_FORMATS[extension];
   if (isVideoExtension(extension)) {
     if (!format.check(await headOf(path))) return SERVER_MESSAGES.uploadType;
-    return videoCheck ? videoCheck(path) : null;
+    return videoProblem(path);
   }
   return format.check(await readFile(path)) ? null : SERVER_MESSAGES.uploadType;
 }
@@ -151,13 +149,7 @@ export interface Resumable {
 /** The tus endpoint at /api/v1/uploads/ (any signed-in user) and its clean-up. */
 export function resumableUploads(
   { db, tokens, uploads, limiter }: Pick<Deps, 'db' | 'tokens' | 'uploads' | 'limiter'>,
-  options: {
-    limits?: Partial<UploadLimits> | undefined;
-    /** Reads a complete video (ffprobe): the refusal's sentence, or null when it plays. */
-    videoCheck?: ((path: string) => Promise<ServerMessage | null>) | undefined;
-    /** Told of each video stored, for the work on it that no answer waits for. */
-    onVideoStored?: ((uploadId: string) => void) | undefined;
-  } = {},
+  options: { limits?: Partial<UploadLimits> | undefined } = {},
 ): Resumable {
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
   const maxVideoBytes = Math.min(limits.maxVideoBytes, UPLOAD_SIZE_CEILING);
@@ -248,19 +240,17 @@ export function resumableUploads(
     const row = rows[0];
     if (!row) throw refusal(404, SERVER_MESSAGES.notFound);
     const source = incomingPath(dir, upload.id);
-    const problem = await contentProblem(source, row.extension, options.videoCheck);
+    const problem = await contentProblem(source, row.extension);
     if (problem) {
       await forget(store, upload.id);
-      throw refusal(
-        isVideoExtension(row.extension) && problem !== SERVER_MESSAGES.uploadType ? 422 : 400,
-        problem,
-      );
+      throw refusal(400, problem);
     }
     const path = `files/${upload.id}.${row.extension}`;
     await uploads.adopt(source, path);
+    let stored: UploadRow;
     try {
-      await db.transaction(async (tx) => {
-        await insertUploadRow(tx, owner, {
+      stored = await db.transaction(async (tx) => {
+        const inserted = await insertUploadRow(tx, owner, {
           id: upload.id,
           path,
           name: row.name,
@@ -269,13 +259,15 @@ export function resumableUploads(
           size: row.size,
         });
         await tx.query('DELETE FROM resumable_uploads WHERE id = $1', [upload.id]);
+        return inserted;
       });
     } catch (error) {
       await uploads.remove(path);
       throw error;
     }
     await rm(`${source}.json`, { force: true });
-    if (isVideoExtension(row.extension)) options.onVideoStored?.(upload.id);
+    // The length and poster frame of a video are read in the background, by one instance.
+    await scheduleVideoFacts(db, uploads, stored);
     return { file: fileAddress(upload.id), name: row.name, size: row.size };
   }
 
@@ -325,6 +317,8 @@ export function resumableUploads(
              OR l.captions @> jsonb_build_array(jsonb_build_object('file_id', u.id::text)))
            AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.file_id = u.id OR s.feedback_file_id = u.id)
            AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.cover_file_id = u.id)
+           -- A poster frame is used while its video is.
+           AND NOT EXISTS (SELECT 1 FROM uploads v WHERE v.poster_id = u.id)
          RETURNING u.path`,
         [before],
       );

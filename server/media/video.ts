@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { VIDEO_EXTENSIONS } from '@contract/domain/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import { isVideoExtension } from '@contract/wire/learning';
 import type { UploadStore } from '../uploads';
 
 /**
@@ -9,9 +9,7 @@ import type { UploadStore } from '../uploads';
  * "no length".
  */
 
-/** Whether an upload's extension is one a `<video>` plays (contract/domain/learning.ts). */
-export const isVideoExtension = (extension: string) =>
-  (VIDEO_EXTENSIONS as readonly string[]).includes(extension);
+export { isVideoExtension };
 
 /** Reading a video's streams reads its headers only: a few seconds even for 2 GB. */
 const PROBE_TIMEOUT_MS = 20_000;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { uploadResponseSchema } from '@contract/wire/learning';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../server/paths';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 
 /**
@@ -144,6 +145,35 @@ describe('resumable uploads', () => {
     const id = location.split('/').pop() ?? '';
     const incoming = await readdir(join(server.uploadsDir, 'incoming'));
     expect(incoming.filter((name) => name.startsWith(id))).toEqual([]);
+  });
+
+  it('reads a complete video: its length and poster frame are made once; a fake one is refused', async () => {
+    const trainer = await signedInTrainee(server, 'filmer');
+    const clip = await readFile(join(ROOT, 'tests', 'fixtures', 'clip.mp4'));
+    const created = await create(trainer.token, 'clip.mp4', clip.length);
+    const done = await send(trainer.token, created.headers.get('Location') ?? '', 0, new Uint8Array(clip));
+    expect(done.status).toBe(200);
+    const stored = uploadResponseSchema.parse(await done.json());
+    const id = stored.file.split('/').pop();
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db.query<{ duration_seconds: number | null; poster_id: string | null }>(
+              'SELECT duration_seconds, poster_id FROM uploads WHERE id = $1',
+              [id],
+            )
+          ).rows[0],
+        { timeout: 20_000 },
+      )
+      .toMatchObject({ duration_seconds: expect.any(Number), poster_id: expect.any(String) });
+
+    // The signature of an MP4, and nothing ffprobe can play.
+    const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(4000, 3)]);
+    const second = await create(trainer.token, 'lecture.mp4', fake.length);
+    const refused = await send(trainer.token, second.headers.get('Location') ?? '', 0, new Uint8Array(fake));
+    expect(refused.status).toBe(400);
+    expect(await sentenceOf(refused)).toBe(SERVER_MESSAGES.uploadNotVideo);
   });
 
   it('refuses a kind it does not take, and a file larger than its kind allows, before any byte', async () => {
