@@ -248,6 +248,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing one uploa
     expect(poster.type).toBe('image/jpeg');
   });
 
+  it('finishes through B a resumable upload begun through A, and plays it through either', async () => {
+    const tus = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${who.trainer.token}` };
+    const created = await fetch(`${a.url}/api/v1/uploads/`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'Upload-Length': String(video.length),
+        'Upload-Metadata': `filename ${Buffer.from('Relay.mp4').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('Location') ?? '';
+    const half = Math.floor(video.length / 2);
+    const part = (instance: TestServer, from: number, to: number) =>
+      fetch(`${instance.url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'Upload-Offset': String(from), 'Content-Type': 'application/offset+octet-stream' },
+        body: new Uint8Array(video.subarray(from, to)),
+      });
+    expect((await part(a, 0, half)).status).toBe(204);
+    // B knows how far it got, from the shared folder, and takes the rest.
+    const head = await fetch(`${b.url}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('Upload-Offset')).toBe(String(half));
+    const done = await part(b, half, video.length);
+    expect(done.status).toBe(200);
+    const { file } = uploadResponseSchema.parse(await done.json());
+    for (const instance of [a, b]) {
+      const served = await fetch(`${instance.url}${file}`, { headers: { Authorization: tus.Authorization } });
+      expect(Buffer.from(await served.arrayBuffer()).equals(video)).toBe(true);
+    }
+  });
+
   it("makes a cover's copies once, whichever instance is asked for them", async () => {
     const { file } = uploadResponseSchema.parse(
       (await upload(throughA, who.trainer.token, pngOf(200), 'cover.png')).body,
