@@ -2,6 +2,7 @@ import { AUTHORING_VALIDATION, type CourseInput, FACILITATORS_MAX } from '@contr
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { FAILURES } from '@contract/messages/failures';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { CourseRecord, CourseSaved, Facilitator, SurveyCategory } from '@contract/wire/authoring';
 import type { Category, Weekday } from '@contract/wire/courses';
@@ -42,7 +43,7 @@ import { refusedFields } from './refusal';
 export const WIZARD_MESSAGES = {
   emailRequired: 'Enter the e-mail address of an approved trainer',
   alreadyAdded: 'This trainer is already a facilitator of the course',
-  coverTooLarge: SERVER_MESSAGES.uploadTooLarge,
+  coverTooLarge: UPLOAD_MESSAGES.uploadTooLarge,
   resubmitted: 'Your course has been sent again for approval',
 } as const;
 
@@ -142,7 +143,7 @@ export function coverProblem(choice: { name: string; file: { size: number } }): 
   if (!(COVER_EXTENSIONS as readonly string[]).includes(extensionOf(choice.name)))
     return AUTHORING_VALIDATION.coverType;
   if (choice.file.size > UPLOAD_MAX_BYTES) return WIZARD_MESSAGES.coverTooLarge;
-  if (choice.file.size === 0) return SERVER_MESSAGES.uploadRequired;
+  if (choice.file.size === 0) return UPLOAD_MESSAGES.uploadRequired;
   return null;
 }
 

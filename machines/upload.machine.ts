@@ -1,4 +1,5 @@
 import { FAILURES } from '@contract/messages/failures';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type FileLink,
@@ -114,12 +115,12 @@ export function extensionOf(name: string): string {
 export function fileProblem(file: { name: string; size: number }): string | null {
   const extension = extensionOf(file.name);
   if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
-    return SERVER_MESSAGES.uploadType;
+    return UPLOAD_MESSAGES.uploadType;
   }
   if (file.size > uploadLimitOf(extension)) {
-    return isVideoExtension(extension) ? SERVER_MESSAGES.videoTooLarge : SERVER_MESSAGES.uploadTooLarge;
+    return isVideoExtension(extension) ? UPLOAD_MESSAGES.videoTooLarge : UPLOAD_MESSAGES.uploadTooLarge;
   }
-  if (file.size === 0) return SERVER_MESSAGES.uploadRequired;
+  if (file.size === 0) return UPLOAD_MESSAGES.uploadRequired;
   return null;
 }
 

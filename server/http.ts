@@ -12,6 +12,7 @@ import type { ChatMessageSentence } from '@contract/messages/chat';
 import type { GradingMessage } from '@contract/messages/grading';
 import type { HistoryMessage } from '@contract/messages/history';
 import type { InvitationMessage } from '@contract/messages/invitations';
+import type { UploadMessage } from '@contract/messages/learning';
 import type { ProfileMessage } from '@contract/messages/profile';
 import type { PublicMessage } from '@contract/messages/public';
 import type { RecordsMessage } from '@contract/messages/records';
@@ -54,7 +55,8 @@ export type UserMessage =
   | ReviewsMessage
   | ReviewsValidationMessage
   | InvitationMessage
-  | ChatMessageSentence;
+  | ChatMessageSentence
+  | UploadMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadExtension } from '@contract/wire/learning';
 import { unzipSync } from 'fflate';
@@ -184,14 +185,14 @@ export interface AcceptedUpload {
  * An upload checked (spec section 5): at most UPLOAD_MAX_BYTES, an accepted extension, and
  * content that is really of that type. Answers the refusal's sentence, or the accepted file.
  */
-export async function checkUpload(file: File): Promise<AcceptedUpload | ServerMessage> {
-  if (file.size > UPLOAD_MAX_BYTES) return SERVER_MESSAGES.uploadTooLarge;
+export async function checkUpload(file: File): Promise<AcceptedUpload | UploadMessage> {
+  if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.uploadTooLarge;
   const name = uploadedName(file);
   const extension = extensionOf(name);
-  if (!isUploadExtension(extension) || file.size === 0) return SERVER_MESSAGES.uploadType;
+  if (!isUploadExtension(extension) || file.size === 0) return UPLOAD_MESSAGES.uploadType;
   const bytes = Buffer.from(await file.arrayBuffer());
   const format = UPLOAD_FORMATS[extension];
-  if (!format.check(bytes)) return SERVER_MESSAGES.uploadType;
+  if (!format.check(bytes)) return UPLOAD_MESSAGES.uploadType;
   return { bytes, name, extension, contentType: format.type };
 }
 

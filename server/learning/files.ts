@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { type FileLink, UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';
 import { type Context, Hono } from 'hono';
@@ -265,7 +266,7 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Moun
     async (c, next) => {
       // Refused before the body is read when its declared length is too large.
       const length = Number(c.req.header('Content-Length') ?? 0);
-      if (length > UPLOAD_MAX_BODY) throw new HttpProblem(413, SERVER_MESSAGES.uploadTooLarge);
+      if (length > UPLOAD_MAX_BODY) throw new HttpProblem(413, UPLOAD_MESSAGES.uploadTooLarge);
       await limiter.consume('uploadAccount', String(c.get('user').id));
       await next();
     },
@@ -273,17 +274,17 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Moun
     bodyLimit({
       maxSize: UPLOAD_MAX_BODY,
       onError: () => {
-        throw new HttpProblem(413, SERVER_MESSAGES.uploadTooLarge);
+        throw new HttpProblem(413, UPLOAD_MESSAGES.uploadTooLarge);
       },
     }),
-    formBody(SERVER_MESSAGES.uploadRequired, async (form) => {
+    formBody(UPLOAD_MESSAGES.uploadRequired, async (form) => {
       const file = form.get('file');
       if (!(file instanceof File) || file.size === 0) {
-        throw new HttpProblem(400, { field: 'file', message: SERVER_MESSAGES.uploadRequired });
+        throw new HttpProblem(400, { field: 'file', message: UPLOAD_MESSAGES.uploadRequired });
       }
       const checked = await checkUpload(file);
       if (typeof checked === 'string') {
-        throw new HttpProblem(checked === SERVER_MESSAGES.uploadTooLarge ? 413 : 400, {
+        throw new HttpProblem(checked === UPLOAD_MESSAGES.uploadTooLarge ? 413 : 400, {
           field: 'file',
           message: checked,
         });

@@ -1,5 +1,6 @@
 import { GRADE_MAX } from '@contract/domain/grading';
 import { VIDEO_EXTENSIONS, VIDEO_READ_SHARE } from '@contract/domain/learning';
+import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type {
   AssignmentState,
@@ -305,7 +306,7 @@ function canSubmit(submissions: readonly SubmissionRow[]): boolean {
 export class LearningError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
-    readonly userMessage: (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES],
+    readonly userMessage: (typeof SERVER_MESSAGES)[keyof typeof SERVER_MESSAGES] | UploadMessage,
   ) {
     super(userMessage);
     this.name = 'LearningError';
@@ -324,7 +325,7 @@ export async function submitAssignment(
 ): Promise<SubmissionRow> {
   return db.transaction(async (tx) => {
     const owned = await tx.query('SELECT 1 FROM uploads WHERE id = $1 AND owner_id = $2', [fileId, userId]);
-    if (owned.rows.length === 0) throw new LearningError(400, SERVER_MESSAGES.uploadUnknown);
+    if (owned.rows.length === 0) throw new LearningError(400, UPLOAD_MESSAGES.uploadUnknown);
     const existing = await submissionsOf(tx, userId, lectureId);
     if (!canSubmit(existing)) throw new LearningError(409, SERVER_MESSAGES.alreadySubmitted);
     const { rows } = await tx

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import {
   isVideoExtension,
@@ -86,7 +87,7 @@ export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
 const INCOMING = 'incoming';
 
 /** A refusal as @tus/server sends it: the status and the API's error body. */
-function refusal(status: number, message: ServerMessage) {
+function refusal(status: number, message: ServerMessage | UploadMessage) {
   return { status_code: status, body: JSON.stringify(errorBody(message)) };
 }
 
@@ -115,14 +116,14 @@ async function headOf(path: string, length = 64 * 1024): Promise<Buffer> {
  * Whether the complete file is really of its kind: a video by its signature and by what ffprobe
  * reads of it, any other kind (at most 25 MB) by its whole content.
  */
-async function contentProblem(path: string, extension: string): Promise<ServerMessage | null> {
-  if (!isUploadExtension(extension)) return SERVER_MESSAGES.uploadType;
+async function contentProblem(path: string, extension: string): Promise<UploadMessage | null> {
+  if (!isUploadExtension(extension)) return UPLOAD_MESSAGES.uploadType;
   const format = UPLOAD_FORMATS[extension];
   if (isVideoExtension(extension)) {
-    if (!format.check(await headOf(path))) return SERVER_MESSAGES.uploadType;
+    if (!format.check(await headOf(path))) return UPLOAD_MESSAGES.uploadType;
     return videoProblem(path);
   }
-  return format.check(await readFile(path)) ? null : SERVER_MESSAGES.uploadType;
+  return format.check(await readFile(path)) ? null : UPLOAD_MESSAGES.uploadType;
 }
 
 /** The bytes a user holds: stored files and the full size of the uploads under way. */
@@ -173,22 +174,22 @@ export function resumableUploads(
           const owner = userOf(request);
           const name = uploadedFileName(upload.metadata?.filename ?? '');
           const extension = extensionOf(name);
-          if (!isUploadExtension(extension)) throw refusal(400, SERVER_MESSAGES.uploadType);
+          if (!isUploadExtension(extension)) throw refusal(400, UPLOAD_MESSAGES.uploadType);
           const size = upload.size;
-          if (size === undefined) throw refusal(400, SERVER_MESSAGES.uploadRequired);
-          if (size === 0) throw refusal(400, SERVER_MESSAGES.uploadRequired);
+          if (size === undefined) throw refusal(400, UPLOAD_MESSAGES.uploadRequired);
+          if (size === 0) throw refusal(400, UPLOAD_MESSAGES.uploadRequired);
           if (size > uploadLimitOf(extension, maxVideoBytes)) {
             throw refusal(
               413,
-              isVideoExtension(extension) ? SERVER_MESSAGES.videoTooLarge : SERVER_MESSAGES.uploadTooLarge,
+              isVideoExtension(extension) ? UPLOAD_MESSAGES.videoTooLarge : UPLOAD_MESSAGES.uploadTooLarge,
             );
           }
           await db.transaction(async (tx) => {
             // One at a time per user, so two creations cannot both pass the checks.
             await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['resumable uploads', owner]);
             const { held, inFlight } = await bytesHeld(tx, owner);
-            if (inFlight >= limits.inFlight) throw refusal(429, SERVER_MESSAGES.uploadsInFlight);
-            if (held + size > limits.quotaBytes) throw refusal(413, SERVER_MESSAGES.uploadQuotaFull);
+            if (inFlight >= limits.inFlight) throw refusal(429, UPLOAD_MESSAGES.uploadsInFlight);
+            if (held + size > limits.quotaBytes) throw refusal(413, UPLOAD_MESSAGES.uploadQuotaFull);
             await tx.query(
               'INSERT INTO resumable_uploads (id, owner_id, name, extension, size) VALUES ($1, $2, $3, $4, $5)',
               [upload.id, owner, name || `file.${extension}`, extension, size],

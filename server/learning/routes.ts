@@ -1,4 +1,5 @@
 import { SURVEY_TEXT_MAX, SURVEY_VALIDATION } from '@contract/forms/learning';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Confirmation } from '@contract/wire/common';
 import {
@@ -192,14 +193,14 @@ export function learningRoutes({ db, tokens, secret }: Deps): Mounts {
     '/lectures/:id/submissions/',
     ...trainee,
     validId(),
-    jsonBody(submitAssignmentSchema, SERVER_MESSAGES.uploadUnknown),
+    jsonBody(submitAssignmentSchema, UPLOAD_MESSAGES.uploadUnknown),
     async (c) => {
       const { id } = c.req.valid('param');
       const user = c.get('user');
       const lecture = await enrolledLecture(id, user.id);
       if (lecture.class_type !== 'Assignment') throw new HttpProblem(400, SERVER_MESSAGES.notAnAssignment);
       const fileId = fileIdOf(c.req.valid('json').file);
-      if (!fileId) throw new HttpProblem(400, { field: 'file', message: SERVER_MESSAGES.uploadUnknown });
+      if (!fileId) throw new HttpProblem(400, { field: 'file', message: UPLOAD_MESSAGES.uploadUnknown });
       const submission = await submitAssignment(db, user.id, id, fileId).catch(refuseLearningError);
       return c.json(submissionSchema.parse(toSubmission(secret, submission)), 201);
     },

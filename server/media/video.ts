@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import { isVideoExtension } from '@contract/wire/learning';
 import type { UploadStore } from '../uploads';
@@ -102,8 +103,8 @@ export async function probeVideo(absolutePath: string): Promise<VideoFacts | nul
  * Why an uploaded video is refused (ffprobe cannot read it as a video), or null when it plays.
  * Throws when ffprobe itself cannot run.
  */
-export async function videoProblem(absolutePath: string): Promise<ServerMessage | null> {
-  return (await probeVideo(absolutePath)) ? null : SERVER_MESSAGES.uploadNotVideo;
+export async function videoProblem(absolutePath: string): Promise<UploadMessage | null> {
+  return (await probeVideo(absolutePath)) ? null : UPLOAD_MESSAGES.uploadNotVideo;
 }
 
 /** One JPEG frame at `seconds`, at most POSTER_MAX_WIDTH wide; empty when there is no frame there. */

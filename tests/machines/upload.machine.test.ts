@@ -1,4 +1,5 @@
 import { FAILURES } from '@contract/messages/failures';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type FileLink,
@@ -96,7 +97,7 @@ const events = [
   { type: 'retry' },
   { type: 'popup.close' },
   doneActor('upload', storedPdf),
-  errorActor('upload', httpFailure(400, SERVER_MESSAGES.uploadType)),
+  errorActor('upload', httpFailure(400, UPLOAD_MESSAGES.uploadType)),
   doneActor('handIn', submission),
   errorActor('handIn', silentFailure(500)),
 ] as const;
@@ -154,14 +155,14 @@ describe('upload machine: handing in an assignment', () => {
     expectState(harness, 'chosen.invalid');
     expect(handInView(harness)).toMatchObject({
       chosen: { name: 'setup.exe', size: 16 },
-      problem: SERVER_MESSAGES.uploadType,
+      problem: UPLOAD_MESSAGES.uploadType,
       canUpload: false,
       step: 'choose',
     });
     await harness.send({ type: 'upload.start' });
     expectState(harness, 'chosen.invalid');
     await harness.send({ type: 'file.choose', file: huge });
-    expect(harness.context.problem).toBe(SERVER_MESSAGES.uploadTooLarge);
+    expect(harness.context.problem).toBe(UPLOAD_MESSAGES.uploadTooLarge);
     expect(upload.inputs).toEqual([]);
     await harness.send({ type: 'file.choose', file: pdf });
     expectState(harness, 'chosen.valid');
@@ -245,11 +246,11 @@ describe("upload machine: a form's file", () => {
     expect(formView(harness)).toMatchObject({
       step: 'invalid',
       chosen: { name: 'setup.exe', size: 16 },
-      problem: SERVER_MESSAGES.uploadType,
+      problem: UPLOAD_MESSAGES.uploadType,
       preview: null,
     });
     await harness.send({ type: 'file.choose', file: huge });
-    expect(harness.context.problem).toBe(SERVER_MESSAGES.uploadTooLarge);
+    expect(harness.context.problem).toBe(UPLOAD_MESSAGES.uploadTooLarge);
     expect(upload.inputs).toEqual([]);
     expect(actions.fileChanged).not.toHaveBeenCalled();
     await harness.send({ type: 'file.discard' });
@@ -347,8 +348,8 @@ describe('upload machine: a failed upload, either way', () => {
         { file: way.file.file, name: way.file.name },
         { file: way.file.file, name: way.file.name },
       ]);
-      await harness.reject('upload', httpFailure(413, SERVER_MESSAGES.uploadTooLarge));
-      expect(harness.context.alert).toBe(SERVER_MESSAGES.uploadTooLarge);
+      await harness.reject('upload', httpFailure(413, UPLOAD_MESSAGES.uploadTooLarge));
+      expect(harness.context.alert).toBe(UPLOAD_MESSAGES.uploadTooLarge);
       await harness.send({ type: 'file.discard' });
       expectState(harness, way.afterDiscard);
       expect(way.view(harness)).toMatchObject({ chosen: null, alert: null });
@@ -398,10 +399,10 @@ describe('upload machine: a resumable upload', () => {
   it('takes a video up to 2 GB and refuses one larger, with the video sentence', () => {
     expect(fileProblem({ name: 'lecture.MP4', size: UPLOAD_MAX_VIDEO_BYTES })).toBeNull();
     expect(fileProblem({ name: 'lecture.mp4', size: UPLOAD_MAX_VIDEO_BYTES + 1 })).toBe(
-      SERVER_MESSAGES.videoTooLarge,
+      UPLOAD_MESSAGES.videoTooLarge,
     );
     expect(fileProblem({ name: 'notes.pdf', size: UPLOAD_MAX_BYTES + 1 })).toBe(
-      SERVER_MESSAGES.uploadTooLarge,
+      UPLOAD_MESSAGES.uploadTooLarge,
     );
   });
 

@@ -1,5 +1,11 @@
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { UPLOAD_ACCEPT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@contract/wire/learning';
+import {
+  UPLOAD_ACCEPT,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_VIDEO_BYTES,
+} from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
 import { extensionOf, fileProblem } from '../../machines/upload.machine.ts';
 
@@ -22,14 +28,18 @@ describe('the client-side check of an assignment file', () => {
 
   it('refuses another type with the server’s sentence, whatever its size', () => {
     for (const name of ['setup.exe', 'essay.docx', 'page.html', 'script.svg', 'README', 'report.pdf.exe']) {
-      expect(fileProblem({ name, size: 10 }), name).toBe(SERVER_MESSAGES.uploadType);
+      expect(fileProblem({ name, size: 10 }), name).toBe(UPLOAD_MESSAGES.uploadType);
     }
   });
 
-  it('refuses a file over 25 MB, and an empty one', () => {
-    expect(fileProblem({ name: 'talk.mp4', size: UPLOAD_MAX_BYTES + 1 })).toBe(
-      SERVER_MESSAGES.uploadTooLarge,
+  it('refuses a file over 25 MB, a video over 2 GB, and an empty one', () => {
+    expect(fileProblem({ name: 'slides.pdf', size: UPLOAD_MAX_BYTES + 1 })).toBe(
+      UPLOAD_MESSAGES.uploadTooLarge,
     );
-    expect(fileProblem({ name: 'blank.pdf', size: 0 })).toBe(SERVER_MESSAGES.uploadRequired);
+    expect(fileProblem({ name: 'talk.mp4', size: UPLOAD_MAX_BYTES + 1 })).toBeNull();
+    expect(fileProblem({ name: 'talk.mp4', size: UPLOAD_MAX_VIDEO_BYTES + 1 })).toBe(
+      UPLOAD_MESSAGES.videoTooLarge,
+    );
+    expect(fileProblem({ name: 'blank.pdf', size: 0 })).toBe(UPLOAD_MESSAGES.uploadRequired);
   });
 });

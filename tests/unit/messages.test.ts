@@ -8,7 +8,7 @@ import { ATTENDANCE_MESSAGES } from '@contract/messages/attendance';
 import { WITHDRAWAL_SENT } from '@contract/messages/enrolments';
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { FAILURES } from '@contract/messages/failures';
-import { UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@contract/messages/learning';
+import { UPLOAD_FAILURE, UPLOAD_MESSAGES, UPLOAD_SUCCESS } from '@contract/messages/learning';
 import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
@@ -46,6 +46,7 @@ describe('messages that reach the user from outside the views', () => {
   it('can translate every sentence the reference server sends', () => {
     const missing = [
       ...Object.values(SERVER_MESSAGES),
+      ...Object.values(UPLOAD_MESSAGES),
       ...Object.values(PUBLIC_MESSAGES),
       ...Object.values(PROFILE_MESSAGES),
       WITHDRAWAL_SENT,

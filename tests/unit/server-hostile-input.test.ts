@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { VALIDATION } from '@contract/forms/auth';
 import { PUBLIC_VALIDATION } from '@contract/forms/public';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -518,7 +519,7 @@ describe('uploads (POST /upload/)', () => {
     const path = '/upload/';
     await expectRefusal(postJson(path, { file: 'x' }, 'trainee'), {
       status: 400,
-      message: SERVER_MESSAGES.uploadRequired,
+      message: UPLOAD_MESSAGES.uploadRequired,
     });
     await expectRefusal(
       { method: 'POST', path, as: 'trainee', body: formOf({ file: new File(['a,b'], `list${NUL}.csv`) }) },
@@ -526,7 +527,7 @@ describe('uploads (POST /upload/)', () => {
     );
     await expectRefusal(
       { method: 'POST', path, as: 'trainee', body: formOf({ file: 'not a file' }) },
-      { status: 400, message: SERVER_MESSAGES.uploadRequired, field: 'file' },
+      { status: 400, message: UPLOAD_MESSAGES.uploadRequired, field: 'file' },
     );
   });
 });

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   courseGradesSchema,
@@ -402,17 +403,17 @@ describe('uploads (POST /upload/)', () => {
     for (const [bytes, name] of refused) {
       const answer = await upload(token, bytes, name);
       expect(answer.status, name).toBe(400);
-      expect(answer.body, name).toEqual(refusal(SERVER_MESSAGES.uploadType));
+      expect(answer.body, name).toEqual(refusal(UPLOAD_MESSAGES.uploadType));
     }
     const empty = await upload(token, '', 'empty.pdf');
-    expect(empty.body).toEqual(refusal(SERVER_MESSAGES.uploadRequired));
+    expect(empty.body).toEqual(refusal(UPLOAD_MESSAGES.uploadRequired));
     const none = await call('/upload/', { token, body: new FormData() });
-    expect(none.body).toEqual(refusal(SERVER_MESSAGES.uploadRequired));
+    expect(none.body).toEqual(refusal(UPLOAD_MESSAGES.uploadRequired));
     const large = Buffer.alloc(UPLOAD_MAX_BYTES + 1);
     large.write('%PDF-');
     const tooLarge = await upload(token, large, 'big.pdf');
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+    expect(tooLarge.body).toEqual(refusal(UPLOAD_MESSAGES.uploadTooLarge));
     expect((await call('/upload/', { body: new FormData() })).status).toBe(401);
   });
 
@@ -464,7 +465,7 @@ describe('uploads (POST /upload/)', () => {
       send();
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+    expect(JSON.parse(answer.body)).toEqual(refusal(UPLOAD_MESSAGES.uploadTooLarge));
   });
 
   it('takes at most 60 uploads an hour from one user', async () => {
@@ -509,7 +510,7 @@ describe('uploads (POST /upload/)', () => {
       request.write('--x\r\n');
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual(refusal(SERVER_MESSAGES.uploadTooLarge));
+    expect(JSON.parse(answer.body)).toEqual(refusal(UPLOAD_MESSAGES.uploadTooLarge));
   });
 });
 
@@ -521,7 +522,7 @@ describe('assignment submissions', () => {
     const stranger = await signedInTrainee(server, 'stranger');
     const theirs = uploadResponseSchema.parse((await upload(stranger.token, PNG, 'theirs.png')).body);
     expect((await call(path, { token, body: { file: theirs.file } })).body).toEqual(
-      refusal(SERVER_MESSAGES.uploadUnknown),
+      refusal(UPLOAD_MESSAGES.uploadUnknown),
     );
     expect((await call(path, { token, body: { file: 'not-a-file' } })).status).toBe(400);
     expect((await call(path, { token, body: {} })).status).toBe(400);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { uploadResponseSchema } from '@contract/wire/learning';
 import { Upload } from 'tus-js-client';
@@ -135,7 +136,7 @@ describe('resumable uploads', () => {
     const location = created.headers.get('Location') ?? '';
     const finished = await send(trainee.token, location, 0, bytes);
     expect(finished.status).toBe(400);
-    expect(await sentenceOf(finished)).toBe(SERVER_MESSAGES.uploadType);
+    expect(await sentenceOf(finished)).toBe(UPLOAD_MESSAGES.uploadType);
     const { rows } = await server.db.query<{ count: number }>(
       `SELECT (SELECT COUNT(*) FROM resumable_uploads WHERE owner_id = $1)::int
             + (SELECT COUNT(*) FROM uploads WHERE owner_id = $1)::int AS count`,
@@ -173,20 +174,20 @@ describe('resumable uploads', () => {
     const second = await create(trainer.token, 'lecture.mp4', fake.length);
     const refused = await send(trainer.token, second.headers.get('Location') ?? '', 0, new Uint8Array(fake));
     expect(refused.status).toBe(400);
-    expect(await sentenceOf(refused)).toBe(SERVER_MESSAGES.uploadNotVideo);
+    expect(await sentenceOf(refused)).toBe(UPLOAD_MESSAGES.uploadNotVideo);
   });
 
   it('refuses a kind it does not take, and a file larger than its kind allows, before any byte', async () => {
     const trainee = await signedInTrainee(server, 'sizer');
     const script = await create(trainee.token, 'run.exe', 100);
     expect(script.status).toBe(400);
-    expect(await sentenceOf(script)).toBe(SERVER_MESSAGES.uploadType);
+    expect(await sentenceOf(script)).toBe(UPLOAD_MESSAGES.uploadType);
     const video = await create(trainee.token, 'lecture.mp4', 8 * MB + 1);
     expect(video.status).toBe(413);
-    expect(await sentenceOf(video)).toBe(SERVER_MESSAGES.videoTooLarge);
+    expect(await sentenceOf(video)).toBe(UPLOAD_MESSAGES.videoTooLarge);
     const sheet = await create(trainee.token, 'marks.pdf', 25 * MB + 1);
     expect(sheet.status).toBe(413);
-    expect(await sentenceOf(sheet)).toBe(SERVER_MESSAGES.uploadTooLarge);
+    expect(await sentenceOf(sheet)).toBe(UPLOAD_MESSAGES.uploadTooLarge);
     // A video may be larger than other kinds.
     const large = await create(trainee.token, 'lecture.webm', 7 * MB);
     expect(large.status).toBe(201);
@@ -198,7 +199,7 @@ describe('resumable uploads', () => {
     expect((await create(trainee.token, 'b.mp4', 8 * MB)).status).toBe(201);
     const third = await create(trainee.token, 'c.mp4', MB);
     expect(third.status).toBe(429);
-    expect(await sentenceOf(third)).toBe(SERVER_MESSAGES.uploadsInFlight);
+    expect(await sentenceOf(third)).toBe(UPLOAD_MESSAGES.uploadsInFlight);
     // Cancelling one frees its place.
     const other = await signedInTrainee(server, 'collector');
     const first = await create(other.token, 'a.mp4', 8 * MB);
@@ -223,7 +224,7 @@ describe('resumable uploads', () => {
     );
     const over = await create(other.token, 'more.mp4', 6 * MB);
     expect(over.status).toBe(413);
-    expect(await sentenceOf(over)).toBe(SERVER_MESSAGES.uploadQuotaFull);
+    expect(await sentenceOf(over)).toBe(UPLOAD_MESSAGES.uploadQuotaFull);
     expect((await create(other.token, 'fits.mp4', 5 * MB)).status).toBe(201);
   });
 

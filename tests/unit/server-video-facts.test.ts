@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COVER_WIDTHS } from '@contract/domain/covers';
 import type { ClassInput } from '@contract/forms/authoring';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { classSavedSchema } from '@contract/wire/authoring';
 import { courseLecturesSchema, lectureDetailsSchema, uploadResponseSchema } from '@contract/wire/learning';
@@ -195,7 +196,7 @@ describe('video facts', () => {
       expect(answer.status, name).toBe(400);
       expect(answer.body, name).toEqual({
         success: false,
-        details: [{ field: 'file', message: SERVER_MESSAGES.uploadNotVideo }],
+        details: [{ field: 'file', message: UPLOAD_MESSAGES.uploadNotVideo }],
       });
     }
     const { rows: after } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads');

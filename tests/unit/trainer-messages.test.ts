@@ -2,7 +2,7 @@ import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
 import { GRADING_VALIDATION } from '@contract/forms/grading';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { GRADING_MESSAGES } from '@contract/messages/grading';
-import { UPLOAD_FAILURE, UPLOAD_SUCCESS } from '@contract/messages/learning';
+import { UPLOAD_FAILURE, UPLOAD_MESSAGES, UPLOAD_SUCCESS } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { describe, expect, it } from 'vitest';
 import { TRAINER_MESSAGES } from '@/features/trainer/known-messages';
@@ -26,9 +26,9 @@ describe("the trainer's screens' sentences that come from outside the views", ()
   });
   it("can translate what the upload widget says of a file, and the spec's upload toasts", () => {
     const missing = [
-      SERVER_MESSAGES.uploadType,
-      SERVER_MESSAGES.uploadTooLarge,
-      SERVER_MESSAGES.uploadRequired,
+      UPLOAD_MESSAGES.uploadType,
+      UPLOAD_MESSAGES.uploadTooLarge,
+      UPLOAD_MESSAGES.uploadRequired,
       UPLOAD_SUCCESS,
       UPLOAD_FAILURE,
     ].filter((message) => !KNOWN[message]);

@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
@@ -127,7 +128,7 @@ describe('the upload actor', () => {
     const fake = nodeFile(Buffer.alloc(5000, 7), 'video/mp4');
     const actor = createActor(parts.upload, { input: { file: fake, name: 'lecture.mp4' } }).start();
     await expect(toPromise(actor)).rejects.toMatchObject({
-      message: SERVER_MESSAGES.uploadType,
+      message: UPLOAD_MESSAGES.uploadType,
       status: 400,
     });
   });
