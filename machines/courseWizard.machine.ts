@@ -3,7 +3,6 @@ import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { FAILURES } from '@contract/messages/failures';
 import { UPLOAD_MESSAGES } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { CourseRecord, CourseSaved, Facilitator, SurveyCategory } from '@contract/wire/authoring';
 import type { Category, Weekday } from '@contract/wire/courses';
 import { UPLOAD_MAX_BYTES, type UploadResponse } from '@contract/wire/learning';

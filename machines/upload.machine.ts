@@ -1,6 +1,5 @@
 import { FAILURES } from '@contract/messages/failures';
 import { UPLOAD_MESSAGES } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   type FileLink,
   isVideoExtension,

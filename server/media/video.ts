@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
-import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import { isVideoExtension } from '@contract/wire/learning';
 import type { UploadStore } from '../uploads';
 

@@ -1,5 +1,4 @@
 import { UPLOAD_MESSAGES } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import {
   UPLOAD_ACCEPT,
   UPLOAD_EXTENSIONS,

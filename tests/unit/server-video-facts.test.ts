@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { COVER_WIDTHS } from '@contract/domain/covers';
 import type { ClassInput } from '@contract/forms/authoring';
 import { UPLOAD_MESSAGES } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { classSavedSchema } from '@contract/wire/authoring';
 import { courseLecturesSchema, lectureDetailsSchema, uploadResponseSchema } from '@contract/wire/learning';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

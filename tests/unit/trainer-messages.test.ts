@@ -3,7 +3,6 @@ import { GRADING_VALIDATION } from '@contract/forms/grading';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { GRADING_MESSAGES } from '@contract/messages/grading';
 import { UPLOAD_FAILURE, UPLOAD_MESSAGES, UPLOAD_SUCCESS } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { describe, expect, it } from 'vitest';
 import { TRAINER_MESSAGES } from '@/features/trainer/known-messages';
 import { KNOWN_MESSAGES } from '@/i18n/api-messages';

@@ -1,5 +1,4 @@
 import { UPLOAD_MESSAGES } from '@contract/messages/learning';
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { type AuthBridge, createApiClient } from '@/api/client';
