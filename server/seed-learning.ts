@@ -125,14 +125,14 @@ function contentTypeOf(file: string): string {
 /** The uploads row of a seed file, and its bytes in the store when there is one. */
 async function seedFile(
   db: Queryable,
-  uploads: Pick<UploadStore, 'read' | 'put'> | undefined,
+  uploads: Pick<UploadStore, 'stat' | 'put'> | undefined,
   key: SeedFileKey,
   ownerId: number,
 ): Promise<string> {
   const { id, file, name } = SEED_FILES[key];
   const path = `seed/${file}`;
   const bytes = await readFile(join(SEED_FILES_DIR, file));
-  if (uploads && !(await uploads.read(path))) await uploads.put(path, bytes);
+  if (uploads && !(await uploads.stat(path))) await uploads.put(path, bytes);
   await db.query(
     `INSERT INTO uploads (id, owner_id, path, name, extension, content_type, size)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
@@ -611,7 +611,7 @@ async function seedSubmission(
  * Seeds the learning content (see the top of this file). `uploads` receives the media; without
  * one (a seed of the database alone) only the rows are written.
  */
-export async function seedLearning(db: Db, uploads?: Pick<UploadStore, 'read' | 'put'>): Promise<void> {
+export async function seedLearning(db: Db, uploads?: Pick<UploadStore, 'stat' | 'put'>): Promise<void> {
   const trainer = await findUserByEmail(db, DEMO_ACCOUNTS.trainer.email);
   const trainee = await findUserByEmail(db, DEMO_ACCOUNTS.trainee.email);
   if (!trainer || !trainee) return;

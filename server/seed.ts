@@ -73,7 +73,7 @@ export async function seed(
   options: {
     generatedCourses?: number;
     /** Where the learning seed's media go (server/seed-learning.ts); rows only when absent. */
-    uploads?: Pick<UploadStore, 'read' | 'put'>;
+    uploads?: Pick<UploadStore, 'stat' | 'put'>;
   } = {},
 ): Promise<void> {
   await seedCentreDetails(db);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { close, fstat, open as openFile, read } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
@@ -203,6 +204,71 @@ export interface StoredUpload {
   name: string;
 }
 
+export interface StoredFileInfo {
+  size: number;
+  modified: Date;
+}
+
+/** Bytes `start` to `end` of a file, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** How much of a file one read of a stream takes. */
+const STREAM_CHUNK = 256 * 1024;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** read(2) at `position` into `buffer`, with the callback API (less work per call than a FileHandle's). */
+const readAt = (fd: number, buffer: Buffer, position: number) =>
+  new Promise<number>((resolve, reject) =>
+    read(fd, buffer, 0, buffer.length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead),
+    ),
+  );
+
+/**
+ * A stream of a file's bytes from `start` up to `end` (excluded), reading at most one chunk ahead of
+ * what was consumed; the file is closed at the end, on an error and on cancel.
+ */
+function fileStream(fd: number, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  let open = true;
+  const closeFile = () => {
+    if (!open) return;
+    open = false;
+    close(fd, () => {});
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const length = Math.min(STREAM_CHUNK, end - position);
+          const chunk = length > 0 ? Buffer.allocUnsafe(length) : undefined;
+          const bytesRead = chunk ? await readAt(fd, chunk, position) : 0;
+          if (!chunk || bytesRead === 0) {
+            closeFile();
+            controller.close();
+            return;
+          }
+          position += bytesRead;
+          controller.enqueue(bytesRead === length ? chunk : chunk.subarray(0, bytesRead));
+          if (position >= end) {
+            closeFile();
+            controller.close();
+          }
+        } catch (error) {
+          closeFile();
+          controller.error(error);
+        }
+      },
+      cancel: closeFile,
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 /** Where uploaded files live: DATA_DIR/uploads, or a temporary folder for in-memory servers. */
 export interface UploadStore {
   dir(): Promise<string>;
@@ -216,8 +282,15 @@ export interface UploadStore {
   put(file: string, bytes: Uint8Array): Promise<void>;
   /** Moves a complete file in (from the folder of uploads under way), at `file`. */
   adopt(source: string, file: string): Promise<void>;
-  /** The bytes of a stored file, or null when there is none. */
+  /** The bytes of a stored file, or null when there is none: for small files only (never to serve one). */
   read(file: string): Promise<Buffer | null>;
+  /** The size and modification time of a stored file, or null when there is none. */
+  stat(file: string): Promise<StoredFileInfo | null>;
+  /**
+   * A stored file's bytes, or those of `range` (both ends included), read from storage as the stream
+   * is consumed; null when there is no such file. Cancelling the stream closes the file.
+   */
+  open(file: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   /** Deletes a stored file; a missing file is not an error. */
   remove(file: string): Promise<void>;
   /**
@@ -297,9 +370,38 @@ export function createUploadStore(
       try {
         return await readFile(await pathOf(file));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async stat(file) {
+      try {
+        const info = await stat(await pathOf(file));
+        return info.isFile() ? { size: info.size, modified: info.mtime } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async open(file, range) {
+      const path = await pathOf(file);
+      const fd = await new Promise<number | null>((resolve, reject) =>
+        openFile(path, 'r', (error, opened) => {
+          if (error && isMissing(error)) resolve(null);
+          else if (error) reject(error);
+          else resolve(opened);
+        }),
+      );
+      if (fd === null) return null;
+      if (range) return fileStream(fd, range.start, range.end + 1);
+      return new Promise((resolve, reject) =>
+        fstat(fd, (error, info) => {
+          if (error) {
+            close(fd, () => {});
+            reject(error);
+          } else resolve(fileStream(fd, 0, info.size));
+        }),
+      );
     },
     async remove(file) {
       const path = await pathOf(file);

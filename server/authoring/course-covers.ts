@@ -1,7 +1,9 @@
 import { COVER_NAME, COVER_WIDTHS, type CoverWidth } from '@contract/domain/covers';
 import { AUTHORING_VALIDATION } from '@contract/forms/authoring';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { Context } from 'hono';
 import type { Queryable } from '../db';
+import { storedFileResponse } from '../file-response';
 import { describeError, HttpProblem } from '../http';
 import { fileAddress, fileIdOf } from '../learning/files';
 import { claimFileJob, fileJobState, runClaimed } from '../media/file-jobs';
@@ -71,25 +73,25 @@ export async function resolveCover(
 }
 
 /** Copies being made, by upload store and path, so that each is made once however many ask for it. */
-const making = new WeakMap<UploadStore, Map<string, Promise<Buffer | null>>>();
+const making = new WeakMap<UploadStore, Map<string, Promise<string | null>>>();
 
 /** How long a copy another instance is making is waited for (one takes well under a second). */
 const COPY_WAIT_MS = 10_000;
 const COPY_POLL_MS = 100;
 
-/** The stored copy at `path`, once another instance has made it; null if it did not in COPY_WAIT_MS. */
-async function copyMadeElsewhere(uploads: UploadStore, path: string): Promise<Buffer | null> {
+/** The path of the copy at `path`, once another instance has made it; null if it did not in COPY_WAIT_MS. */
+async function copyMadeElsewhere(uploads: UploadStore, path: string): Promise<string | null> {
   for (let waited = 0; waited < COPY_WAIT_MS; waited += COPY_POLL_MS) {
     await new Promise((resolve) => setTimeout(resolve, COPY_POLL_MS));
-    const made = await uploads.read(path);
-    if (made) return made;
+    if (await uploads.stat(path)) return path;
   }
   return null;
 }
 
 /**
- * The stored copy of cover `stored` (`covers/{name}`) at `width` in `format`, made if missing: by
- * the instance that claims it (server/media/file-jobs.ts), the others waiting for it.
+ * The stored path of the copy of cover `stored` (`covers/{name}`) at `width` in `format`, made if
+ * missing (by the instance that claims it, server/media/file-jobs.ts, the others waiting for it);
+ * null when the cover is not stored.
  */
 function copyOf(
   db: Queryable,
@@ -97,28 +99,26 @@ function copyOf(
   stored: string,
   width: CoverWidth,
   format: PictureFormat,
-): Promise<Buffer | null> {
+): Promise<string | null> {
   const path = `${stored.replace(/\.(png|jpg)$/, '')}-${width}.${format}`;
-  const being = making.get(uploads) ?? new Map<string, Promise<Buffer | null>>();
+  const being = making.get(uploads) ?? new Map<string, Promise<string | null>>();
   making.set(uploads, being);
   let copy = being.get(path);
   if (!copy) {
     copy = (async () => {
-      const existing = await uploads.read(path);
-      if (existing) return existing;
+      if (await uploads.stat(path)) return path;
       const cover = await uploads.read(stored);
       if (!cover) return null;
       const make = async () => {
-        const bytes = await coverCopy(cover, width, format);
-        await uploads.put(path, bytes);
-        return bytes;
+        await uploads.put(path, await coverCopy(cover, width, format));
+        return path;
       };
       if (await claimFileJob(db, path, 'cover_copy')) {
-        let bytes: Buffer | undefined;
+        let made: string | null = null;
         await runClaimed(db, path, 'cover_copy', async () => {
-          bytes = await make();
+          made = await make();
         });
-        return bytes ?? null;
+        return made;
       }
       // Claimed by another instance: its copy, once made. A claim that ended without the file
       // (failed, or the folder lost it) is made here.
@@ -126,7 +126,7 @@ function copyOf(
         (await fileJobState(db, path, 'cover_copy')) === 'running'
           ? await copyMadeElsewhere(uploads, path)
           : null;
-      return made ?? (await uploads.read(path)) ?? (await make());
+      return made ?? ((await uploads.stat(path)) ? path : await make());
     })().finally(() => being.delete(path));
     being.set(path, copy);
   }
@@ -154,31 +154,27 @@ export function coverWidth(text: string | undefined): CoverWidth | undefined {
 /**
  * GET /covers/{name}[?w=]: a course's cover, public, never changing under its name. With `w`, a copy
  * that wide at most, in the best format `accept` names (AVIF, then WebP), else the cover itself.
+ * Streamed from the store, with ranges and conditional requests (server/file-response.ts).
  */
 export async function coverResponse(
+  c: Context,
   db: Queryable,
-  uploads: UploadStore,
   name: string,
+  uploads: UploadStore,
   width?: CoverWidth,
-  accept?: string,
 ): Promise<Response> {
   const match = COVER_NAME.exec(name);
   if (!match) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
   const stored = `covers/${name}`;
-  const format = width ? acceptedFormat(accept) : undefined;
-  const bytes =
-    width && format ? await copyOf(db, uploads, stored, width, format) : await uploads.read(stored);
-  if (!bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-  return new Response(new Uint8Array(bytes), {
-    status: 200,
-    headers: {
-      'Content-Type': format ? `image/${format}` : CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES],
-      'Content-Length': String(bytes.length),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      // Copies differ by what the browser accepts.
-      ...(width ? { Vary: 'Accept' } : {}),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
-    },
+  const format = width ? acceptedFormat(c.req.header('Accept')) : undefined;
+  const path = width && format ? await copyOf(db, uploads, stored, width, format) : stored;
+  if (!path) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+  return storedFileResponse(c, uploads, path, {
+    'Content-Type': format ? `image/${format}` : CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES],
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    // Copies differ by what the browser accepts.
+    ...(width ? { Vary: 'Accept' } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': 'inline',
   });
 }

@@ -203,7 +203,7 @@ export function courseAuthoringRoutes({
   covers.get(
     '/:name',
     validQuery((query) => coverWidth(query('w'))),
-    (c) => coverResponse(db, uploads, c.req.param('name'), c.req.valid('query'), c.req.header('Accept')),
+    (c) => coverResponse(c, db, c.req.param('name'), uploads, c.req.valid('query')),
   );
 
   // The admin's decisions (npm run admin -- approve-course | reject-course).

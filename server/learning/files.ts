@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireAuth } from '../auth/middleware';
 import type { Db, Queryable } from '../db';
 import type { Deps } from '../deps';
+import { storedFileResponse } from '../file-response';
 import { type AppEnv, HttpProblem } from '../http';
 import { isVideoExtension, videoProblem } from '../media/video';
 import { scheduleVideoFacts } from '../media/video-facts';
@@ -114,6 +115,32 @@ async function uploadById(db: Queryable, fileId: string): Promise<UploadRow | un
   return rows[0];
 }
 
+/** How many rows of `uploads` the file route keeps at most. */
+const KEPT_ROWS = 1000;
+
+/**
+ * uploadById with the rows read last kept (rows of `uploads` never change once written): a player
+ * asks for many ranges of one file. Only rows found are kept; a deleted file still answers 404, as
+ * its bytes are gone from the store.
+ */
+function keptUploads(db: Queryable): (fileId: string) => Promise<UploadRow | undefined> {
+  const kept = new Map<string, UploadRow>();
+  return async (fileId) => {
+    const row = kept.get(fileId);
+    if (row) {
+      // Most recently used last: the first is the one to drop.
+      kept.delete(fileId);
+      kept.set(fileId, row);
+      return row;
+    }
+    const read = await uploadById(db, fileId);
+    if (!read) return undefined;
+    kept.set(fileId, read);
+    if (kept.size > KEPT_ROWS) kept.delete(kept.keys().next().value as string);
+    return read;
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const FILE_POLICY =
@@ -130,42 +157,11 @@ function contentDisposition(contentType: string, name: string): string {
   return `${isShownInline(contentType) ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The byte range asked for, or 'unsatisfiable', or null for the whole file (one range only). */
-function requestedRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (!from && !to) return null;
-  let start: number;
-  let end: number;
-  if (!from) {
-    // The last `to` bytes.
-    start = Math.max(0, size - Number(to));
-    end = size - 1;
-  } else {
-    start = Number(from);
-    end = to ? Math.min(Number(to), size - 1) : size - 1;
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
-
-/** The bytes as a response body, without copying them (a file read is never a shared buffer). */
-const view = (bytes: Buffer) =>
-  new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>;
-
-/** The answer carrying a stored file (or its range). */
-async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow): Promise<Response> {
-  const bytes = await uploads.read(upload.path);
-  if (!bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-  const headers: Record<string, string> = {
+/** The answer carrying a stored file (or its range), streamed (server/file-response.ts). */
+function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow): Promise<Response> {
+  return storedFileResponse(c, uploads, upload.path, {
     'Content-Type': upload.content_type,
     'Content-Disposition': contentDisposition(upload.content_type, upload.name),
-    'Accept-Ranges': 'bytes',
     // Private: a shared cache must never keep someone's file; no-transform: never recompressed.
     'Cache-Control': 'private, max-age=3600, no-transform',
     'X-Content-Type-Options': 'nosniff',
@@ -173,28 +169,6 @@ async function fileResponse(c: Context, uploads: UploadStore, upload: UploadRow)
     // file could run or load (the browser's PDF viewer is the file's own plugin).
     'Content-Security-Policy': FILE_POLICY,
     'X-Frame-Options': 'SAMEORIGIN',
-  };
-  const range = requestedRange(c.req.header('Range'), bytes.length);
-  if (range === 'unsatisfiable') {
-    return new Response(null, {
-      status: 416,
-      headers: { ...headers, 'Content-Range': `bytes */${bytes.length}` },
-    });
-  }
-  if (range) {
-    const part = bytes.subarray(range.start, range.end + 1);
-    return new Response(view(part), {
-      status: 206,
-      headers: {
-        ...headers,
-        'Content-Range': `bytes ${range.start}-${range.end}/${bytes.length}`,
-        'Content-Length': String(part.length),
-      },
-    });
-  }
-  return new Response(view(bytes), {
-    status: 200,
-    headers: { ...headers, 'Content-Length': String(bytes.length) },
   });
 }
 
@@ -258,6 +232,7 @@ export function fileIdOf(address: string): string | undefined {
 /** POST /upload/ (any signed-in user) and GET /files/{uuid}. */
 export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Mounts {
   const auth = requireAuth(db, tokens);
+  const keptUpload = keptUploads(db);
 
   const uploading = new Hono<AppEnv>();
   uploading.post(
@@ -312,9 +287,9 @@ export function fileRoutes({ db, tokens, uploads, limiter, secret }: Deps): Moun
       if (!(await readableUpload(db, id, c.get('user').id)))
         throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     }
-    const upload = await uploadById(db, id);
-    if (!upload) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-    return fileResponse(c, uploads, upload);
+    const row = await keptUpload(id);
+    if (!row) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    return fileResponse(c, uploads, row);
   });
 
   return [

@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { retireResetTokens } from '../auth/reset-tokens';
 import { revokeSessions, startSession } from '../auth/sessions';
 import type { Deps } from '../deps';
+import { storedFileResponse } from '../file-response';
 import { type AppEnv, HttpProblem, type ProblemDetail, problemResponse } from '../http';
 import { codeExpiry, queueMail } from '../mail';
 import type { Mounts } from '../mounts';
@@ -203,9 +204,8 @@ export function profileRoutes(deps: Deps): Mounts {
   routes.get('/photos/:name', async (c) => {
     const name = c.req.param('name');
     const format = formatOfName(name);
-    const bytes = format ? await uploads.read(`photos/${name}`) : null;
-    if (!format || !bytes) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
-    return c.body(new Uint8Array(bytes), 200, {
+    if (!format) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    return storedFileResponse(c, uploads, `photos/${name}`, {
       'Content-Type': format.contentType,
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
