@@ -62,6 +62,8 @@ export interface BenchServer {
   origin: string;
   port: number;
   dataDir: string;
+  /** The server process's id (its memory can be read under /proc). */
+  pid: number | undefined;
   /** Why the server stopped (a signal or exit code), while it runs undefined. */
   exited(): string | undefined;
   /** What it printed so far. */
@@ -151,7 +153,7 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { origin, port, dataDir, exited: () => exited, output: () => output, stop };
+  return { origin, port, dataDir, pid: child.pid, exited: () => exited, output: () => output, stop };
 }
 
 /**

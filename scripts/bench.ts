@@ -10,6 +10,7 @@
  * answering one quiz at once (scripts/bench-quiz.ts); `npm run bench -- --payments` and
  * `npm run bench -- --quiz [--postgres]` run those cases alone. `npm run bench -- --mail` queues
  * 1 000 mails at once and times their delivery to a real SMTP server (scripts/bench-mail.ts).
+ * `npm run bench -- --files` serves stored files under load (scripts/bench-files.ts).
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../server/paths';
 import { spaBuildIsStale } from '../server/spa-build';
+import { filesBench } from './bench-files';
 import { type LoadCase, type LoadOptions, loadOne, loadTable } from './bench-load';
 import { mailBench, mailTable } from './bench-mail';
 import { paymentsBench, paymentsTable } from './bench-payments';
@@ -248,6 +250,7 @@ async function quiz(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--mail')) return mail();
+  if (process.argv.includes('--files')) return filesBench();
   if (process.argv.includes('--payments')) return payments();
   if (process.argv.includes('--quiz')) return quiz();
   if (process.argv.includes('--concurrent')) {
