@@ -29,7 +29,7 @@ const VIDEO_BYTES = 24 * MB;
 const RANGE_BYTES = MB;
 const VIEWERS = 50;
 const SECONDS = 10;
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 5;
 /** Product and yardstick take turns this many times. */
 const ROUNDS = 2;
 /** Where the seed keeps the demo lecture video in the upload store (server/seed-learning.ts). */
