@@ -230,40 +230,60 @@ const readAt = (fd: number, buffer: Buffer, position: number) =>
 
 /**
  * A stream of a file's bytes from `start` up to `end` (excluded), reading at most one chunk ahead of
- * what was consumed; the file is closed at the end, on an error and on cancel.
+ * what was consumed; the file is closed at the end, on an error and on cancel (once no read is under
+ * way, so that a descriptor the system gives again is never read).
  */
 function fileStream(fd: number, start: number, end: number): ReadableStream<Uint8Array> {
   let position = start;
-  let open = true;
+  let reading = false;
+  let cancelled = false;
+  let closed = false;
   const closeFile = () => {
-    if (!open) return;
-    open = false;
+    if (closed) return;
+    closed = true;
     close(fd, () => {});
   };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        const length = Math.min(STREAM_CHUNK, end - position);
+        if (length <= 0) {
+          closeFile();
+          controller.close();
+          return;
+        }
+        const chunk = Buffer.allocUnsafe(length);
+        let bytesRead: number;
+        reading = true;
         try {
-          const length = Math.min(STREAM_CHUNK, end - position);
-          const chunk = length > 0 ? Buffer.allocUnsafe(length) : undefined;
-          const bytesRead = chunk ? await readAt(fd, chunk, position) : 0;
-          if (!chunk || bytesRead === 0) {
-            closeFile();
-            controller.close();
-            return;
-          }
-          position += bytesRead;
-          controller.enqueue(bytesRead === length ? chunk : chunk.subarray(0, bytesRead));
-          if (position >= end) {
-            closeFile();
-            controller.close();
-          }
+          bytesRead = await readAt(fd, chunk, position);
         } catch (error) {
           closeFile();
-          controller.error(error);
+          if (!cancelled) controller.error(error);
+          return;
+        } finally {
+          reading = false;
+        }
+        if (cancelled) {
+          closeFile();
+          return;
+        }
+        if (bytesRead === 0) {
+          closeFile();
+          controller.close();
+          return;
+        }
+        position += bytesRead;
+        controller.enqueue(bytesRead === length ? chunk : chunk.subarray(0, bytesRead));
+        if (position >= end) {
+          closeFile();
+          controller.close();
         }
       },
-      cancel: closeFile,
+      cancel() {
+        cancelled = true;
+        if (!reading) closeFile();
+      },
     },
     { highWaterMark: 1 },
   );

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { truncate } from 'node:fs/promises';
+import { readdir, readlink, truncate } from 'node:fs/promises';
 import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,4 +274,37 @@ describe('memory', () => {
     expect(served.peakBuffers - before.arrayBuffers).toBeLessThan(allowed);
     expect(served.peakRss - before.rss).toBeLessThan(allowed);
   }, 60_000);
+
+  it('closes the file when a viewer leaves in the middle of it', async () => {
+    const big = await storedFile(64 * 1024 * 1024);
+    const path = join(server.uploadsDir, big.path);
+    /** The process's descriptors open on the file (Linux). */
+    const openOnFile = async () => {
+      let count = 0;
+      for (const fd of await readdir('/proc/self/fd')) {
+        if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === path) count += 1;
+      }
+      return count;
+    };
+    const agent = new Agent({ keepAlive: false });
+    const started = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<() => void>((resolve, reject) => {
+            const request = get(big.url, { agent }, (response) => {
+              response.once('data', () => {
+                response.pause();
+                resolve(() => request.destroy());
+              });
+            });
+            request.on('error', () => {});
+            request.once('error', reject);
+          }),
+      ),
+    );
+    expect(await openOnFile()).toBe(5);
+    for (const leave of started) leave();
+    await expect.poll(openOnFile, { timeout: 5000 }).toBe(0);
+  });
 });
