@@ -6,6 +6,8 @@
  *   `fs.createReadStream` server on the same file (scripts/lib/plain-file-server.ts): requests per
  *   second of both, their ratio, and the growth of the product's memory (RSS of the server process,
  *   sampled every 100 ms).
+ * - Upload: a 1 GB lecture video sent with tus-js-client, its connection cut three times, then read
+ *   back to compare its SHA-256 (scripts/bench-upload.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -17,6 +19,7 @@ import { lectureDetailsSchema } from '@contract/wire/learning';
 import { DEMO_ACCOUNTS } from '../server/demo-accounts';
 import { ROOT, uploadsDir } from '../server/paths';
 import { type BenchServer, percentile, startServer, stopOnSignal } from './bench-server';
+import { uploadBench, uploadTable } from './bench-upload';
 
 export interface FilesCase {
   label: string;
@@ -277,8 +280,21 @@ export async function rangeCase(): Promise<string[]> {
   }
 }
 
+/** The resumable-upload case of the module comment (scripts/bench-upload.ts). */
+export async function uploadCase(): Promise<string[]> {
+  const server: BenchServer = await startServer();
+  try {
+    return uploadTable(await uploadBench(server)).split('\n');
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The cases of `npm run bench -- --files`, in order. */
-export const FILE_CASES: FilesCase[] = [{ label: '50 viewers asking 1 MB ranges', run: rangeCase }];
+export const FILE_CASES: FilesCase[] = [
+  { label: '50 viewers asking 1 MB ranges', run: rangeCase },
+  { label: 'a 1 GB resumable upload cut three times', run: uploadCase },
+];
 
 export async function filesBench(): Promise<void> {
   const loadBefore = loadavg();
