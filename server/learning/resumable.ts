@@ -91,6 +91,18 @@ function refusal(status: number, message: ServerMessage | UploadMessage) {
   return { status_code: status, body: JSON.stringify(errorBody(message)) };
 }
 
+/**
+ * @tus/server sends every body as text/plain: the refusals of the hooks below carry the API's error
+ * body, so they are said to be JSON, as every other refusal of the API is.
+ */
+async function jsonRefusal(response: Response): Promise<Response> {
+  if (response.status < 400 || response.body === null) return response;
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  if (text.startsWith('{')) headers.set('Content-Type', 'application/json');
+  return new Response(text, { status: response.status, headers });
+}
+
 /** The user of each request handed to the tus server (it hands the same Request to the hooks). */
 const requestUsers = new WeakMap<Request, number>();
 
@@ -285,7 +297,7 @@ export function resumableUploads(
     const { tus } = await tusServer();
     const request = c.req.raw;
     requestUsers.set(request, owner);
-    return tus.handleWeb(request);
+    return jsonRefusal(await tus.handleWeb(request));
   };
   routes.post('/', auth, handOver);
   routes.on(['PATCH', 'DELETE'], '/:id', auth, handOver);

@@ -74,8 +74,11 @@ function send(
   });
 }
 
-const sentenceOf = async (response: Response) =>
-  ((await response.json()) as { details: { message: string }[] }).details[0]?.message;
+/** The sentence of a refusal, which comes as the API's JSON error body. */
+async function sentenceOf(response: Response): Promise<string | undefined> {
+  expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+  return ((await response.json()) as { details: { message: string }[] }).details[0]?.message;
+}
 
 /** Uploads `bytes` with tus-js-client, stopping it once after `stopAt` bytes and starting it again. */
 function uploadWithCut(token: string, bytes: Buffer, name: string, stopAt: number) {
