@@ -26,6 +26,8 @@ export interface ResumableCallbacks {
   onAddress?: ((address: string) => void) | undefined;
   /** A request failed and the upload tries again (a cut connection, a busy server). */
   onStalled?: (() => void) | undefined;
+  /** The waits before trying a failed request again; UPLOAD_RETRY_DELAYS unless given. */
+  retryDelays?: number[] | undefined;
 }
 
 /** The options every request of an upload needs: the bearer token, renewed when it expired. */
@@ -81,7 +83,7 @@ export function resumableUpload(
     const upload = new Upload(file, {
       endpoint: `${api.bearer.baseURL.replace(/\/$/, '')}${RESUMABLE_UPLOADS_PATH}`,
       chunkSize: UPLOAD_CHUNK_BYTES,
-      retryDelays: UPLOAD_RETRY_DELAYS,
+      retryDelays: callbacks.retryDelays ?? UPLOAD_RETRY_DELAYS,
       metadata: { filename: name },
       // The same file (name, size, date) continues its unfinished upload, by this browser.
       fingerprint: async () =>
