@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import { describe, expect, it } from 'vitest';
@@ -141,7 +141,7 @@ describe('Resumable upload contract: POST /uploads/ and PATCH /uploads/{id} (tus
       'setup.exe',
       STATE_PDF.bytes.length,
     )
-      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.uploadType)))
+      .willRespondWith(400, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(UPLOAD_MESSAGES.uploadType)))
       .executeTest(async (mockServer) => {
         await expectRefusal(
           resumableUpload(
@@ -151,7 +151,7 @@ describe('Resumable upload contract: POST /uploads/ and PATCH /uploads/{id} (tus
             ONCE,
           ),
           400,
-          SERVER_MESSAGES.uploadType,
+          UPLOAD_MESSAGES.uploadType,
         );
       });
   });
