@@ -48,11 +48,6 @@ export interface ApiClient {
    * It has no 10 s limit (a large file on a slow line takes longer) but can be cancelled.
    */
   authedUpload<S extends z.ZodMiniType>(schema: S, path: string, options: UploadOptions): Promise<z.infer<S>>;
-  /**
-   * For requests another library makes (resumable uploads, src/api/resumable.ts): the API's base
-   * address, the bearer token now, and the one shared renewal of the session.
-   */
-  readonly bearer: { baseURL: string; token(): string | null; renew(): Promise<void> };
 }
 
 export interface UploadOptions {
@@ -226,7 +221,6 @@ export function createApiClient(config: ApiConfig, auth: AuthBridge): ApiClient 
   }
 
   return {
-    bearer: { baseURL: config.baseURL, token: () => auth.getAccessToken(), renew: refreshOnce },
     async public(schema, path, options = {}) {
       const early =
         (options.method ?? 'GET') === 'GET'

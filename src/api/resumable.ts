@@ -1,7 +1,6 @@
 import { UPLOAD_FAILURE } from '@contract/messages/learning';
 import { RESUMABLE_UPLOADS_PATH, type UploadResponse, uploadResponseSchema } from '@contract/wire/learning';
 import { type DetailedError, type HttpRequest, Upload, type UploadOptions } from 'tus-js-client';
-import type { ApiClient } from './client';
 import { ApiError, httpError } from './errors';
 
 /**
@@ -11,6 +10,16 @@ import { ApiError, httpError } from './errors';
  * file's name, size and date), so the same file chosen again after a pause, a failure or a reload
  * goes on from there. It ends with the stored file, as POST /upload/ answers.
  */
+
+/**
+ * Where uploads go and who sends them: the API's base address, the bearer token now, and the
+ * session's one shared renewal (src/session/bearer.ts).
+ */
+export interface Bearer {
+  baseURL: string;
+  token(): string | null;
+  renew(): Promise<void>;
+}
 
 /** Each part: at most this much is sent again after a cut (and it fits a proxy's body limit). */
 export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
@@ -31,7 +40,7 @@ export interface ResumableCallbacks {
 }
 
 /** The options every request of an upload needs: the bearer token, renewed when it expired. */
-function authorised(api: ApiClient): Pick<UploadOptions, 'onBeforeRequest' | 'onShouldRetry'> & {
+function authorised(bearer: Bearer): Pick<UploadOptions, 'onBeforeRequest' | 'onShouldRetry'> & {
   renewal: () => Promise<void> | null;
 } {
   let renewing: Promise<void> | null = null;
@@ -39,14 +48,14 @@ function authorised(api: ApiClient): Pick<UploadOptions, 'onBeforeRequest' | 'on
     renewal: () => renewing,
     async onBeforeRequest(request: HttpRequest) {
       if (renewing) await renewing.catch(() => {});
-      const token = api.bearer.token();
+      const token = bearer.token();
       if (token) request.setHeader('Authorization', `Bearer ${token}`);
     },
     onShouldRetry(error: DetailedError, attempt: number) {
       const status = error.originalResponse?.getStatus() ?? 0;
       if (status === 401) {
         // The access token expired during a long upload: renewed once, then the part is sent again.
-        renewing = api.bearer.renew().finally(() => {
+        renewing = bearer.renew().finally(() => {
           renewing = null;
         });
         return attempt < 2;
@@ -71,7 +80,7 @@ function failureOf(error: Error | DetailedError): ApiError {
 
 /** Sends `file` as `name`, resumably; stopping `signal` stops the requests (what was sent stays). */
 export function resumableUpload(
-  api: ApiClient,
+  bearer: Bearer,
   file: Blob,
   name: string,
   callbacks: ResumableCallbacks = {},
@@ -79,9 +88,9 @@ export function resumableUpload(
   const { signal } = callbacks;
   return new Promise<UploadResponse>((resolve, reject) => {
     if (signal?.aborted) return reject(new ApiError(UPLOAD_FAILURE, 'network', 0));
-    const { renewal: _renewal, ...auth } = authorised(api);
+    const { renewal: _renewal, ...auth } = authorised(bearer);
     const upload = new Upload(file, {
-      endpoint: `${api.bearer.baseURL.replace(/\/$/, '')}${RESUMABLE_UPLOADS_PATH}`,
+      endpoint: `${bearer.baseURL.replace(/\/$/, '')}${RESUMABLE_UPLOADS_PATH}`,
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: callbacks.retryDelays ?? UPLOAD_RETRY_DELAYS,
       metadata: { filename: name },
@@ -137,7 +146,7 @@ export function resumableUpload(
 }
 
 /** Cancel: the server forgets the part it has of the upload at `address` (a failure is let go). */
-export async function abandonResumableUpload(api: ApiClient, address: string): Promise<void> {
-  const { renewal: _renewal, ...auth } = authorised(api);
+export async function abandonResumableUpload(bearer: Bearer, address: string): Promise<void> {
+  const { renewal: _renewal, ...auth } = authorised(bearer);
   await Upload.terminate(address, { ...auth, retryDelays: [0, 1000] }).catch(() => {});
 }

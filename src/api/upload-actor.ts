@@ -1,16 +1,15 @@
 import type { UploadResponse } from '@contract/wire/learning';
 import { fromPromise } from 'xstate';
-import type { ApiClient } from './client';
-import { abandonResumableUpload, type ResumableCallbacks, resumableUpload } from './resumable';
+import { abandonResumableUpload, type Bearer, type ResumableCallbacks, resumableUpload } from './resumable';
 
 /**
  * `resumableUpload` as the `upload` actor of the upload machine: leaving the machine's sending state
  * stops the requests (what the server has stays, for Resume), and the callbacks hand the progress,
  * the upload's address and a lost connection back to the machine.
  */
-export function uploadActor(api: ApiClient, callbacks: Omit<ResumableCallbacks, 'signal'>) {
+export function uploadActor(bearer: Bearer, callbacks: Omit<ResumableCallbacks, 'signal'>) {
   return fromPromise<UploadResponse, { file: Blob; name: string }>(({ input, signal }) =>
-    resumableUpload(api, input.file, input.name, { ...callbacks, signal }),
+    resumableUpload(bearer, input.file, input.name, { ...callbacks, signal }),
   );
 }
 
@@ -19,7 +18,7 @@ export function uploadActor(api: ApiClient, callbacks: Omit<ResumableCallbacks, 
  * machine (set once it runs) with the progress, the upload's address and a lost connection.
  */
 export function resumableUploadParts(
-  api: ApiClient,
+  bearer: Bearer,
   send: () => (
     event:
       | { type: 'upload.progress'; share: number }
@@ -28,13 +27,13 @@ export function resumableUploadParts(
   ) => void,
 ) {
   return {
-    upload: uploadActor(api, {
+    upload: uploadActor(bearer, {
       onProgress: (share) => send()({ type: 'upload.progress', share }),
       onAddress: (address) => send()({ type: 'upload.address', address }),
       onStalled: () => send()({ type: 'upload.stalled' }),
     }),
     abandonUpload: (_: unknown, { address }: { address: string | null }) => {
-      if (address) void abandonResumableUpload(api, address);
+      if (address) void abandonResumableUpload(bearer, address);
     },
   };
 }

@@ -64,19 +64,18 @@ export const sessionActor = createActor(
   }),
 );
 
-function accessToken(): string | null {
+export function accessToken(): string | null {
   return sessionActor.getSnapshot().context.session?.accessToken ?? null;
 }
 
 export { type Renewal, renewSession } from './renew';
 
-connectAuth({
-  getAccessToken: accessToken,
-  async refresh() {
-    // The refused call is retried only with new tokens.
-    if ((await renewSession(sessionActor)) !== 'renewed') throw new Error('The session could not be renewed');
-  },
-});
+/** New tokens, or a rejection: a refused call is retried only with new tokens. */
+export async function refreshTokens(): Promise<void> {
+  if ((await renewSession(sessionActor)) !== 'renewed') throw new Error('The session could not be renewed');
+}
+
+connectAuth({ getAccessToken: accessToken, refresh: refreshTokens });
 
 export function startSession(): void {
   sessionActor.start();

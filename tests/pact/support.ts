@@ -4,6 +4,7 @@ import { type Matcher, MatchersV3, PactV4, type Rule, SpecificationVersion } fro
 import type { V4RequestBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import { type ApiClient, createApiClient, DEFAULT_API_BASE } from '../../src/api/client';
 import { type ApiError, isApiError } from '../../src/api/errors';
+import type { Bearer } from '../../src/api/resumable';
 import { INJECTED_ACCESS_TOKEN } from './states';
 
 export const CONSUMER = 'kfu-training-web';
@@ -119,6 +120,15 @@ export function signedInClient(mockServer: { url: string }, token = EXAMPLE_JWT)
       refresh: () => Promise.reject(new Error('no refresh in this contract')),
     },
   );
+}
+
+/** What a resumable upload (src/api/resumable.ts) sends with, against the mock server. */
+export function signedInBearer(mockServer: { url: string }, token = EXAMPLE_JWT): Bearer {
+  return {
+    baseURL: `${mockServer.url}${DEFAULT_API_BASE}`,
+    token: () => token,
+    renew: () => Promise.reject(new Error('no refresh in this contract')),
+  };
 }
 
 /**

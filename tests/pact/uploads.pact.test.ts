@@ -12,7 +12,7 @@ import {
   JSON_CONTENT,
   PROVIDERS,
   pactWith,
-  signedInClient,
+  signedInBearer,
 } from './support';
 import { INJECTED_UPLOAD_ID, STATE_PDF, UPLOAD_STATES } from './upload-states';
 
@@ -119,7 +119,7 @@ describe('Resumable upload contract: POST /uploads/ and PATCH /uploads/{id} (tus
         const addresses: string[] = [];
         const shares: number[] = [];
         const stored = await resumableUpload(
-          signedInClient(mockServer),
+          signedInBearer(mockServer),
           nodeFile(STATE_PDF.bytes, 'application/pdf'),
           STATE_PDF.name,
           {
@@ -145,7 +145,7 @@ describe('Resumable upload contract: POST /uploads/ and PATCH /uploads/{id} (tus
       .executeTest(async (mockServer) => {
         await expectRefusal(
           resumableUpload(
-            signedInClient(mockServer),
+            signedInBearer(mockServer),
             nodeFile(STATE_PDF.bytes, 'application/x-msdownload'),
             'setup.exe',
             ONCE,
@@ -168,7 +168,7 @@ describe('Resumable upload contract: DELETE /uploads/{id} (tus termination)', ()
       .executeTest(async (mockServer) => {
         // A failure is let go by the app: the mock server's record of the request is the check.
         await abandonResumableUpload(
-          signedInClient(mockServer),
+          signedInBearer(mockServer),
           `${mockServer.url}${apiPath(`/uploads/${EXAMPLE_UPLOAD}`)}`,
         );
       });

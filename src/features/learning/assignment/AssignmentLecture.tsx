@@ -14,6 +14,7 @@ import { SuccessPopup } from '@/features/learning/SuccessPopup';
 import { translateMessage } from '@/i18n/api-messages';
 import { pick } from '@/i18n/pick';
 import { useLanguage } from '@/i18n/useLanguage';
+import { sessionBearer } from '@/session/bearer';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { Modal } from '@/ui/Modal';
@@ -52,7 +53,7 @@ function Assignment({ lecture, onChanged }: { lecture: LectureDetails; onChanged
   latest.current = onChanged;
   const sendRef = useRef<(event: UploadEvent) => void>(() => {});
   const [machine] = useState(() => {
-    const parts = resumableUploadParts(api, () => sendRef.current);
+    const parts = resumableUploadParts(sessionBearer, () => sendRef.current);
     return uploadMachine.provide({
       actors: {
         upload: parts.upload,

@@ -4,11 +4,11 @@ import { connectFormFile, type FilePreview, type FormFileView } from '@machines/
 import { type UploadEvent, uploadMachine } from '@machines/upload.machine';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { api } from '@/api/http';
 import { resumableUploadParts } from '@/api/upload-actor';
 import { translateMessage } from '@/i18n/api-messages';
 import { acceptedTypes, formatFileSize, formatPercent } from '@/i18n/files';
 import { useLanguage } from '@/i18n/useLanguage';
+import { sessionBearer } from '@/session/bearer';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { ChosenFileRow, HiddenFileInput } from '@/ui/FileChoice';
@@ -142,7 +142,7 @@ export function UploadWidget({
   busyChanged.current = onBusyChange;
   const sendRef = useRef<(event: UploadEvent) => void>(() => {});
   const [machine] = useState(() => {
-    const parts = resumableUploadParts(api, () => sendRef.current);
+    const parts = resumableUploadParts(sessionBearer, () => sendRef.current);
     return uploadMachine.provide({
       actors: {
         upload: parts.upload,
