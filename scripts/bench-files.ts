@@ -221,7 +221,7 @@ function mean(loads: Load[]): Load {
 }
 
 const row = (label: string, load: Load) =>
-  label.padEnd(34) +
+  label.padEnd(36) +
   [
     load.perSecond.toFixed(0),
     load.megabytesPerSecond.toFixed(0),
@@ -266,7 +266,7 @@ export async function rangeCase(): Promise<string[]> {
     const growth = Math.max(0, peak - before) / MB;
     const lines = [
       `stored files: ${VIEWERS} viewers asking random 1 MB ranges of a 24 MB video, ${ROUNDS} rounds of ${SECONDS} s each (means)`,
-      `${''.padEnd(34)}${['req/s', 'MB/s', 'p50', 'p99', 'failures'].map((cell) => cell.padEnd(10)).join('')}`,
+      `${''.padEnd(36)}${['req/s', 'MB/s', 'p50', 'p99', 'failures'].map((cell) => cell.padEnd(10)).join('')}`,
       row('product (signed link)', product),
       row('plain Node http + createReadStream', yardstick),
       `ratio ${ratio.toFixed(2)}x (target at least 0.8x; by round ${products.map((each, index) => (each.perSecond / (yardsticks[index]?.perSecond ?? 1)).toFixed(2)).join(', ')})`,
