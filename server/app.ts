@@ -165,7 +165,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const logger = options.logger ?? defaultLogger();
   const metrics = createMetrics({ db, live: () => live });
   const uploads = createUploadStore(options.uploadsDir, {
-    timer: (seconds, failed) => metrics.observeJob('cover_copies', seconds, failed),
+    timer: (seconds, failed) => metrics.observeJob('file_work', seconds, failed),
   });
   const adminToken = options.adminToken ?? randomAdminToken();
   const broadcast = options.broadcast ?? createLocalBroadcast();

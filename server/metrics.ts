@@ -13,7 +13,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60];
 
 /** The background work whose durations are reported. */
-export type Job = 'quiz_sweep' | 'unconfirmed_sign_ups' | 'cover_copies' | 'stale_uploads';
+export type Job = 'quiz_sweep' | 'unconfirmed_sign_ups' | 'file_work' | 'stale_uploads';
 
 /** Reports how long a run of background work took, and whether it failed. */
 export type JobTimer = (job: Job, seconds: number, failed: boolean) => void;

@@ -112,7 +112,7 @@ describe('/metrics on the app’s port', () => {
 
   it('times background work: the quiz sweep, the sign-up clean-up and cover copies', async () => {
     const uploads = createUploadStore(server.uploadsDir, {
-      timer: (seconds, failed) => server.metrics.observeJob('cover_copies', seconds, failed),
+      timer: (seconds, failed) => server.metrics.observeJob('file_work', seconds, failed),
     });
     const maintenance = startMaintenance(server.db, uploads, {
       quizSweep: { notifier: server.notifier },
@@ -129,8 +129,8 @@ describe('/metrics on the app’s port', () => {
     const count = (labels: string) => sample(text, `kfu_background_job_duration_seconds_count{${labels}}`);
     expect(count('job="quiz_sweep",outcome="ok"')).toBe(1);
     expect(count('job="unconfirmed_sign_ups",outcome="ok"')).toBe(1);
-    expect(count('job="cover_copies",outcome="ok"')).toBe(1);
-    expect(count('job="cover_copies",outcome="failed"')).toBe(1);
+    expect(count('job="file_work",outcome="ok"')).toBe(1);
+    expect(count('job="file_work",outcome="failed"')).toBe(1);
   });
 });
 
