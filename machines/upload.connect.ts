@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@contract/messages/learning';
 import type { Submission } from '@contract/wire/learning';
 import type { SnapshotFrom } from 'xstate';
 import { extensionOf, type UploadEvent, type uploadMachine } from './upload.machine';
@@ -20,6 +21,8 @@ export interface UploadView {
   paused: boolean;
   /** The connection was lost: the upload tries again by itself. */
   stalled: boolean;
+  /** Try again may succeed: the failure was not the server refusing the file itself. */
+  canRetry: boolean;
   choose: (file: Blob, name: string) => void;
   progressed: (share: number) => void;
   pause: () => void;
@@ -29,6 +32,14 @@ export interface UploadView {
   /** Puts the chosen file away. */
   discard: () => void;
 }
+
+/** The server's refusals of a file for what it is: sending it again gets the same answer. */
+const FILE_REFUSALS = new Set<string>([
+  UPLOAD_MESSAGES.uploadType,
+  UPLOAD_MESSAGES.uploadNotVideo,
+  UPLOAD_MESSAGES.uploadTooLarge,
+  UPLOAD_MESSAGES.videoTooLarge,
+]);
 
 function connectUpload(snapshot: Snapshot, send: Send): UploadView {
   const { chosen, problem, alert, progress } = snapshot.context;
@@ -41,6 +52,7 @@ function connectUpload(snapshot: Snapshot, send: Send): UploadView {
     percent: Math.round(progress * 100),
     paused,
     stalled: !paused && snapshot.context.stalled,
+    canRetry: alert === null || !FILE_REFUSALS.has(alert),
     choose: (file, name) => send({ type: 'file.choose', file: { file, name } }),
     progressed: (share) => send({ type: 'upload.progress', share }),
     pause: () => send({ type: 'upload.pause' }),

@@ -233,6 +233,10 @@ describe('large uploads', () => {
       .toContain(t('This file is not a video we can play'));
     expect(await form.toasts()).toContain(t('Error uploading file'));
     expect(await form.preview('video').count()).toBe(0);
+    // Sending the same file again would get the same answer: another file is what helps.
+    expect(await visit.page.getByRole('button', { name: t('Try again') }).count()).toBe(0);
+    expect(await visit.page.getByRole('button', { name: t('Replace file') }).count()).toBe(0);
+    expect(await visit.page.getByRole('button', { name: t('Choose a file') }).count()).toBe(1);
     await expectNoAxeViolations(visit.page);
   });
 });

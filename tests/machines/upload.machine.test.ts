@@ -348,8 +348,11 @@ describe('upload machine: a failed upload, either way', () => {
         { file: way.file.file, name: way.file.name },
         { file: way.file.file, name: way.file.name },
       ]);
+      expect(way.view(harness).canRetry).toBe(true);
       await harness.reject('upload', httpFailure(413, UPLOAD_MESSAGES.uploadTooLarge));
       expect(harness.context.alert).toBe(UPLOAD_MESSAGES.uploadTooLarge);
+      // The server refused the file itself: sending it again would get the same answer.
+      expect(way.view(harness).canRetry).toBe(false);
       await harness.send({ type: 'file.discard' });
       expectState(harness, way.afterDiscard);
       expect(way.view(harness)).toMatchObject({ chosen: null, alert: null });

@@ -101,7 +101,7 @@ export function SubmitPanel({ view }: { view: HandInView }) {
               <Trans>Cancel upload</Trans>
             </button>
           </>
-        ) : view.step === 'failed' ? (
+        ) : view.step === 'failed' && view.canRetry ? (
           <button
             type="button"
             onClick={view.retry}

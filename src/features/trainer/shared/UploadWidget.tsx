@@ -250,7 +250,7 @@ function UploadWidgetView({
             <button type="button" onClick={() => input.current?.click()} className={button('outline', 'sm')}>
               {hasFile ? <Trans>Replace file</Trans> : <Trans>Choose a file</Trans>}
             </button>
-            {view.step === 'failed' && (
+            {view.step === 'failed' && view.canRetry && (
               <button type="button" onClick={view.retry} className={button('secondary', 'sm')}>
                 <Trans>Try again</Trans>
               </button>
