@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { close, fstat, open as openFile, read } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open as openHandle, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadExtension } from '@contract/wire/learning';
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
 import { unzipSync } from 'fflate';
+
+/** The folder of uploads under way, in the uploads folder. */
+const INCOMING = 'incoming';
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -289,6 +295,23 @@ function fileStream(fd: number, start: number, end: number): ReadableStream<Uint
   );
 }
 
+/**
+ * Uploads under way, as the store keeps them: a folder (`incoming/`) here; an object store would give
+ * its own tus data store and fetch a complete upload for the programs that read files.
+ */
+export interface IncomingUploads {
+  /** The tus data store the bytes under way are written to; an upload not finished in `expiryMs` expires. */
+  dataStore(expiryMs: number): Promise<DataStore>;
+  /** A complete upload's first `length` bytes, or all of them. */
+  bytes(id: string, length?: number): Promise<Buffer>;
+  /** A complete upload as a local file, for programs that read files (ffprobe), while `use` runs. */
+  withLocalFile<T>(id: string, use: (path: string) => Promise<T>): Promise<T>;
+  /** Moves a complete upload among the stored files, at `file`. */
+  keep(id: string, file: string): Promise<void>;
+  /** Removes an upload under way, its bytes and its description; a missing one is not an error. */
+  discard(id: string): Promise<void>;
+}
+
 /** Where uploaded files live: DATA_DIR/uploads, or a temporary folder for in-memory servers. */
 export interface UploadStore {
   dir(): Promise<string>;
@@ -300,8 +323,8 @@ export interface UploadStore {
   store(bytes: Uint8Array, folder: string, extension: string): Promise<string>;
   /** Writes bytes at a path chosen by the caller (the seed's files), replacing what was there. */
   put(file: string, bytes: Uint8Array): Promise<void>;
-  /** Moves a complete file in (from the folder of uploads under way), at `file`. */
-  adopt(source: string, file: string): Promise<void>;
+  /** Resumable uploads under way (server/learning/resumable.ts), kept apart until complete. */
+  incoming: IncomingUploads;
   /** The bytes of a stored file, or null when there is none: for small files only (never to serve one). */
   read(file: string): Promise<Buffer | null>;
   /** The size and modification time of a stored file, or null when there is none. */
@@ -349,6 +372,13 @@ export function createUploadStore(
     return path;
   }
 
+  /** An upload under way, by its id (a UUID: nothing else names a file there). */
+  async function incomingPath(id: string): Promise<string> {
+    if (!UPLOAD_ID.test(id)) throw new Error(`${id} is not the id of an upload`);
+    return join(await rootDir(), INCOMING, id);
+  }
+  let incomingStore: FileStore | undefined;
+
   async function put(file: string, bytes: Uint8Array): Promise<void> {
     const path = await pathOf(file);
     await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
@@ -381,10 +411,41 @@ export function createUploadStore(
     storePhoto: (bytes, extension) => store(bytes, 'photos', extension),
     store,
     put,
-    async adopt(source, file) {
-      const path = await pathOf(file);
-      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-      await rename(source, path);
+    incoming: {
+      async dataStore(expiryMs) {
+        incomingStore ??= new FileStore({
+          directory: join(await rootDir(), INCOMING),
+          expirationPeriodInMilliseconds: expiryMs,
+        });
+        return incomingStore;
+      },
+      async bytes(id, length) {
+        const path = await incomingPath(id);
+        if (length === undefined) return readFile(path);
+        const handle = await openHandle(path, 'r');
+        try {
+          const buffer = Buffer.alloc(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, 0);
+          return buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      },
+      async withLocalFile(id, use) {
+        return use(await incomingPath(id));
+      },
+      async keep(id, file) {
+        const path = await pathOf(file);
+        await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+        await rename(await incomingPath(id), path);
+        // The description tus kept beside the bytes (@tus/file-store's `{id}.json`).
+        await rm(`${await incomingPath(id)}.json`, { force: true });
+      },
+      async discard(id) {
+        const path = await incomingPath(id);
+        await rm(path, { force: true });
+        await rm(`${path}.json`, { force: true });
+      },
     },
     async read(file) {
       try {

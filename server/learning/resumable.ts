@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { UPLOAD_MESSAGES, type UploadMessage } from '@contract/messages/learning';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import {
@@ -10,8 +8,7 @@ import {
   type UploadResponse,
   uploadLimitOf,
 } from '@contract/wire/learning';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { type DataStore, Server, type Upload } from '@tus/server';
 import { type Context, Hono } from 'hono';
 import { requireAuth } from '../auth/middleware';
 import type { Db } from '../db';
@@ -20,7 +17,13 @@ import { type AppEnv, errorBody, HttpProblem } from '../http';
 import { videoProblem } from '../media/video';
 import { scheduleVideoFacts } from '../media/video-facts';
 import type { Mounts } from '../mounts';
-import { extensionOf, isUploadExtension, UPLOAD_FORMATS, uploadedFileName } from '../uploads';
+import {
+  extensionOf,
+  isUploadExtension,
+  UPLOAD_FORMATS,
+  type UploadStore,
+  uploadedFileName,
+} from '../uploads';
 import { fileAddress, insertUploadRow, type UploadRow } from './files';
 
 /**
@@ -83,9 +86,6 @@ export function uploadLimitsFromEnv(env: NodeJS.ProcessEnv): UploadLimits {
 /** An upload not finished within this time is removed, and so is a finished one that nothing uses. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
 
-/** Where the bytes of unfinished uploads are, under the uploads folder. */
-const INCOMING = 'incoming';
-
 /** A refusal as @tus/server sends it: the status and the API's error body. */
 function refusal(status: number, message: ServerMessage | UploadMessage) {
   return { status_code: status, body: JSON.stringify(errorBody(message)) };
@@ -112,30 +112,23 @@ function userOf(request: Request): number {
   return user;
 }
 
-/** The first bytes of a file, enough for every signature check of a video. */
-async function headOf(path: string, length = 64 * 1024): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Whether the complete file is really of its kind: a video by its signature and by what ffprobe
  * reads of it, any other kind (at most 25 MB) by its whole content.
  */
-async function contentProblem(path: string, extension: string): Promise<UploadMessage | null> {
+async function contentProblem(
+  uploads: UploadStore,
+  id: string,
+  extension: string,
+): Promise<UploadMessage | null> {
   if (!isUploadExtension(extension)) return UPLOAD_MESSAGES.uploadType;
   const format = UPLOAD_FORMATS[extension];
   if (isVideoExtension(extension)) {
-    if (!format.check(await headOf(path))) return UPLOAD_MESSAGES.uploadType;
-    return videoProblem(path);
+    // The first 64 KB hold every video signature.
+    if (!format.check(await uploads.incoming.bytes(id, 64 * 1024))) return UPLOAD_MESSAGES.uploadType;
+    return uploads.incoming.withLocalFile(id, videoProblem);
   }
-  return format.check(await readFile(path)) ? null : UPLOAD_MESSAGES.uploadType;
+  return format.check(await uploads.incoming.bytes(id)) ? null : UPLOAD_MESSAGES.uploadType;
 }
 
 /** The bytes a user holds: stored files and the full size of the uploads under way. */
@@ -167,14 +160,10 @@ export function resumableUploads(
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
   const maxVideoBytes = Math.min(limits.maxVideoBytes, UPLOAD_SIZE_CEILING);
   const auth = requireAuth(db, tokens);
-  let server: Promise<{ tus: Server; store: FileStore; dir: string }> | undefined;
-
-  const incomingPath = (dir: string, id: string) => join(dir, id);
+  let server: Promise<{ tus: Server; store: DataStore }> | undefined;
 
   function tusServer() {
-    server ??= uploads.dir().then((root) => {
-      const dir = join(root, INCOMING);
-      const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    server ??= uploads.incoming.dataStore(UPLOAD_EXPIRY_MS).then((store) => {
       const tus = new Server({
         path: `/api/v1${RESUMABLE_UPLOADS_PATH.replace(/\/$/, '')}`,
         datastore: store,
@@ -221,7 +210,7 @@ export function resumableUploads(
         },
         async onUploadFinish(request, upload) {
           const owner = userOf(request);
-          const answer = await finish(dir, store, owner, upload);
+          const answer = await finish(store, owner, upload);
           return {
             status_code: 200,
             headers: { 'Content-Type': 'application/json' },
@@ -234,32 +223,26 @@ export function resumableUploads(
           console.error(`forgetting a cancelled upload failed: ${String(error)}`);
         });
       });
-      return { tus, store, dir };
+      return { tus, store };
     });
     return server;
   }
 
   /** Checks the complete file, stores it and its row, and forgets the upload under way. */
-  async function finish(
-    dir: string,
-    store: FileStore,
-    owner: number,
-    upload: Upload,
-  ): Promise<UploadResponse> {
+  async function finish(store: DataStore, owner: number, upload: Upload): Promise<UploadResponse> {
     const { rows } = await db.query<{ name: string; extension: string; size: number }>(
       'SELECT name, extension, size FROM resumable_uploads WHERE id = $1 AND owner_id = $2',
       [upload.id, owner],
     );
     const row = rows[0];
     if (!row) throw refusal(404, SERVER_MESSAGES.notFound);
-    const source = incomingPath(dir, upload.id);
-    const problem = await contentProblem(source, row.extension);
+    const problem = await contentProblem(uploads, upload.id, row.extension);
     if (problem) {
       await forget(store, upload.id);
       throw refusal(400, problem);
     }
     const path = `files/${upload.id}.${row.extension}`;
-    await uploads.adopt(source, path);
+    await uploads.incoming.keep(upload.id, path);
     let stored: UploadRow;
     try {
       stored = await db.transaction(async (tx) => {
@@ -278,15 +261,14 @@ export function resumableUploads(
       await uploads.remove(path);
       throw error;
     }
-    await rm(`${source}.json`, { force: true });
     // The length and poster frame of a video are read in the background, by one instance.
     await scheduleVideoFacts(db, uploads, stored);
     return { file: fileAddress(upload.id), name: row.name, size: row.size };
   }
 
   /** Removes an upload under way: its bytes, its description and its row. */
-  async function forget(store: FileStore, id: string): Promise<void> {
-    await store.remove(id).catch(() => {});
+  async function forget(store: DataStore, id: string): Promise<void> {
+    await store.remove(id).catch(() => uploads.incoming.discard(id));
     await db.query('DELETE FROM resumable_uploads WHERE id = $1', [id]);
   }
 
@@ -311,15 +293,14 @@ export function resumableUploads(
   return {
     routes: [['/uploads/', routes]],
     async prune(now = new Date()) {
-      const { store, dir } = await tusServer();
+      const { store } = await tusServer();
       const before = new Date(now.getTime() - UPLOAD_EXPIRY_MS);
       const { rows: stale } = await db.query<{ id: string }>(
         'DELETE FROM resumable_uploads WHERE created_at < $1 RETURNING id',
         [before],
       );
       for (const { id } of stale) {
-        await rm(incomingPath(dir, id), { force: true });
-        await rm(`${incomingPath(dir, id)}.json`, { force: true });
+        await uploads.incoming.discard(id);
       }
       // Files the store still holds whose row is gone (a crash between the two).
       await store.deleteExpired().catch(() => 0);
