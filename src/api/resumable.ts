@@ -21,7 +21,7 @@ export interface Bearer {
   renew(): Promise<void>;
 }
 
-/** Each part: at most this much is sent again after a cut (and it fits a proxy's body limit). */
+/** Each part: one request, under a proxy's body limit (a cut part is taken up from what arrived). */
 export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
 
 /** The waits before trying a failed part again: about five minutes in all, then the upload fails. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +121,8 @@ describe('large uploads', () => {
     const file = videoFile();
     const { visit, form, token, courseId } = await classFormOf(EN_DESKTOP);
     const { page, t } = visit;
-    const title = 'Week 1 recording';
+    // Its own title each time: a retried test finds its own lecture, not the one of a failed attempt.
+    const title = `Week 1 recording ${randomBytes(3).toString('hex')}`;
     await form.title.fill(title);
     await form.description.fill('The whole first session.');
     const rate = 6 * MB;

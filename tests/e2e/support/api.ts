@@ -9,11 +9,30 @@ export interface ApiCall {
   headers?: Record<string, string>;
 }
 
-/** `/api/v1{path}` on the product at `baseUrl`. */
-export function callApi(baseUrl: string, path: string, call: ApiCall = {}): Promise<Response> {
+/** Whether a request failed because the kept-alive connection it was sent on had been closed. */
+function staleConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
+}
+
+/**
+ * `/api/v1{path}` on the product at `baseUrl`. A GET sent on a kept-alive connection the server had
+ * just closed is sent once more, on a new one, as browsers do.
+ */
+export async function callApi(baseUrl: string, path: string, call: ApiCall = {}): Promise<Response> {
+  const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
+  try {
+    return await send(baseUrl, path, call, method);
+  } catch (error) {
+    if (method !== 'GET' || !staleConnection(error)) throw error;
+    return send(baseUrl, path, call, method);
+  }
+}
+
+function send(baseUrl: string, path: string, call: ApiCall, method: string): Promise<Response> {
   const { token, body, headers = {} } = call;
   return fetch(`${baseUrl}/api/v1${path}`, {
-    method: call.method ?? (body === undefined ? 'GET' : 'POST'),
+    method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
