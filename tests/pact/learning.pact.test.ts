@@ -246,23 +246,27 @@ const detailsOf = (item: ReturnType<typeof listItem>, week: number) => ({
 describe('Learning contract: GET /course/individual-course-lecture-details/{id}/', () => {
   const detailsPath = (key: string) =>
     lecturePath(key, 12, (id) => `/course/individual-course-lecture-details/${id}/`);
+  /** The demo video lecture, first of its week: all but its captions and poster. */
+  const videoLecture = {
+    ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
+    file: signedLink('cloud-intro.mp4', 'mp4'),
+    position: null,
+    previous_id: integer(11),
+    next_id: integer(13),
+    assignment: null,
+    quiz: null,
+    survey: null,
+  };
 
   it('answers a video lecture with its signed file, captions in both languages and neighbours', async () => {
     await signedIn(api, PROVIDER_STATES.learningCourse, 'a request for the details of a video lecture')
       .sends('GET', detailsPath(INJECTED_LECTURES.video))
       .answers(200, {
-        ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
-        file: signedLink('cloud-intro.mp4', 'mp4'),
+        ...videoLecture,
         captions: [
           { language: 'en', label: like('English'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
           { language: 'ar', label: like('العربية'), url: regex(SIGNED_FILE, EXAMPLE_SIGNED) },
         ],
-        position: null,
-        previous_id: integer(11),
-        next_id: integer(13),
-        assignment: null,
-        quiz: null,
-        survey: null,
       })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
@@ -278,20 +282,13 @@ describe('Learning contract: GET /course/individual-course-lecture-details/{id}/
     )
       .sends('GET', detailsPath(INJECTED_LECTURES.video))
       .answers(200, {
-        ...detailsOf(listItem(12, 'What the cloud is', 'Class', 'mp4', 95), 1),
-        file: signedLink('cloud-intro.mp4', 'mp4'),
+        ...videoLecture,
         poster: regex(SIGNED_FILE, EXAMPLE_SIGNED),
         captions: eachLike({
           language: 'en',
           label: like('English'),
           url: regex(SIGNED_FILE, EXAMPLE_SIGNED),
         }),
-        position: null,
-        previous_id: integer(11),
-        next_id: integer(13),
-        assignment: null,
-        quiz: null,
-        survey: null,
       })
       .executeTest(async (mockServer) => {
         const lecture = await getLectureDetails(signedInClient(mockServer), 12);
