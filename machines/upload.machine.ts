@@ -160,6 +160,12 @@ const choose = [
 /** Only a form has a file to replace: the new one is refused or sent at once. */
 const replace = [refused, sentAtOnce] as const;
 
+/** Cancel: the server may forget the part it has of the upload under way. */
+const abandon = {
+  type: 'abandonUpload',
+  params: ({ context }: { context: UploadContext }) => ({ address: context.address }),
+} as const;
+
 /** Back to what the form has: its file, or none. */
 const back = [
   { guard: 'hasFile', target: '#upload.showing', actions: 'forgetChoice' },
@@ -353,25 +359,16 @@ export const uploadMachine = setup({
           {
             guard: 'handsIn',
             target: 'chosen.valid',
-            actions: [
-              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
-              'resetProgress',
-            ],
+            actions: [abandon, 'resetProgress'],
           },
           {
             guard: 'hasFile',
             target: 'showing',
-            actions: [
-              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
-              'forgetChoice',
-            ],
+            actions: [abandon, 'forgetChoice'],
           },
           {
             target: 'empty',
-            actions: [
-              { type: 'abandonUpload', params: ({ context }) => ({ address: context.address }) },
-              'forgetChoice',
-            ],
+            actions: [abandon, 'forgetChoice'],
           },
         ],
       },
