@@ -13,7 +13,8 @@ import { type Failure, failureOf, statusOf } from './forms';
  * failure of the network can be tried again.
  */
 
-export type AttendanceViewer = 'signedOut' | 'TRAINEE' | 'TRAINER';
+/** Staff (ADMIN) are shown what trainers are: attendance is the trainees'. */
+export type AttendanceViewer = 'signedOut' | 'TRAINEE' | 'TRAINER' | 'ADMIN';
 
 export interface AttendanceInput {
   courseId: number;
@@ -35,7 +36,7 @@ export interface AttendanceContext {
 
 export type AttendanceEvent =
   /** The visitor signed in (the login dialog closed with a session). */
-  | { type: 'session.signedIn'; role: 'TRAINEE' | 'TRAINER' }
+  | { type: 'session.signedIn'; role: 'TRAINEE' | 'TRAINER' | 'ADMIN' }
   /** Try the failed call again. */
   | { type: 'retry' };
 
@@ -85,13 +86,13 @@ export const attendanceMachine = setup({
     ),
   },
   guards: {
-    isTrainer: ({ context }) => context.viewer === 'TRAINER',
+    isTrainer: ({ context }) => context.viewer === 'TRAINER' || context.viewer === 'ADMIN',
     isTrainee: ({ context }) => context.viewer === 'TRAINEE',
     hasCode: ({ context }) => Boolean(context.code),
     hasTicket: ({ context }) => Boolean(context.ticket),
     signedInAsTrainer: ({ event }) => {
       assertEvent(event, 'session.signedIn');
-      return event.role === 'TRAINER';
+      return event.role !== 'TRAINEE';
     },
     isAlready: refusedAs(409, ATTENDANCE_MESSAGES.already),
     isOtherDevice: refusedAs(403, ATTENDANCE_MESSAGES.otherDevice),

@@ -11,7 +11,7 @@ import { statusOf } from './forms';
  * without telling anyone again.
  */
 
-export type SessionRole = 'TRAINEE' | 'TRAINER';
+export type SessionRole = 'TRAINEE' | 'TRAINER' | 'ADMIN';
 
 export interface SessionProfile {
   full_name: string;

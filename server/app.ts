@@ -58,6 +58,7 @@ import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { securityHeaders } from './security-headers';
 import { serveSpa } from './spa';
+import { staffRoutes } from './staff/routes';
 import { createUploadStore, type UploadStore } from './uploads';
 
 export const API_BASE = '/api/v1';
@@ -290,6 +291,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   // Invitations (server/invitations/): mailed links start with PUBLIC_ORIGIN.
   mount(api, invitationRoutes(deps, { origin: publicOrigin }));
   mount(api, adminRoutes(deps, payments));
+  // The back office of the centre's staff (server/staff/).
+  mount(api, staffRoutes(deps, payments));
   mount(api, quizAdminRoutes(deps));
   mount(api, certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).

@@ -7,6 +7,7 @@ import { messageFromBody } from '@contract/messages/errors';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { type Payment, paymentSchema } from '@contract/wire/payments';
+import { staffAccountResponseSchema } from '@contract/wire/staff';
 import * as z from 'zod/mini';
 import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
@@ -64,6 +65,7 @@ import { confirmCashPayment } from './payments/queries';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { QUIZ_TIME_LIMIT_MAX_SECONDS, quizTimeLimitResponseSchema } from './quizzes/admin-routes';
 import { setQuizTimeLimit } from './quizzes/queries';
+import { createStaffAccount } from './staff/accounts';
 import { MAX_ID, wholeNumber } from './validation';
 
 /** What a command prints and the exit code it ends with. */
@@ -230,7 +232,8 @@ function adminTokenRefusal(target: ServerTarget, token: string | undefined): str
 }
 
 const ADMIN_USAGE = [
-  'Usage: npm run admin -- approve-trainer EMAIL [--url URL]',
+  'Usage: npm run admin -- create-admin EMAIL [--name NAME] [--url URL]',
+  '       npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- approve-withdrawal EMAIL COURSE_ID [--url URL]',
@@ -501,6 +504,31 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     );
   }
 
+  if (command === 'create-admin' && email && args.length === 1) {
+    const person = { email, full_name: values.name ?? '' };
+    return runAdminAction(
+      {
+        path: '/admin/create-admin/',
+        body: person,
+        email,
+        parse: (body) => {
+          const answer = staffAccountResponseSchema.safeParse(body);
+          return answer.success ? answer.data.data : undefined;
+        },
+        offline: (db) => createStaffAccount(db, offlineOrigin(env), person, null),
+        describe: (account, where) =>
+          account.created
+            ? [
+                `Made the staff account ${account.full_name} <${account.email}> (${where}).`,
+                'An invitation is mailed: they choose a password through Log In → Forgot password, then sign in with the code mailed at each sign-in.',
+              ]
+            : [`${account.email} is already a staff account (${where}): nothing changed.`],
+      },
+      values.url,
+      env,
+    );
+  }
+
   if (command === 'notify' && email && title && text && args.length === 3) {
     const checked = notifyRequestSchema.safeParse({
       email,
@@ -742,6 +770,7 @@ function parseAdminArgs(argv: string[]) {
     args: argv,
     options: {
       url: { type: 'string' },
+      name: { type: 'string' },
       link: { type: 'string' },
       'title-ar': { type: 'string' },
       'text-ar': { type: 'string' },

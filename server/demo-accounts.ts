@@ -30,6 +30,16 @@ export const DEMO_ACCOUNTS = {
     govt_id_or_iqama_no: '1012345678',
     approved: true,
   },
+  /** The centre's staff: after the password, a 7-digit code is mailed (the outbox, in development). */
+  staff: {
+    email: 'staff@example.com',
+    password: 'Staff#2026',
+    full_name: 'Centre Administrator',
+    role: 'ADMIN',
+    phone_number: '0531112233',
+    govt_id_or_iqama_no: '1044455566',
+    approved: true,
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 /** Not seeded: a trainer still waiting for approval, created by the tests that need one. */

@@ -19,6 +19,7 @@ import type { RecordsMessage } from '@contract/messages/records';
 import type { ReviewsMessage } from '@contract/messages/reviews';
 import type { ScheduleMessage } from '@contract/messages/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import type { StaffMessage } from '@contract/messages/staff';
 import type { VerificationMessage } from '@contract/messages/verification';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -56,7 +57,8 @@ export type UserMessage =
   | ReviewsValidationMessage
   | InvitationMessage
   | ChatMessageSentence
-  | UploadMessage;
+  | UploadMessage
+  | StaffMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

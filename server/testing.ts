@@ -220,6 +220,24 @@ export async function signedInTrainee(
   return { user, token: (await server.tokens.issue('access', user)).token };
 }
 
+let staffMade = 0;
+
+/** A member of staff (role ADMIN) of the test's own, with an access token: no second factor asked. */
+export async function signedInStaff(
+  server: Pick<TestServer, 'db' | 'tokens'>,
+  name: string,
+): Promise<{ user: UserRow; token: string }> {
+  staffMade += 1;
+  const user = await ensureUser(server.db, {
+    email: `${name}.staff${staffMade}@example.com`,
+    password: 'Staff#2026xyz',
+    full_name: `${name[0]?.toUpperCase()}${name.slice(1)} Staff ${staffMade}`,
+    role: 'ADMIN',
+    approved: true,
+  });
+  return { user, token: (await server.tokens.issue('access', user)).token };
+}
+
 /** The id of a seeded course (server/seed-public.ts) or lecture (server/seed-learning.ts) by slug. */
 async function idBySlug(db: Db, table: 'courses' | 'lectures', slug: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [slug]);

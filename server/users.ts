@@ -21,6 +21,8 @@ export interface UserRow {
   /** The CV under the uploads folder, and the name it was uploaded with. */
   cv_file: string | null;
   cv_name: string | null;
+  /** When the staff turned down the trainer's application; null otherwise. */
+  rejected_at: Date | null;
 }
 
 export interface NewUser {
@@ -40,7 +42,7 @@ export const DEFAULT_AVATAR = STOCK_AVATAR;
 
 /** Every column of a UserRow. */
 export const USER_COLUMNS =
-  'id, full_name, email, phone_number, govt_id_or_iqama_no, role, image, password_hash, approved, verified, cv_file, cv_name';
+  'id, full_name, email, phone_number, govt_id_or_iqama_no, role, image, password_hash, approved, verified, cv_file, cv_name, rejected_at';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

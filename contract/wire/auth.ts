@@ -25,6 +25,37 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * POST /user/login/ for a staff account (not in the spec): the password was right, and a code of
+ * OTP_LENGTH digits was mailed to `sent_to` (the address, partly hidden). The code and `challenge`
+ * go to POST /user/login/code/ for the tokens.
+ */
+export const secondFactorResponseSchema = z.object({
+  success: z.literal(true),
+  second_factor: z.object({
+    challenge: z.string().check(z.minLength(1)),
+    sent_to: z.string(),
+  }),
+});
+export type SecondFactorResponse = z.infer<typeof secondFactorResponseSchema>;
+
+/** What POST /user/login/ answers: the session, or (staff) the second factor it waits for. */
+export const loginAnswerSchema = z.union([loginResponseSchema, secondFactorResponseSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** POST /user/login/code/: the mailed code of a staff sign-in; answered like a sign-in. */
+export const loginCodeRequestSchema = /* @__PURE__ */ z.object({
+  challenge: z.string().check(z.minLength(1), z.maxLength(2000)),
+  code: z.string().check(z.maxLength(50)),
+});
+export type LoginCodeRequest = z.infer<typeof loginCodeRequestSchema>;
+
+/** POST /user/login/code/resend/: a new code for the same sign-in. */
+export const loginCodeResendRequestSchema = /* @__PURE__ */ z.object({
+  challenge: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
+export type LoginCodeResendRequest = z.infer<typeof loginCodeResendRequestSchema>;
+
 export const refreshRequestSchema = /* @__PURE__ */ z.object({
   refresh_token: z.string().check(z.minLength(1)),
 });

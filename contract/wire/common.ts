@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-/** Roles the API knows. The admin never signs in to this application. */
-export const roleSchema = z.enum(['TRAINEE', 'TRAINER']);
+/** Roles the API knows: ADMIN is the centre's staff, who sign in with a second factor. */
+export const roleSchema = z.enum(['TRAINEE', 'TRAINER', 'ADMIN']);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Error bodies the API may send (spec section 3 and 8). */

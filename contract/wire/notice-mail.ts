@@ -33,6 +33,7 @@ export const NOTICE_MAIL_KINDS_OF: Record<Role, readonly NoticeMailKind[]> = {
     'certificate_issued',
   ],
   TRAINER: ['course_approved', 'course_rejected'],
+  ADMIN: [],
 };
 
 export const noticeMailSettingSchema = z.object({ kind: noticeMailKindSchema, mail: z.boolean() });

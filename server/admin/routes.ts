@@ -1,6 +1,7 @@
 import { VALIDATION } from '@contract/forms/auth';
 import { field, required } from '@contract/forms/rules';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { staffAccountRequestSchema, staffAccountResponseSchema } from '@contract/wire/staff';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { backupAnswer } from '../backup/routes';
@@ -19,6 +20,7 @@ import { LearningError } from '../learning/queries';
 import type { Mounts } from '../mounts';
 import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
+import { createStaffAccount } from '../staff/accounts';
 import { jsonBody, jsonForm, MAX_ID, validId } from '../validation';
 import { requireAdminToken } from './middleware';
 import {
@@ -66,6 +68,15 @@ export function adminRoutes(
       }
       throw error;
     }
+  });
+
+  // `npm run admin -- create-admin EMAIL`: a staff account, invited by mail (server/staff/accounts.ts).
+  routes.post('/create-admin/', jsonBody(staffAccountRequestSchema, VALIDATION.emailInvalid), async (c) => {
+    const account = await createStaffAccount(db, publicOrigin(), c.req.valid('json'), null);
+    return c.json(
+      staffAccountResponseSchema.parse({ success: true, data: account }),
+      account.created ? 201 : 200,
+    );
   });
 
   routes.post('/notify/', jsonBody(notifyRequestSchema, SERVER_MESSAGES.notificationInvalid), async (c) => {

@@ -36,6 +36,7 @@ export function requireAuth(db: Db, tokens: TokenService): MiddlewareHandler<App
 const ROLE_REFUSALS: Record<Role, ServerMessage> = {
   TRAINEE: SERVER_MESSAGES.traineesOnly,
   TRAINER: SERVER_MESSAGES.trainersOnly,
+  ADMIN: SERVER_MESSAGES.staffOnly,
 };
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from '../db';
 import { identifierQuery } from '../users';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
 
-export type OtpPurpose = 'registration' | 'reset' | 'email_change';
+/** `sign_in`: the second factor of a staff sign-in. */
+export type OtpPurpose = 'registration' | 'reset' | 'email_change' | 'sign_in';
 
 /** A code is good for 10 minutes and 5 tries; a new code replaces the older ones. */
 export const OTP_TTL_MINUTES = 10;
@@ -131,6 +132,22 @@ export async function checkEmailChangeOtp(db: Db, userId: number, code: string):
   const spent = await spendCandidate(db, rows[0], code);
   if (!spent.ok) return spent;
   return { ok: true, newEmail: spent.candidate.new_email ?? '' };
+}
+
+/** Checks the code of the user's staff sign-in and spends it when it matches. */
+export async function checkSignInOtp(
+  db: Db,
+  userId: number,
+  code: string,
+): Promise<{ ok: true } | { ok: false; reason: 'invalid' | 'too-many-attempts' }> {
+  const { rows } = await db.query<CandidateRow>(
+    `SELECT ${CANDIDATE_COLUMNS} FROM otp_codes o
+     WHERE o.user_id = $1 AND o.used_at IS NULL AND o.purpose = 'sign_in'
+     ORDER BY o.id DESC LIMIT 1`,
+    [userId],
+  );
+  const spent = await spendCandidate(db, rows[0], code);
+  return spent.ok ? { ok: true } : spent;
 }
 
 /** Retires every code of the user that is still unspent. */

@@ -1,6 +1,11 @@
+import { normaliseCode } from '@contract/forms/auth';
 import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import {
+  confirmationResponseSchema,
+  loginCodeRequestSchema,
+  loginCodeResendRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutRequestSchema,
@@ -14,9 +19,11 @@ import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
 import { closedAccountHash, closedEmailKey } from '../profile/queries';
-import { beginSignIn } from '../rate-limits';
-import { findUserByEmail, toPublicUser } from '../users';
+import { beginAccountCodeCheck, beginSignIn, spendMailAllowance } from '../rate-limits';
+import { beginSecondFactor, challengeUserId, mailSignInCode } from '../staff/sign-in';
+import { findUserByEmail, findUserById, toPublicUser } from '../users';
 import { jsonBody } from '../validation';
+import { checkSignInOtp } from './otp';
 import { spendPasswordCheck, verifyPassword } from './passwords';
 import { endSession, rotateRefreshToken, startSession } from './sessions';
 import { TokenError } from './tokens';
@@ -40,7 +47,7 @@ async function isClosedAccount(db: Deps['db'], emailKey: string, password: strin
 }
 
 /** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: server/identity). */
-export function authRoutes({ db, tokens, limiter, secret }: Deps): Mounts {
+export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps): Mounts {
   const tokenRequired = SERVER_MESSAGES.refreshTokenRequired;
 
   const login = new Hono<AppEnv>();
@@ -66,11 +73,57 @@ export function authRoutes({ db, tokens, limiter, secret }: Deps): Mounts {
     await attempt.succeeded();
     // Told only to someone who knows the password.
     if (!user.verified) throw new HttpProblem(403, SERVER_MESSAGES.emailNotVerified);
+    if (user.rejected_at) throw new HttpProblem(403, STAFF_MESSAGES.applicationRejected);
     if (!user.approved) throw new HttpProblem(403, SERVER_MESSAGES.trainerAwaitingApproval);
+    // Staff finish with the code mailed to them (POST /user/login/code/).
+    if (user.role === 'ADMIN') {
+      await spendMailAllowance(limiter, c, user.email);
+      return c.json(await beginSecondFactor(db, tokens, publicOrigin(), user));
+    }
 
     const session = await startSession(db, tokens, user);
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
+
+  /** The staff account a challenge names, or the 401 of an expired sign-in. */
+  const staffOfChallenge = async (challenge: string) => {
+    const id = await challengeUserId(tokens, challenge);
+    const user = id === null ? undefined : await findUserById(db, id);
+    if (!user || user.role !== 'ADMIN' || !user.verified) {
+      throw new HttpProblem(401, SERVER_MESSAGES.signInExpired);
+    }
+    return user;
+  };
+
+  // Not in the spec: the second factor of a staff sign-in.
+  const loginCode = new Hono<AppEnv>();
+  loginCode.post('/', jsonBody(loginCodeRequestSchema, SERVER_MESSAGES.invalidOtp), async (c) => {
+    const { challenge, code } = c.req.valid('json');
+    const user = await staffOfChallenge(challenge);
+    // Every try counts against the account, with the limit of every other code.
+    const attempt = await beginAccountCodeCheck(limiter, user.id);
+    const check = await checkSignInOtp(db, user.id, normaliseCode(code));
+    if (!check.ok) {
+      const message =
+        check.reason === 'too-many-attempts'
+          ? SERVER_MESSAGES.tooManyOtpAttempts
+          : SERVER_MESSAGES.invalidOtp;
+      throw new HttpProblem(400, { field: 'code', message });
+    }
+    await attempt.succeeded();
+    const session = await startSession(db, tokens, user);
+    return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
+  });
+  loginCode.post(
+    '/resend/',
+    jsonBody(loginCodeResendRequestSchema, SERVER_MESSAGES.signInExpired),
+    async (c) => {
+      const user = await staffOfChallenge(c.req.valid('json').challenge);
+      await spendMailAllowance(limiter, c, user.email);
+      await mailSignInCode(db, publicOrigin(), user);
+      return c.json(confirmationResponseSchema.parse({ success: true, message: SERVER_MESSAGES.otpSent }));
+    },
+  );
 
   const refresh = new Hono<AppEnv>();
   refresh.post('/', jsonBody(refreshRequestSchema, tokenRequired), async (c) => {
@@ -93,6 +146,7 @@ export function authRoutes({ db, tokens, limiter, secret }: Deps): Mounts {
 
   return [
     ['/user/login/', login],
+    ['/user/login/code/', loginCode],
     ['/user/refresh-token/', refresh],
     ['/user/logout/', logout],
   ];

@@ -7,20 +7,32 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** A password-reset token, handed out for a verified reset code. */
 export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+/** A staff sign-in waiting for its mailed code (the code itself lasts OTP_TTL_MINUTES). */
+export const CHALLENGE_TOKEN_TTL_SECONDS = 10 * 60;
+/**
+ * A staff session ends after 8 hours without activity: a staff refresh token lasts that long, and
+ * each refresh (made when a call finds the 15-minute access token expired) starts the 8 hours again.
+ */
+export const STAFF_IDLE_SECONDS = 8 * 60 * 60;
 export const TOKEN_ISSUER = 'kfu-training-api';
 
-export type TokenType = 'access' | 'refresh' | 'reset';
+export type TokenType = 'access' | 'refresh' | 'reset' | 'challenge';
 
 const TTL_SECONDS: Record<TokenType, number> = {
   access: ACCESS_TOKEN_TTL_SECONDS,
   refresh: REFRESH_TOKEN_TTL_SECONDS,
   reset: RESET_TOKEN_TTL_SECONDS,
+  challenge: CHALLENGE_TOKEN_TTL_SECONDS,
 };
+
+function ttlSeconds(typ: TokenType, role: Role): number {
+  return typ === 'refresh' && role === 'ADMIN' ? STAFF_IDLE_SECONDS : TTL_SECONDS[typ];
+}
 
 const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
   role: roleSchema,
-  typ: z.enum(['access', 'refresh', 'reset']),
+  typ: z.enum(['access', 'refresh', 'reset', 'challenge']),
   jti: z.string().check(z.minLength(1)),
   exp: z.number(),
   // Tokens signed before session versions existed carry none: they count as version 0.
@@ -75,7 +87,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
     async issue(typ, user, options = {}) {
       const jti = randomUUID();
       const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000);
-      const exp = issuedAt + TTL_SECONDS[typ];
+      const exp = issuedAt + ttlSeconds(typ, user.role);
       const token = await new SignJWT({ role: user.role, typ, sv: user.session_version ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))

@@ -15,6 +15,7 @@ import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
 import type { Mounts } from '../mounts';
+import { notifyStaff } from '../staff/notify';
 import { jsonBody, validId, validQuery } from '../validation';
 import {
   approveCourseBodySchema,
@@ -127,7 +128,12 @@ export function courseAuthoringRoutes({
     if (problems.length > 0) throw new HttpProblem(400, problems);
     await limiter.consume('courseCreateAccount', String(user.id));
     const cover = await resolveCover(db, uploads, input.cover_image, user.id);
-    const id = await db.transaction((tx) => insertCourse(tx, user.id, input, cover, surveys));
+    const { id, announce } = await db.transaction(async (tx) => {
+      const created = await insertCourse(tx, user.id, input, cover, surveys);
+      const told = await notifyStaff(tx, notifier, 'course', { en: input.title, ar: input.title_ar });
+      return { id: created, announce: told };
+    });
+    await announce();
     const answer: CourseSaved = {
       success: true,
       message: AUTHORING_MESSAGES.courseSubmitted,
@@ -161,12 +167,16 @@ export function courseAuthoringRoutes({
       user.id,
       current ? { address: current.cover_image, fileId: current.cover_file_id } : undefined,
     );
-    await db.transaction(async (tx) => {
+    const announce = await db.transaction(async (tx) => {
       // Checked again under the lock: a course deleted or ended meanwhile is not saved.
       const locked = await courseStateFor(tx, id, user.id, true);
       if (locked.status === 'Completed') throw new HttpProblem(409, AUTHORING_MESSAGES.courseCompleted);
       await updateCourse(tx, id, locked.role, input, cover, surveys);
+      // A rejected course edited is sent again: the staff are told.
+      if (locked.status !== 'Rejected') return undefined;
+      return notifyStaff(tx, notifier, 'course', { en: input.title, ar: input.title_ar });
     });
+    await announce?.();
     const answer: CourseSaved = {
       success: true,
       message: AUTHORING_MESSAGES.courseSaved,

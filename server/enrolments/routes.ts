@@ -10,6 +10,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
+import { notifyStaff } from '../staff/notify';
 import { formDetails, jsonBody, MAX_ID } from '../validation';
 import { EnrolmentError, enrolmentsOf, requestWithdrawal } from './queries';
 
@@ -31,7 +32,7 @@ export function refuseEnrolmentError(error: unknown): never {
  * The trainee's enrolments: POST /course/enroll-status-update/ (the spec's withdrawal or drop
  * request) and GET /enrolments/ (the enrolled-courses list).
  */
-export function enrolmentRoutes({ db, tokens, limiter }: Deps): Mounts {
+export function enrolmentRoutes({ db, tokens, limiter, notifier }: Deps): Mounts {
   const trainee = [requireAuth(db, tokens), requireRole('TRAINEE')] as const;
 
   const statusUpdate = new Hono<AppEnv>();
@@ -45,7 +46,13 @@ export function enrolmentRoutes({ db, tokens, limiter }: Deps): Mounts {
       const details = formDetails(withdrawalFormSchema, { reason }, ['reason']);
       if (details.length > 0) throw new HttpProblem(400, details);
       await limiter.consume('withdrawalAccount', String(user.id));
-      await requestWithdrawal(db, user.id, course_id, reason).catch(refuseEnrolmentError);
+      const announce = await db
+        .transaction(async (tx) => {
+          await requestWithdrawal(tx, user.id, course_id, reason);
+          return notifyStaff(tx, notifier, 'withdrawal', { en: user.full_name, ar: user.full_name });
+        })
+        .catch(refuseEnrolmentError);
+      await announce();
       return c.json(confirmationSchema.parse({ success: true, message: WITHDRAWAL_SENT }));
     },
   );

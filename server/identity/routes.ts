@@ -33,6 +33,7 @@ import { type AppEnv, HttpProblem, problemResponse } from '../http';
 import { codeExpiry, queueMail, queueText, resetCodeText } from '../mail';
 import type { Mounts } from '../mounts';
 import { beginCodeCheck, clearSignInLock, spendMailAllowance } from '../rate-limits';
+import { notifyStaff } from '../staff/notify';
 import { CV_MAX_BYTES, cvProblem, type StoredUpload } from '../uploads';
 import { findUnverifiedUser, findUserById, findVerifiedUser, toPublicUser } from '../users';
 import { formBody, formDetails, jsonForm } from '../validation';
@@ -152,9 +153,16 @@ export function identityRoutes(deps: Deps): Mounts {
       return c.json(otpVerifyResponseSchema.parse({ success: true, token }));
     }
 
-    await markVerified(db, user.id);
+    // A trainer's application waits for the staff once the address is confirmed: they are told.
+    const announce = await db.transaction(async (tx) => {
+      await markVerified(tx, user.id);
+      if (user.role !== 'TRAINER' || user.approved) return undefined;
+      return notifyStaff(tx, deps.notifier, 'trainer', { en: user.full_name, ar: user.full_name });
+    });
+    await announce?.();
     // A trainer signs in once an administrator has approved the application.
-    if (user.role === 'TRAINER' || !user.approved) {
+    // Staff sign in with their second factor, never through a code check.
+    if (user.role !== 'TRAINEE' || !user.approved) {
       return c.json(otpVerifyResponseSchema.parse({ success: true }));
     }
     const session = await startSession(db, tokens, user);

@@ -45,12 +45,20 @@ export function fileAddress(fileId: string): string {
   return `/api/v1${FILES_PATH}${fileId}`;
 }
 
-/** A signed address of the file that works without a token until `expires` (seconds since 1970). */
-export function signedFileUrl(secret: Uint8Array, fileId: string, now = Date.now()): string {
+/**
+ * The query (`expires=…&signature=…`) that lets an address of `fileId` work without a token until
+ * `expires` (seconds since 1970). Besides stored files' uuids, ids such as `cv:12` sign other files.
+ */
+export function signedQuery(secret: Uint8Array, fileId: string, now = Date.now()): string {
   const seconds = Math.floor(now / 1000);
   // Rounded up to a span, so that a details answer read again keeps the video's address.
   const expires = (Math.floor(seconds / LINK_SPAN_SECONDS) + 2) * LINK_SPAN_SECONDS;
-  return `${fileAddress(fileId)}?expires=${expires}&signature=${signatureOf(secret, fileId, expires)}`;
+  return `expires=${expires}&signature=${signatureOf(secret, fileId, expires)}`;
+}
+
+/** A signed address of the file that works without a token for 3 to 6 hours (signedQuery). */
+export function signedFileUrl(secret: Uint8Array, fileId: string, now = Date.now()): string {
+  return `${fileAddress(fileId)}?${signedQuery(secret, fileId, now)}`;
 }
 
 /** Whether a signed query is right for the file and not expired. */

@@ -47,6 +47,10 @@ export type MailContent = (
       expiresOn: string;
     }
   | { kind: 'trainer_approved' }
+  /** A trainer application turned down by the staff, with their reason. */
+  | { kind: 'application_rejected'; reason: string }
+  /** A new staff account: `link` opens the sign-in's password reset for the address. */
+  | { kind: 'staff_invitation'; inviter: string; link: string }
   | { kind: 'course_approved'; course: MailCourse }
   | { kind: 'course_rejected'; course: MailCourse; reason: string }
   /** `amount` in halalas; the receipt is the payment's (/receipts/:paymentId). */
@@ -73,6 +77,9 @@ export const MAIL_KINDS = [
   'registration',
   'reset',
   'email_change',
+  'sign_in',
+  'staff_invitation',
+  'application_rejected',
   'email_changed',
   'invitation',
   ...NOTICE_KINDS,
@@ -168,6 +175,16 @@ const OTP_TEXTS: Record<
     enIgnore: 'If you did not ask to change your e-mail address, ignore this e-mail: nothing changes.',
     arIgnore: 'إذا لم تطلب تغيير بريدك الإلكتروني فتجاهل هذه الرسالة، ولن يتغير شيء.',
   },
+  sign_in: {
+    subjectEn: 'your staff sign-in code',
+    subjectAr: 'رمز دخول الموظفين',
+    headingEn: 'Your sign-in code',
+    headingAr: 'رمز الدخول',
+    en: 'Someone signed in to your staff account with your password. The code that completes the sign-in is:',
+    ar: 'دخل أحدهم إلى حسابك موظفًا بكلمة مرورك. الرمز الذي يُتمّ الدخول هو:',
+    enIgnore: 'If this was not you, do not share the code: change your password at once and tell the centre.',
+    arIgnore: 'إذا لم تكن أنت فلا تشارك الرمز، وغيّر كلمة مرورك فورًا وأبلغ المركز.',
+  },
 };
 
 type Parts = Omit<Section, 'greeting'>;
@@ -192,7 +209,8 @@ function draft(content: MailContent, centre: Centre): Draft {
   switch (content.kind) {
     case 'registration':
     case 'reset':
-    case 'email_change': {
+    case 'email_change':
+    case 'sign_in': {
       const texts = OTP_TEXTS[content.kind];
       const minutes = String(OTP_TTL_MINUTES);
       return {
@@ -293,6 +311,58 @@ function draft(content: MailContent, centre: Centre): Draft {
             { type: 'line', line: say`وافق ${centre.nameAr} على حسابك مدرّبًا.` },
             { type: 'line', line: ['يمكنك الآن إنشاء الدورات وإرسالها للاعتماد.'] },
             action('افتح دوراتك', link),
+          ],
+        },
+      };
+    }
+    case 'application_rejected':
+      return {
+        subject: subject('your trainer application', 'طلبك للتدريب'),
+        en: {
+          heading: 'Your trainer application was not approved',
+          blocks: [
+            { type: 'line', line: say`${centre.nameEn} has not approved your application to teach.` },
+            ...reasonBlocks(content.reason, 'The reason given'),
+            { type: 'line', line: ['You may write to the centre if you have a question.'] },
+          ],
+        },
+        ar: {
+          heading: 'لم تتم الموافقة على طلبك للتدريب',
+          blocks: [
+            { type: 'line', line: say`لم يوافق ${centre.nameAr} على طلبك للتدريب.` },
+            ...reasonBlocks(content.reason, 'السبب'),
+            { type: 'line', line: ['يمكنك مراسلة المركز إن كان لديك سؤال.'] },
+          ],
+        },
+      };
+    case 'staff_invitation': {
+      const link = url(content.link);
+      return {
+        subject: subject('you are invited to the staff of the centre', 'دعوة للانضمام إلى موظفي المركز'),
+        en: {
+          heading: 'You are invited to the staff',
+          blocks: [
+            { type: 'line', line: say`${content.inviter} has made you a staff account at ${centre.nameEn}.` },
+            {
+              type: 'line',
+              line: [
+                'To choose your password, open Log In, choose Forgot password and give this address: a code is mailed to it.',
+              ],
+            },
+            action('Open the site', link),
+          ],
+        },
+        ar: {
+          heading: 'دعوة للانضمام إلى الموظفين',
+          blocks: [
+            { type: 'line', line: say`أنشأ ${content.inviter} لك حساب موظف في ${centre.nameAr}.` },
+            {
+              type: 'line',
+              line: [
+                'لاختيار كلمة مرورك افتح تسجيل الدخول واختر نسيت كلمة المرور واكتب هذا العنوان، وسيصلك رمز عليه.',
+              ],
+            },
+            action('افتح الموقع', link),
           ],
         },
       };

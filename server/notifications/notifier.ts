@@ -107,6 +107,28 @@ export const NOTIFICATIONS = {
     text_ar: 'يمكنك الآن إنشاء الدورات وإرسالها للاعتماد.',
     link: null,
   }),
+  trainerRejected: (reason: string): NotificationContent => ({
+    title: 'Your trainer application was not approved',
+    title_ar: 'لم تتم الموافقة على طلبك للتدريب',
+    text: `Reason: ${reason}`,
+    text_ar: `السبب: ${reason}`,
+    link: null,
+  }),
+  /** Told to every member of staff when something new waits in the approvals queue. */
+  staffQueue: (
+    kind: 'trainer' | 'course' | 'withdrawal' | 'cash',
+    subject: string,
+    subjectAr: string,
+  ): NotificationContent => {
+    const titles = {
+      trainer: ['A trainer applied', 'طلب تدريب جديد'],
+      course: ['A course waits for approval', 'دورة بانتظار الاعتماد'],
+      withdrawal: ['A trainee asks to withdraw', 'طلب انسحاب متدرب'],
+      cash: ['A cash payment waits for confirmation', 'دفعة نقدية بانتظار التأكيد'],
+    } as const;
+    const [title, title_ar] = titles[kind];
+    return { title, title_ar, text: subject, text_ar: subjectAr, link: `/staff/approvals?kind=${kind}` };
+  },
   eventRegistered: (event: { id: number; title: string; title_ar: string }): NotificationContent => ({
     title: 'Event registration confirmed',
     title_ar: 'تم تأكيد التسجيل في الفعالية',

@@ -21,6 +21,7 @@ import { toInternational } from '../messages/sms';
 import type { Mounts } from '../mounts';
 import { pageQuery } from '../paging';
 import { identifierKey } from '../rate-limits';
+import { notifyStaff } from '../staff/notify';
 import { jsonBody, validId } from '../validation';
 import {
   type GatewayClient,
@@ -269,6 +270,12 @@ export function paymentRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
         settings,
         notifier,
       ).catch(refuse);
+      // A cash payment waits for the staff to take the money: they are told.
+      if (id && request.method === 'cash') {
+        const course_title = { en: course.title, ar: course.title_ar };
+        const announce = await db.transaction((tx) => notifyStaff(tx, notifier, 'cash', course_title));
+        await announce();
+      }
       // undefined: a concurrent request with the same key stored it first.
       const row = id
         ? await findPayment(db, id)

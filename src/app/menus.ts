@@ -34,6 +34,12 @@ export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
     { path: paths.manageClassAttendance(), title: msg`Manage Class Attendance` },
     { path: paths.messages(), title: msg`Messages` },
   ],
+  ADMIN: [
+    { path: paths.staffApprovals(), title: msg`Approvals` },
+    { path: paths.staffAudit(), title: msg`Audit log` },
+    { path: paths.profile(), title: msg`Profile` },
+    { path: paths.messages(), title: msg`Messages` },
+  ],
 };
 
 export type FooterAction = 'trainer-login';

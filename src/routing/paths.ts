@@ -84,6 +84,9 @@ export const paths = {
   /** The trainer's week holding `week` (a date), this week without one. */
   manageSchedule: route('/manage-schedule', (week?: string) => withQuery('/manage-schedule', { week })),
   manageCourses: fixed('/manage-courses'),
+  /** The centre's staff: one queue of what waits for a decision, and the record of decisions. */
+  staffApprovals: fixed('/staff/approvals'),
+  staffAudit: fixed('/staff/audit'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

@@ -17,6 +17,7 @@ export function conversationTitle(item: ConversationItemView, language: Language
 const ROLES = {
   TRAINEE: msg`Trainee`,
   TRAINER: msg`Trainer`,
+  ADMIN: msg`Centre staff`,
 } as const;
 
 /** "Trainer" / "Trainee" in the page's language. */

@@ -1,0 +1,17 @@
+/** The back office's sentences (the calls: wire/staff.ts). Translated in the staff screens' catalogue. */
+export const STAFF_MESSAGES = {
+  trainerApproved: 'The trainer is approved and has been told',
+  trainerRejected: 'The application is rejected and the applicant has been told',
+  courseApproved: 'The course is approved and published',
+  courseRejected: 'The course is rejected and its trainer has been told',
+  withdrawalApproved: 'The withdrawal is approved and the trainee has been told',
+  withdrawalRejected: 'The withdrawal is refused and the trainee is enrolled again',
+  cashConfirmed: 'The cash payment is confirmed: the trainee is enrolled and has the receipt',
+  notWaiting: 'This is no longer waiting for a decision',
+  reasonInvalid: 'Give the reason, at most 500 characters',
+  noCv: 'This applicant sent no CV',
+  kindInvalid: 'Choose one of: trainer, course, withdrawal, cash',
+  auditFilterInvalid: 'Choose an action of the list, and days written as YYYY-MM-DD',
+  applicationRejected: 'Your trainer application was not approved',
+} as const;
+export type StaffMessage = (typeof STAFF_MESSAGES)[keyof typeof STAFF_MESSAGES];
