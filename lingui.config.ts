@@ -33,6 +33,9 @@ const COMMUNITY_FEATURES = ['<rootDir>/src/features/course/reviews/**', '<rootDi
 /** The trainer's screens (src/features/trainer): loaded only by trainers. */
 const TRAINER_FEATURES = ['<rootDir>/src/features/trainer/**'];
 
+/** The back office (src/features/staff): loaded only by the centre's staff. */
+const STAFF_FEATURES = ['<rootDir>/src/features/staff/**'];
+
 /**
  * Each public route's own sentences, loaded with its view (src/app/routes.ts), and the sign-in,
  * sign-up and password-reset dialogs', loaded when one is first opened: the `messages` catalogue
@@ -60,7 +63,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...COMMUNITY_FEATURES, ...ROUTE_FEATURES],
+      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...STAFF_FEATURES, ...COMMUNITY_FEATURES, ...ROUTE_FEATURES],
     },
     ...Object.entries(ROUTE_CATALOGUES).map(([name, include]) => ({
       path: `<rootDir>/src/i18n/locales/{locale}/${name}`,
@@ -77,6 +80,10 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/trainer',
       include: TRAINER_FEATURES,
+    },
+    {
+      path: '<rootDir>/src/i18n/locales/{locale}/staff',
+      include: STAFF_FEATURES,
     },
   ],
   // Origins without line numbers: catalogues change only when messages do.

@@ -48,6 +48,9 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Email/phone must be at most 254 characters': msg`Email/phone must be at most 254 characters`,
   // The API's own sentences.
   'Invalid email or password': msg`Invalid email or password`,
+  "Only the centre's staff can do this": msg`Only the centre's staff can do this`,
+  'This sign-in has expired. Please log in again': msg`This sign-in has expired. Please log in again`,
+  'Your trainer application was not approved': msg`Your trainer application was not approved`,
   'Your trainer account is waiting for admin approval': msg`Your trainer account is waiting for admin approval`,
   'Email and password are required': msg`Email and password are required`,
   'Refresh token is required': msg`Refresh token is required`,

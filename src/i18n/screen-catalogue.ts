@@ -8,6 +8,7 @@ export type ScreenCatalogueName =
   // The signed-in screens', the trainer's, and public pieces loaded after their page (lingui.config.ts).
   | 'account'
   | 'trainer'
+  | 'staff'
   | 'community'
   // Each public route's (ROUTE_CATALOGUES in lingui.config.ts).
   | 'home'

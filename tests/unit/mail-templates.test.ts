@@ -40,6 +40,9 @@ const SAMPLES: MailContent[] = [
   { kind: 'grade_released', course, item: { title: 'Assignment 2', title_ar: 'الواجب الثاني' } },
   { kind: 'invitation_accepted', invitee: 'Noura', course: null },
   { kind: 'certificate_issued', course, link: '/verify/KFU-7Q2M' },
+  { kind: 'sign_in', code: '5521907', name: 'Staff' },
+  { kind: 'staff_invitation', inviter: 'Centre Administrator', link: '/', name: 'Huda' },
+  { kind: 'application_rejected', reason: 'No teaching experience yet.', name: 'Faisal' },
 ];
 
 /** An event handler attribute inside a tag (values are escaped, so every `<…>` is a real tag). */
@@ -79,7 +82,14 @@ describe('every kind of mail', () => {
         expect(attributes(html, 'img', 'src')).toEqual([`${ORIGIN}/brand/logo-mail.png`]);
 
         const hrefs = attributes(html, 'a', 'href');
-        const linkless = ['registration', 'reset', 'email_change', 'email_changed'].includes(sample.kind);
+        const linkless = [
+          'registration',
+          'reset',
+          'email_change',
+          'email_changed',
+          'sign_in',
+          'application_rejected',
+        ].includes(sample.kind);
         expect(hrefs.length > 0).toBe(!linkless);
         for (const href of hrefs) {
           expect(href.startsWith(`${ORIGIN}/`)).toBe(true);

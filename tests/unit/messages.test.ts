@@ -12,6 +12,7 @@ import { UPLOAD_FAILURE, UPLOAD_MESSAGES, UPLOAD_SUCCESS } from '@contract/messa
 import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@/entities/account/known-messages';
@@ -55,6 +56,7 @@ describe('messages that reach the user from outside the views', () => {
       UPLOAD_FAILURE,
       ...Object.values(ATTENDANCE_MESSAGES),
       ...Object.values(REVIEWS_MESSAGES),
+      STAFF_MESSAGES.applicationRejected,
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
