@@ -63,7 +63,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...ACCOUNT_FEATURES, ...TRAINER_FEATURES, ...STAFF_FEATURES, ...COMMUNITY_FEATURES, ...ROUTE_FEATURES],
+      exclude: [
+        ...ACCOUNT_FEATURES,
+        ...TRAINER_FEATURES,
+        ...STAFF_FEATURES,
+        ...COMMUNITY_FEATURES,
+        ...ROUTE_FEATURES,
+      ],
     },
     ...Object.entries(ROUTE_CATALOGUES).map(([name, include]) => ({
       path: `<rootDir>/src/i18n/locales/{locale}/${name}`,

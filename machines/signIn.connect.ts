@@ -1,5 +1,6 @@
 import type { Role } from '@contract/wire/common';
 import type { SnapshotFrom } from 'xstate';
+import { type OtpStepView, otpStepView } from './forms';
 import type { signInMachine } from './signIn.machine';
 
 /** What the sign-in dialog shows. */
@@ -18,18 +19,33 @@ export interface SignInView {
   otherRole: Role | null;
   /** The account waits for its sign-up code: the dialog offers to open the code step. */
   awaitingCode: boolean;
+  /** A staff account's password was right: the code step of its second factor instead of the form. */
+  secondFactor: OtpStepView | null;
 }
 
 export function connectSignIn(snapshot: SnapshotFrom<typeof signInMachine>): SignInView {
-  const { values, errors, alert, courseId, kfuIdNotice, otherRoleReply, awaitingCode } = snapshot.context;
+  const { values, errors, alert, courseId, kfuIdNotice, otherRoleReply, awaitingCode, code, sentTo } =
+    snapshot.context;
+  const inSecondFactor = snapshot.matches('secondFactor');
   return {
     values,
     errors,
     alert,
     busy: snapshot.matches('submitting'),
-    dismissable: !courseId && (snapshot.matches('editing') || snapshot.matches('otherRole')),
+    dismissable:
+      !courseId &&
+      (snapshot.matches('editing') ||
+        snapshot.matches('otherRole') ||
+        snapshot.matches({ secondFactor: 'editing' })),
     kfuIdNotice,
     otherRole: snapshot.matches('otherRole') ? (otherRoleReply?.data.role ?? null) : null,
     awaitingCode: snapshot.matches('editing') && awaitingCode !== null,
+    secondFactor: inSecondFactor
+      ? otpStepView(code, sentTo, {
+          alert,
+          busy: snapshot.matches({ secondFactor: 'verifying' }),
+          resending: snapshot.matches({ secondFactor: 'resending' }),
+        })
+      : null,
   };
 }

@@ -1,11 +1,19 @@
-import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
+import { type LoginForm, loginFormSchema, normaliseCode, OTP_LENGTH } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import type { LoginResponse } from '@contract/wire/auth';
+import type { LoginAnswer, LoginResponse } from '@contract/wire/auth';
 import type { Role } from '@contract/wire/common';
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { alertOf, type Failure, type FormContext, failureOf, statusOf, withField } from './forms';
+import {
+  alertOf,
+  type Failure,
+  type FormContext,
+  failureOf,
+  isOtpRefusal,
+  statusOf,
+  withField,
+} from './forms';
 
 export type Audience = 'trainee' | 'trainer';
 
@@ -36,6 +44,15 @@ export interface SignInContext extends FormContext<LoginForm> {
    * address, for the code step the dialog offers to open; null otherwise.
    */
   awaitingCode: string | null;
+  /**
+   * A staff account's password was right: the challenge of its second factor (POST
+   * /user/login/code/ takes it with the mailed code), and the address the code went to, partly
+   * hidden. Null otherwise.
+   */
+  challenge: string | null;
+  sentTo: string;
+  /** The code typed so far, written 0–9. */
+  code: string;
 }
 
 export type SignInEvent =
@@ -49,7 +66,19 @@ export type SignInEvent =
   /** After 'this is the trainer sign-in': back to the form, not signed in. */
   | { type: 'otherRole.back' }
   /** After 'Please verify your email address first': opens the account's code step. */
-  | { type: 'code.open' };
+  | { type: 'code.open' }
+  /** Staff: the code mailed at sign-in. */
+  | { type: 'secondFactor.change'; value: string }
+  | { type: 'secondFactor.submit' }
+  | { type: 'secondFactor.resend' }
+  /** Back to the password form: another account, or the password again. */
+  | { type: 'secondFactor.back' };
+
+/** The session a sign-in answered (a second factor is guarded before this is read). */
+function sessionOf(answer: LoginAnswer): LoginResponse {
+  if ('second_factor' in answer) throw new Error('a staff sign-in waits for its code');
+  return answer;
+}
 
 /** The reply kept in `otherRole` (always there in that state). */
 function replyOf(context: SignInContext): LoginResponse {
@@ -64,8 +93,14 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
   },
   actors: {
-    login: fromPromise<LoginResponse, LoginForm>(async () => {
+    login: fromPromise<LoginAnswer, LoginForm>(async () => {
       throw new Error('login is supplied by the application');
+    }),
+    verifyCode: fromPromise<LoginResponse, { challenge: string; code: string }>(async () => {
+      throw new Error('verifyCode is supplied by the application');
+    }),
+    resendCode: fromPromise<unknown, { challenge: string }>(async () => {
+      throw new Error('resendCode is supplied by the application');
     }),
   },
   guards: {
@@ -76,8 +111,17 @@ export const signInMachine = setup({
      * A trainee's account in Trainer Login. Log In is every account's door (spec: a trainee or a
      * trainer signs in there), so a trainer there signs in at once; Trainer Login says whom it is for.
      */
-    otherRole: ({ context }, { reply }: { reply: LoginResponse }) =>
-      context.audience === 'trainer' && reply.data.role !== AUDIENCE_ROLE.trainer,
+    otherRole: ({ context }, { reply }: { reply: LoginAnswer }) =>
+      context.audience === 'trainer' &&
+      !('second_factor' in reply) &&
+      reply.data.role !== AUDIENCE_ROLE.trainer &&
+      reply.data.role !== 'ADMIN',
+    /** A staff account: the password was right, and a code was mailed. */
+    needsCode: (_, { reply }: { reply: LoginAnswer }) => 'second_factor' in reply,
+    codeComplete: ({ context }) => context.code.length === OTP_LENGTH,
+    codeRefused: (_, { error }: Failure) => statusOf(error) === 400,
+    /** The sign-in's 10 minutes are over (or the account changed): start again from the password. */
+    challengeExpired: (_, { error }: Failure) => statusOf(error) === 401,
   },
   actions: {
     changeField: assign(({ context, event }) => {
@@ -103,6 +147,24 @@ export const signInMachine = setup({
     forgetCourseId: () => {},
     keepOtherRoleReply: assign({ otherRoleReply: (_, { reply }: { reply: LoginResponse }) => reply }),
     dropOtherRoleReply: assign({ otherRoleReply: null }),
+    keepChallenge: assign((_, { reply }: { reply: LoginAnswer }) =>
+      'second_factor' in reply
+        ? { challenge: reply.second_factor.challenge, sentTo: reply.second_factor.sent_to, code: '' }
+        : {},
+    ),
+    dropChallenge: assign({ challenge: null, sentTo: '', code: '' }),
+    changeCode: assign(({ event }) => {
+      assertEvent(event, 'secondFactor.change');
+      return { code: normaliseCode(event.value), alert: null };
+    }),
+    clearCode: assign({ code: '' }),
+    showCodeAlert: assign((_, { error }: Failure) => ({
+      alert: isOtpRefusal(error)
+        ? alertOf(error, SERVER_MESSAGES.invalidOtp)
+        : alertOf(error, FAILURES.login),
+    })),
+    /** The toast 'OTP sent successfully'. */
+    announceCodeSent: () => {},
     /** Ends, on the server, the session the login opened and the user did not take (best effort). */
     endUnusedSession: (_, _params: { reply: LoginResponse }) => {},
     /** Closes the dialog without signing in. */
@@ -126,6 +188,9 @@ export const signInMachine = setup({
     kfuIdNotice: false,
     otherRoleReply: null,
     awaitingCode: null,
+    challenge: null,
+    sentTo: '',
+    code: '',
   }),
   initial: 'editing',
   states: {
@@ -148,15 +213,23 @@ export const signInMachine = setup({
         input: ({ context }) => ({ ...context.values, username: context.values.username.trim() }),
         onDone: [
           {
+            guard: { type: 'needsCode', params: ({ event }) => ({ reply: event.output }) },
+            target: 'secondFactor',
+            actions: { type: 'keepChallenge', params: ({ event }) => ({ reply: event.output }) },
+          },
+          {
             guard: { type: 'otherRole', params: ({ event }) => ({ reply: event.output }) },
             target: 'otherRole',
-            actions: { type: 'keepOtherRoleReply', params: ({ event }) => ({ reply: event.output }) },
+            actions: {
+              type: 'keepOtherRoleReply',
+              params: ({ event }) => ({ reply: sessionOf(event.output) }),
+            },
           },
           {
             guard: 'hasCourseId',
             target: 'signedIn',
             actions: [
-              { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'startSession', params: ({ event }) => ({ reply: sessionOf(event.output) }) },
               'announceSignedIn',
               'goToAttendance',
               'forgetCourseId',
@@ -165,7 +238,7 @@ export const signInMachine = setup({
           {
             target: 'signedIn',
             actions: [
-              { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+              { type: 'startSession', params: ({ event }) => ({ reply: sessionOf(event.output) }) },
               'announceSignedIn',
               'goOn',
             ],
@@ -215,6 +288,80 @@ export const signInMachine = setup({
             'dropOtherRoleReply',
             'closeDialog',
           ],
+        },
+      },
+    },
+    /**
+     * A staff account: the code mailed at sign-in completes it (the same length, lifetime and tries
+     * as every code). A wrong code says so; an expired sign-in goes back to the password.
+     */
+    secondFactor: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'secondFactor.change': { actions: 'changeCode' },
+            'secondFactor.submit': { guard: 'codeComplete', target: 'verifying', actions: 'clearAlert' },
+            'secondFactor.resend': { target: 'resending', actions: 'clearAlert' },
+            'secondFactor.back': { target: '#signIn.editing', actions: ['dropChallenge', 'clearAlert'] },
+            'dialog.close': { guard: not('hasCourseId'), target: '#signIn.closed', actions: 'closeDialog' },
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ context }) => ({ challenge: context.challenge ?? '', code: context.code }),
+            onDone: [
+              {
+                guard: 'hasCourseId',
+                target: '#signIn.signedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+                  'announceSignedIn',
+                  'goToAttendance',
+                  'forgetCourseId',
+                ],
+              },
+              {
+                target: '#signIn.signedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => ({ reply: event.output }) },
+                  'announceSignedIn',
+                  'goOn',
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'challengeExpired', params: failureOf },
+                target: '#signIn.editing',
+                actions: ['dropChallenge', { type: 'showAlert', params: failureOf }],
+              },
+              {
+                guard: { type: 'codeRefused', params: failureOf },
+                target: 'editing',
+                actions: ['clearCode', { type: 'showCodeAlert', params: failureOf }],
+              },
+              { target: 'editing', actions: { type: 'showCodeAlert', params: failureOf } },
+            ],
+          },
+        },
+        resending: {
+          invoke: {
+            id: 'resendCode',
+            src: 'resendCode',
+            input: ({ context }) => ({ challenge: context.challenge ?? '' }),
+            onDone: { target: 'editing', actions: ['clearCode', 'announceCodeSent'] },
+            onError: [
+              {
+                guard: { type: 'challengeExpired', params: failureOf },
+                target: '#signIn.editing',
+                actions: ['dropChallenge', { type: 'showAlert', params: failureOf }],
+              },
+              { target: 'editing', actions: { type: 'showCodeAlert', params: failureOf } },
+            ],
+          },
         },
       },
     },

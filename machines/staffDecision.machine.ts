@@ -1,6 +1,6 @@
+import { longerThan } from '@contract/forms/rules';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
 import type { DecisionResponse, QueueKind } from '@contract/wire/staff';
-import { longerThan } from '@contract/forms/rules';
 import { REASON_MAX } from '@contract/wire/staff';
 import { assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Failure, failureOf, statusOf } from './forms';
@@ -133,7 +133,11 @@ export function createStaffDecisionMachine<TItem>() {
         invoke: {
           id: 'decide',
           src: 'decide',
-          input: ({ context }) => ({ kind: context.kind, id: context.id, verdict: { approve: true } as const }),
+          input: ({ context }) => ({
+            kind: context.kind,
+            id: context.id,
+            verdict: { approve: true } as const,
+          }),
           onDone: {
             target: 'decided',
             actions: { type: 'announceDecided', params: ({ event }) => ({ message: event.output.message }) },
@@ -151,7 +155,9 @@ export function createStaffDecisionMachine<TItem>() {
       /** The reason form: what the person is told. */
       rejecting: {
         on: {
-          'reason.change': { actions: { type: 'changeReason', params: ({ event }) => ({ value: event.value }) } },
+          'reason.change': {
+            actions: { type: 'changeReason', params: ({ event }) => ({ value: event.value }) },
+          },
           'reason.submit': [
             { guard: 'reasonValid', target: 'sendingRejection', actions: 'clearAlert' },
             { actions: ['showReasonError', 'focusReason'] },

@@ -86,7 +86,10 @@ export const staffQueueMachine = setup({
             ],
           },
         ],
-        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: {
         'kind.select': {

@@ -37,7 +37,7 @@ export const DEMO_ACCOUNTS = {
     full_name: 'Centre Administrator',
     role: 'ADMIN',
     phone_number: '0531112233',
-    govt_id_or_iqama_no: '1077788899',
+    govt_id_or_iqama_no: '1033322211',
     approved: true,
   },
 } as const satisfies Record<string, DemoAccount>;

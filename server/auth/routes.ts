@@ -89,7 +89,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
   const staffOfChallenge = async (challenge: string) => {
     const id = await challengeUserId(tokens, challenge);
     const user = id === null ? undefined : await findUserById(db, id);
-    if (!user || user.role !== 'ADMIN' || !user.verified) {
+    if (user?.role !== 'ADMIN' || !user.verified) {
       throw new HttpProblem(401, SERVER_MESSAGES.signInExpired);
     }
     return user;

@@ -2,9 +2,13 @@ import { FAILURES } from '@contract/messages/failures';
 import {
   type ConfirmationResponse,
   confirmationResponseSchema,
+  type LoginAnswer,
+  type LoginCodeRequest,
+  type LoginCodeResendRequest,
   type LoginRequest,
   type LoginResponse,
   type LogoutResponse,
+  loginAnswerSchema,
   loginResponseSchema,
   logoutResponseSchema,
   type OtpVerifyRequest,
@@ -20,9 +24,23 @@ import {
 } from '@contract/wire/auth';
 import type { ApiClient } from './client';
 
-/** POST /user/login/ */
-export function login(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api.public(loginResponseSchema, '/user/login/', { method: 'POST', body, fallback: FAILURES.login });
+/** POST /user/login/: the session, or (a staff account) the second factor it waits for. */
+export function login(api: ApiClient, body: LoginRequest): Promise<LoginAnswer> {
+  return api.public(loginAnswerSchema, '/user/login/', { method: 'POST', body, fallback: FAILURES.login });
+}
+
+/** POST /user/login/code/ (not in the spec): a staff sign-in's mailed code, for the session. */
+export function verifyLoginCode(api: ApiClient, body: LoginCodeRequest): Promise<LoginResponse> {
+  return api.public(loginResponseSchema, '/user/login/code/', {
+    method: 'POST',
+    body,
+    fallback: FAILURES.login,
+  });
+}
+
+/** POST /user/login/code/resend/ (not in the spec): a new code for the same staff sign-in. */
+export function resendLoginCode(api: ApiClient, body: LoginCodeResendRequest): Promise<ConfirmationResponse> {
+  return api.public(confirmationResponseSchema, '/user/login/code/resend/', { method: 'POST', body });
 }
 
 /** POST /user/refresh-token/ */

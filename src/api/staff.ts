@@ -73,7 +73,12 @@ export type Verdict = { approve: true } | { approve: false; reason: string };
 /**
  * POST …/approve/ or …/reject/ (a cash payment: …/confirm/). Each kind's item by its queue id.
  */
-export function decide(api: ApiClient, kind: QueueKind, id: string, verdict: Verdict): Promise<DecisionResponse> {
+export function decide(
+  api: ApiClient,
+  kind: QueueKind,
+  id: string,
+  verdict: Verdict,
+): Promise<DecisionResponse> {
   const base = `${DECISION_PATHS[kind]}${encodeURIComponent(id)}/`;
   if (verdict.approve) {
     return api.authed(decisionResponseSchema, `${base}${kind === 'cash' ? 'confirm' : 'approve'}/`, {
@@ -81,7 +86,10 @@ export function decide(api: ApiClient, kind: QueueKind, id: string, verdict: Ver
       body: {},
     });
   }
-  return api.authed(decisionResponseSchema, `${base}reject/`, { method: 'POST', body: { reason: verdict.reason } });
+  return api.authed(decisionResponseSchema, `${base}reject/`, {
+    method: 'POST',
+    body: { reason: verdict.reason },
+  });
 }
 
 function auditQuery(filters: AuditFilters, page?: number): string {

@@ -10,21 +10,33 @@ import { PageTitle } from '@/ui/PageTitle';
  */
 export function WrongRolePage({ roles, role }: { roles: readonly SessionRole[]; role: SessionRole | null }) {
   const { t } = useLingui();
-  const forTrainers = roles.length === 1 && roles[0] === 'TRAINER';
+  const forRole = roles.length === 1 ? roles[0] : 'TRAINEE';
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center" data-testid="wrong-role">
-      <PageTitle>{forTrainers ? t`This page is for trainers` : t`This page is for trainees`}</PageTitle>
+      <PageTitle>
+        {forRole === 'TRAINER'
+          ? t`This page is for trainers`
+          : forRole === 'ADMIN'
+            ? t`This page is for the centre's staff`
+            : t`This page is for trainees`}
+      </PageTitle>
       <p className="mt-3 text-slate-600">
         {role === 'TRAINER'
           ? t`You are signed in with a trainer account.`
-          : t`You are signed in with a trainee account.`}
+          : role === 'ADMIN'
+            ? t`You are signed in with a staff account.`
+            : t`You are signed in with a trainee account.`}
       </p>
       {role && (
         <Link
           href={startPageOf(role)}
           className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
-          {role === 'TRAINER' ? t`Go to my courses` : t`Go to my enrolled courses`}
+          {role === 'TRAINER'
+            ? t`Go to my courses`
+            : role === 'ADMIN'
+              ? t`Go to the approvals`
+              : t`Go to my enrolled courses`}
         </Link>
       )}
     </section>

@@ -38,7 +38,6 @@ export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
     { path: paths.staffApprovals(), title: msg`Approvals` },
     { path: paths.staffAudit(), title: msg`Audit log` },
     { path: paths.profile(), title: msg`Profile` },
-    { path: paths.messages(), title: msg`Messages` },
   ],
 };
 

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SessionRole } from '@machines/session.machine';
+import type { StaffScreen } from '@/features/staff/screens';
 import type { TrainerScreen } from '@/features/trainer/screens';
 import { withCatalogue } from '@/i18n';
 import { paths } from '@/routing/paths';
@@ -18,6 +19,7 @@ export type Access = 'public' | 'protected' | 'guest';
  */
 export const TRAINEE_ONLY: readonly SessionRole[] = ['TRAINEE'];
 export const TRAINER_ONLY: readonly SessionRole[] = ['TRAINER'];
+export const STAFF_ONLY: readonly SessionRole[] = ['ADMIN'];
 
 export interface AppRoute {
   path: string;
@@ -84,11 +86,35 @@ const EditLecture = trainerView('editLecture');
 const Grading = trainerView('grading');
 const Schedule = trainerView('schedule');
 const ClassAttendance = trainerView('attendance');
+/** The back office's screens: with the signed-in screens' messages and their own. */
+const staffView = (name: StaffScreen) =>
+  lazyView(() =>
+    withCatalogue(
+      ['account', 'staff'],
+      import('@/features/staff/screens').then((module) => module.loadScreen(name)),
+    ),
+  );
+const StaffApprovals = staffView('approvals');
+const StaffAudit = staffView('audit');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
 
 export const routes: readonly AppRoute[] = [
+  {
+    path: paths.staffApprovals.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Approvals`,
+    view: StaffApprovals,
+  },
+  {
+    path: paths.staffAudit.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Audit log`,
+    view: StaffAudit,
+  },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },
   { path: paths.contact.pattern, access: 'public', title: msg`Contact us`, view: Contact },

@@ -30,7 +30,7 @@ function deleteCookie(name: string): void {
 }
 
 function asRole(value: string | undefined | null): SessionRole | undefined {
-  return value === 'TRAINEE' || value === 'TRAINER' ? value : undefined;
+  return value === 'TRAINEE' || value === 'TRAINER' || value === 'ADMIN' ? value : undefined;
 }
 
 function readProfile(): SessionProfile | null {

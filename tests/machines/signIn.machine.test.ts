@@ -2,7 +2,7 @@ import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import type { LoginResponse } from '@contract/wire/auth';
+import type { LoginAnswer, LoginResponse, SecondFactorResponse } from '@contract/wire/auth';
 import { describe, expect, it } from 'vitest';
 import { connectSignIn } from '../../machines/signIn.connect.ts';
 import {
@@ -35,6 +35,7 @@ const ACTION_NAMES = [
   'closeDialog',
   'endUnusedSession',
   'openCodeStep',
+  'announceCodeSent',
 ] as const;
 
 const COURSE_ID = 'course-42';
@@ -49,9 +50,26 @@ const trainerReply: LoginResponse = {
   data: { ...loginReply.data, role: 'TRAINER', email: 'trainer@example.com' },
 };
 
+/** A staff account's password was right: the second factor waits. */
+const staffReply: SecondFactorResponse = {
+  success: true,
+  second_factor: { challenge: 'challenge-token', sent_to: 'h•••@example.com' },
+};
+const staffSession: LoginResponse = {
+  ...loginReply,
+  access_token: 'access-staff',
+  refresh_token: 'refresh-staff',
+  data: { ...loginReply.data, role: 'ADMIN', email: 'huda@example.com' },
+};
+const typeCode = (value: string): SignInEvent => ({ type: 'secondFactor.change', value });
+
 function implementations() {
   return {
-    actors: { login: scriptedPromise<LoginResponse, LoginForm>() },
+    actors: {
+      login: scriptedPromise<LoginAnswer, LoginForm>(),
+      verifyCode: scriptedPromise<LoginResponse, { challenge: string; code: string }>(),
+      resendCode: scriptedPromise<unknown, { challenge: string }>(),
+    },
     actions: spyActions(signInMachine, ACTION_NAMES),
   };
 }
@@ -81,12 +99,26 @@ describe('signIn machine: generated paths', () => {
         errorActor('login', silentFailure(500)),
         errorActor('login', httpFailure(403, SERVER_MESSAGES.emailNotVerified)),
         { type: 'code.open' },
+        doneActor('login', staffReply),
+        typeCode('12'),
+        typeCode('١٢٣٤٥٦٧'),
+        { type: 'secondFactor.submit' },
+        doneActor('verifyCode', staffSession),
+        errorActor('verifyCode', httpFailure(400, SERVER_MESSAGES.invalidOtp)),
+        errorActor('verifyCode', httpFailure(401, SERVER_MESSAGES.signInExpired)),
+        errorActor('verifyCode', silentFailure(500)),
+        { type: 'secondFactor.resend' },
+        doneActor('resendCode', { success: true, message: SERVER_MESSAGES.otpSent }),
+        errorActor('resendCode', httpFailure(401, SERVER_MESSAGES.signInExpired)),
+        errorActor('resendCode', silentFailure(500)),
+        { type: 'secondFactor.back' },
       ],
       // formValid reads the values (through their first message); hasCourseId the stored course.
       serializeState: serializeValueAnd((context: SignInContext) => ({
         firstInvalid: firstInvalid(validate(loginFormSchema, context.values)),
         hasCourseId: Boolean(context.courseId),
         awaitingCode: context.awaitingCode !== null,
+        codeComplete: context.code.length === 7,
       })),
       implementations,
       compareContext: true,
@@ -108,8 +140,16 @@ describe('signIn machine: generated paths', () => {
           'kfuId.select',
           'otherRole.back',
           'otherRole.continue',
+          'secondFactor.back',
+          'secondFactor.change',
+          'secondFactor.resend',
+          'secondFactor.submit',
           'xstate.done.actor.login',
+          'xstate.done.actor.resendCode',
+          'xstate.done.actor.verifyCode',
           'xstate.error.actor.login',
+          'xstate.error.actor.resendCode',
+          'xstate.error.actor.verifyCode',
           'xstate.init',
         ]);
       });
@@ -123,12 +163,15 @@ describe('signIn machine: generated paths', () => {
     expect((await withoutCourse?.coverage())?.transitions.missing).toEqual([
       'submitting → signedIn on "done: login [hasCourseId]"',
       'otherRole → signedIn on "otherRole.continue [hasCourseId]"',
+      'secondFactor.verifying → signedIn on "done: verifyCode [hasCourseId]"',
     ]);
     expect((await withCourse?.coverage())?.transitions.missing).toEqual([
       'editing → closed on "dialog.close [not(hasCourseId)]"',
       'submitting → signedIn on "done: login"',
       'otherRole → signedIn on "otherRole.continue"',
       'otherRole → closed on "dialog.close [not(hasCourseId)]"',
+      'secondFactor.editing → closed on "dialog.close [not(hasCourseId)]"',
+      'secondFactor.verifying → signedIn on "done: verifyCode"',
     ]);
   });
 
@@ -143,7 +186,7 @@ describe('signIn machine: behaviour', () => {
   function start(storedCourseId: string | null = null) {
     const impl = implementations();
     const harness = launch(impl, { input: { audience: 'trainee', storedCourseId } });
-    return { harness, login: impl.actors.login, actions: impl.actions };
+    return { harness, login: impl.actors.login, actors: impl.actors, actions: impl.actions };
   }
 
   async function submitting(storedCourseId: string | null = null) {
@@ -169,6 +212,67 @@ describe('signIn machine: behaviour', () => {
       kfuIdNotice: false,
       otherRoleReply: null,
       awaitingCode: null,
+      challenge: null,
+      sentTo: '',
+      code: '',
+    });
+  });
+
+  describe('a staff account: the second factor', () => {
+    async function atCode() {
+      const started = await submitting();
+      await started.harness.resolve('login', staffReply);
+      expectState(started.harness, { secondFactor: 'editing' });
+      started.harness.takeActions();
+      return started;
+    }
+
+    it('asks for the mailed code instead of signing in, saying where it went', async () => {
+      const { harness } = await atCode();
+      const view = connectSignIn(harness.snapshot).secondFactor;
+      expect(view).toMatchObject({ destination: 'h•••@example.com', code: '', complete: false, busy: false });
+      expect(harness.context.challenge).toBe('challenge-token');
+    });
+
+    it('takes Arabic-Indic digits, sends the code with the challenge, and signs in', async () => {
+      const { harness, actors } = await atCode();
+      const verify = actors.verifyCode;
+      await harness.send({ type: 'secondFactor.submit' });
+      expectState(harness, { secondFactor: 'editing' });
+      await harness.send(typeCode('١٢٣ ٤٥٦٧'));
+      expect(connectSignIn(harness.snapshot).secondFactor?.complete).toBe(true);
+      await harness.send({ type: 'secondFactor.submit' });
+      expectState(harness, { secondFactor: 'verifying' });
+      expect(verify.inputs).toEqual([{ challenge: 'challenge-token', code: '1234567' }]);
+      await harness.resolve('verifyCode', staffSession);
+      expectState(harness, 'signedIn');
+      expect(harness.takeActions()).toEqual(['startSession', 'announceSignedIn', 'goOn']);
+    });
+
+    it('says a wrong code is wrong and empties the field; an expired sign-in goes back to the password', async () => {
+      const { harness } = await atCode();
+      await harness.send(typeCode('7654321'));
+      await harness.send({ type: 'secondFactor.submit' });
+      await harness.reject('verifyCode', httpFailure(400, SERVER_MESSAGES.invalidOtp));
+      expectState(harness, { secondFactor: 'editing' });
+      expect(harness.context).toMatchObject({ alert: SERVER_MESSAGES.invalidOtp, code: '' });
+      await harness.send(typeCode('7654321'));
+      expect(harness.context.alert).toBeNull();
+      await harness.send({ type: 'secondFactor.submit' });
+      await harness.reject('verifyCode', httpFailure(401, SERVER_MESSAGES.signInExpired));
+      expectState(harness, 'editing');
+      expect(harness.context).toMatchObject({ alert: SERVER_MESSAGES.signInExpired, challenge: null });
+      expect(harness.context.values.username).toBe('  huda@example.com ');
+    });
+
+    it('sends a new code on request and announces it', async () => {
+      const { harness } = await atCode();
+      await harness.send({ type: 'secondFactor.resend' });
+      expectState(harness, { secondFactor: 'resending' });
+      expect(connectSignIn(harness.snapshot).secondFactor?.resending).toBe(true);
+      await harness.resolve('resendCode', { success: true, message: SERVER_MESSAGES.otpSent });
+      expectState(harness, { secondFactor: 'editing' });
+      expect(harness.takeActions()).toEqual(['announceCodeSent']);
     });
   });
 

@@ -12,8 +12,8 @@ import { UPLOAD_FAILURE, UPLOAD_MESSAGES, UPLOAD_SUCCESS } from '@contract/messa
 import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import { REVIEWS_MESSAGES } from '@contract/messages/reviews';
-import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@/entities/account/known-messages';
 import { REVIEW_MESSAGES } from '@/features/course/reviews/known-messages';

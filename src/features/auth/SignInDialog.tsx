@@ -5,8 +5,9 @@ import { useMachine } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
-import { login, logout } from '@/api/auth';
+import { login, logout, resendLoginCode, verifyLoginCode } from '@/api/auth';
 import { api } from '@/api/http';
+import { OtpStep } from '@/entities/account/OtpStep';
 import { paths } from '@/routing/paths';
 import { beginSession, forgetCourseId, storedCourseId } from '@/session/sign-in';
 import { closeDialog, dialogReturnTo, openCodeStep, openDialog } from '@/stores/dialogs';
@@ -15,6 +16,7 @@ import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+import { NewCode } from './NewCode';
 
 /**
  * Said in Trainer Login instead of the form when a trainee's account signed in: whose sign-in this
@@ -50,11 +52,16 @@ export function SignInDialog({ audience }: { audience: Audience }) {
   const form = useRef<HTMLFormElement>(null);
   const [machine] = useState(() =>
     signInMachine.provide({
-      actors: { login: fromPromise(({ input }) => login(api, input)) },
+      actors: {
+        login: fromPromise(({ input }) => login(api, input)),
+        verifyCode: fromPromise(({ input }) => verifyLoginCode(api, input)),
+        resendCode: fromPromise(({ input }) => resendLoginCode(api, input)),
+      },
       actions: {
         focusFirstInvalid: () => focusFirstInvalid(form.current),
         startSession: (_, { reply }) => beginSession(reply),
         announceSignedIn: () => showToast(t`Successfully signed in`),
+        announceCodeSent: () => showToast(t`OTP sent successfully`),
         forgetCourseId,
         // Best effort: the session the login opened and the user did not take ends on the server.
         endUnusedSession: (_, { reply }) => void logout(api, reply.refresh_token).catch(() => {}),
@@ -79,10 +86,35 @@ export function SignInDialog({ audience }: { audience: Audience }) {
   const [state, send] = useMachine(machine, {
     input: { audience, storedCourseId: storedCourseId(), returnTo: dialogReturnTo() },
   });
-  const { values, errors, alert, busy, dismissable, kfuIdNotice, otherRole, awaitingCode } =
+  const { values, errors, alert, busy, dismissable, kfuIdNotice, otherRole, awaitingCode, secondFactor } =
     connectSignIn(state);
   const texts = AUDIENCE[audience];
   const close = dismissable ? () => send({ type: 'dialog.close' }) : undefined;
+
+  if (secondFactor) {
+    return (
+      <Modal title={t`Verify it's you`} onClose={close}>
+        <OtpStep
+          destination={secondFactor.destination}
+          code={secondFactor.code}
+          error={secondFactor.error}
+          complete={secondFactor.complete}
+          alert={secondFactor.alert}
+          busy={secondFactor.busy}
+          onChange={(value) => send({ type: 'secondFactor.change', value })}
+          onSubmit={() => send({ type: 'secondFactor.submit' })}
+          onBack={() => send({ type: 'secondFactor.back' })}
+          backLabel={t`Back to Log In`}
+          newCode={
+            <NewCode
+              resending={secondFactor.resending}
+              onResend={() => send({ type: 'secondFactor.resend' })}
+            />
+          }
+        />
+      </Modal>
+    );
+  }
 
   if (otherRole) {
     return (

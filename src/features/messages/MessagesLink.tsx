@@ -6,6 +6,7 @@ import { startChat, useChatUnread } from '@/features/messages/live';
 import { formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
+import { useSessionRole } from '@/session';
 import { type IconProps, Outline } from '@/ui/icons';
 
 const ChatIcon = (p: IconProps) => (
@@ -17,6 +18,11 @@ const ChatIcon = (p: IconProps) => (
 
 /** The header's Messages link (beside the bell): the unread count; it starts the chat's live channel. */
 export default function MessagesLink() {
+  // Chat is between trainees and trainers: the centre's staff have none.
+  return useSessionRole() === 'ADMIN' ? null : <ChatLink />;
+}
+
+function ChatLink() {
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const unread = useChatUnread();

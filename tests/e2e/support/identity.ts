@@ -54,13 +54,16 @@ export async function latestCode(app: RunningApp, email: string): Promise<string
   return code;
 }
 
-/** A verified trainee registered through the API, with the code that verified it. */
-export async function verifiedTrainee(app: RunningApp): Promise<{ person: Person; code: string }> {
-  const person = newPerson('trainee');
+/** A verified trainee (or trainer applicant) registered through the API, with the code that verified it. */
+export async function verifiedTrainee(
+  app: RunningApp,
+  role: 'TRAINEE' | 'TRAINER' = 'TRAINEE',
+): Promise<{ person: Person; code: string }> {
+  const person = newPerson(role === 'TRAINER' ? 'trainer' : 'trainee');
   const form = new FormData();
   for (const [key, value] of Object.entries(person)) form.append(key, value);
   form.append('confirm_password', person.password);
-  form.append('role', 'TRAINEE');
+  form.append('role', role);
   expect((await fetch(`${app.url}/api/v1/user/registration/`, { method: 'POST', body: form })).ok).toBe(true);
   const code = await latestCode(app, person.email);
   const verified = await callApi(app.url, '/user/otp-verify/', {

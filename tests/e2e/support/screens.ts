@@ -154,8 +154,8 @@ export function screenMatrix(setting: Setting): void {
 
   interface ScreenCase {
     name: string;
-    /** Who looks at it: a visitor, or the demo trainee or trainer signed in. */
-    who: 'visitor' | 'trainee' | 'trainer';
+    /** Who looks at it: a visitor, or the demo trainee, trainer or member of staff signed in. */
+    who: 'visitor' | 'trainee' | 'trainer' | 'staff';
     path: () => string;
     /** What its heading says in the tab's language (the catalogue's message, or the data's). */
     heading: (visit: Visit) => string | Promise<string>;
@@ -567,6 +567,34 @@ export function screenMatrix(setting: Setting): void {
       path: () => paths.completedCourseDetails(seed.completed.id),
       heading: ({ language }) => pick(seed.completed, 'title', language),
       ready: ({ completedCourse }) => completedCourse.section('Statistics'),
+    },
+    // The centre's staff
+    {
+      name: 'approvals',
+      who: 'staff',
+      path: paths.staffApprovals,
+      heading: ({ t }) => t('Approvals'),
+      ready: ({ screen, t }) => screen.main.getByRole('button', { name: t('Review') }),
+    },
+    {
+      name: 'approvals, deciding an item',
+      who: 'staff',
+      path: () => `${paths.staffApprovals()}?kind=course`,
+      open: async ({ screen, t }) => {
+        await screen.main
+          .getByRole('button', { name: t('Review') })
+          .first()
+          .click();
+      },
+      heading: ({ t }) => t('New course'),
+      ready: ({ page, t }) =>
+        page.getByRole('dialog').getByRole('button', { name: t('Approve'), exact: true }),
+    },
+    {
+      name: 'audit log',
+      who: 'staff',
+      path: paths.staffAudit,
+      heading: ({ t }) => t('Audit log'),
     },
   ];
 

@@ -1,0 +1,345 @@
+import type {
+  QueueItem,
+  QueueKind,
+  StaffCashPayment,
+  StaffCourse,
+  StaffWithdrawal,
+  TrainerApplicationAnswer,
+} from '@contract/wire/staff';
+import { useLingui } from '@lingui/react/macro';
+import { connectStaffDecision } from '@machines/staffDecision.connect';
+import { createStaffDecisionMachine } from '@machines/staffDecision.machine';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '@/api/http';
+import {
+  decide,
+  getStaffCashPayment,
+  getStaffCourse,
+  getStaffWithdrawal,
+  getTrainerApplication,
+} from '@/api/staff';
+import { translateMessage } from '@/i18n/api-messages';
+import { formatDate, formatDateRange, formatDateTime } from '@/i18n/dates';
+import { formatMoney } from '@/i18n/numbers';
+import { useLanguage } from '@/i18n/useLanguage';
+import { showToast } from '@/stores/toasts';
+import { button } from '@/ui/button';
+import { Failure } from '@/ui/Failure';
+import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField } from '@/ui/forms';
+import { Modal } from '@/ui/Modal';
+import { Placeholder } from '@/ui/ResourceView';
+import { KIND_BADGES, METHOD_LABELS } from '../staff-text';
+
+/** What the dialog reads of each kind of item. */
+type Item =
+  | { kind: 'trainer'; data: TrainerApplicationAnswer }
+  | { kind: 'course'; data: StaffCourse }
+  | { kind: 'withdrawal'; data: StaffWithdrawal }
+  | { kind: 'cash'; data: StaffCashPayment };
+
+async function loadItem(kind: QueueKind, id: string): Promise<Item> {
+  switch (kind) {
+    case 'trainer':
+      return { kind, data: await getTrainerApplication(api, Number(id)) };
+    case 'course':
+      return { kind, data: await getStaffCourse(api, Number(id)) };
+    case 'withdrawal':
+      return { kind, data: await getStaffWithdrawal(api, Number(id)) };
+    case 'cash':
+      return { kind, data: await getStaffCashPayment(api, id) };
+  }
+}
+
+/** One fact of the item: its name and its value. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="shrink-0 font-semibold text-slate-700 sm:w-40">{label}</dt>
+      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function TrainerFacts({ data }: { data: TrainerApplicationAnswer }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <>
+      <dl className="flex flex-col gap-2 text-sm">
+        <Fact label={t`Name`}>
+          <bdi dir="auto">{data.full_name}</bdi>
+        </Fact>
+        <Fact label={t`Email`}>
+          <bdi className="ltr-whole">{data.email}</bdi>
+        </Fact>
+        <Fact label={t`Phone number`}>
+          <bdi className="ltr-whole">{data.phone_number ?? '—'}</bdi>
+        </Fact>
+        <Fact label={t`ID or Iqama number`}>
+          <bdi className="ltr-whole">{data.govt_id_or_iqama_no ?? '—'}</bdi>
+        </Fact>
+        <Fact label={t`Applied`}>{formatDateTime(data.applied_at, language)}</Fact>
+      </dl>
+      {data.cv === null ? (
+        <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{t`This applicant sent no CV`}</p>
+      ) : data.cv.type === 'pdf' ? (
+        <div className="flex flex-col gap-2">
+          <iframe
+            src={data.cv.url}
+            title={t`CV of ${data.full_name}`}
+            className="h-96 w-full rounded-lg border border-slate-200 bg-slate-50"
+          />
+          <a href={data.cv.url} download={data.cv.name} className={`${button('secondary', 'sm')} self-start`}>
+            {t`Download the CV`}
+          </a>
+        </div>
+      ) : (
+        <a href={data.cv.url} download={data.cv.name} className={`${button('secondary', 'sm')} self-start`}>
+          {t`Download the CV (${data.cv.type.toUpperCase()})`}
+        </a>
+      )}
+    </>
+  );
+}
+
+function CourseFacts({ data }: { data: StaffCourse }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const ar = language === 'ar';
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <div>
+        <h3 dir="auto" className="text-lg font-semibold text-slate-900">
+          {ar ? data.title_ar : data.title}
+        </h3>
+        <p dir="auto" className="text-slate-700">
+          {ar ? data.subtitle_ar : data.subtitle}
+        </p>
+      </div>
+      <dl className="flex flex-col gap-2">
+        <Fact label={t`Trainer`}>
+          <bdi dir="auto">{data.trainer.full_name}</bdi>
+        </Fact>
+        <Fact label={t`Category`}>{ar ? data.category.name_ar : data.category.name}</Fact>
+        <Fact label={t`Price`}>{formatMoney(data.price, language)}</Fact>
+        <Fact label={t`Dates`}>{formatDateRange(data.start_date, data.end_date, language)}</Fact>
+        <Fact label={t`Skill level`}>{data.skill_level}</Fact>
+        <Fact label={t`Languages`}>{data.languages.join(', ')}</Fact>
+      </dl>
+      <p dir="auto" className="whitespace-pre-line text-slate-800">
+        {ar ? data.description_ar : data.description}
+      </p>
+      {data.weeks.length > 0 && (
+        <div>
+          <h4 className="font-semibold text-slate-900">{t`Syllabus`}</h4>
+          <ol className="ms-5 list-decimal text-slate-800">
+            {data.weeks.map((week, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the weeks are in order and never move
+              <li key={index} dir="auto">
+                {week.title}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WithdrawalFacts({ data }: { data: StaffWithdrawal }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      <Fact label={t`Trainee`}>
+        <bdi dir="auto">{data.trainee.full_name}</bdi> · <bdi className="ltr-whole">{data.trainee.email}</bdi>
+      </Fact>
+      <Fact label={t`Course`}>
+        <bdi dir="auto">{language === 'ar' ? data.course.title_ar : data.course.title}</bdi>
+      </Fact>
+      <Fact label={t`Course starts`}>{formatDate(data.course.start_date, language)}</Fact>
+      <Fact label={t`Asked`}>{formatDateTime(data.requested_at, language)}</Fact>
+      <Fact label={t`Reason`}>
+        <span dir="auto" className="whitespace-pre-line">
+          {data.reason}
+        </span>
+      </Fact>
+      <Fact label={t`Payment`}>
+        {data.payment
+          ? `${i18n._(METHOD_LABELS[data.payment.method])} · ${formatMoney(data.payment.total, language)}`
+          : t`No payment`}
+      </Fact>
+      <Fact label={t`Refund on approval`}>
+        <strong>
+          {data.refund > 0
+            ? formatMoney(data.refund, language)
+            : data.before_start
+              ? t`Nothing was paid`
+              : t`None: asked after the course started`}
+        </strong>
+      </Fact>
+    </dl>
+  );
+}
+
+function CashFacts({ data }: { data: StaffCashPayment }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      <Fact label={t`Trainee`}>
+        <bdi dir="auto">{data.trainee.full_name}</bdi> · <bdi className="ltr-whole">{data.trainee.email}</bdi>
+      </Fact>
+      <Fact label={t`Course`}>
+        <bdi dir="auto">{language === 'ar' ? data.course.title_ar : data.course.title}</bdi>
+      </Fact>
+      <Fact label={t`Price`}>{formatMoney(data.subtotal, language)}</Fact>
+      <Fact label={t`VAT`}>{formatMoney(data.vat, language)}</Fact>
+      <Fact label={t`Total to take`}>
+        <strong>{formatMoney(data.total, language)}</strong>
+      </Fact>
+      <Fact label={t`Chosen`}>{formatDateTime(data.created_at, language)}</Fact>
+    </dl>
+  );
+}
+
+function Facts({ item }: { item: Item }) {
+  switch (item.kind) {
+    case 'trainer':
+      return <TrainerFacts data={item.data} />;
+    case 'course':
+      return <CourseFacts data={item.data} />;
+    case 'withdrawal':
+      return <WithdrawalFacts data={item.data} />;
+    case 'cash':
+      return <CashFacts data={item.data} />;
+  }
+}
+
+/**
+ * One item of the queue, decided in a dialog: read, then approved (confirmed, for cash) or rejected
+ * with the reason its person is told (the staffDecision machine).
+ */
+export function DecisionDialog({
+  item,
+  onClose,
+  onDecided,
+}: {
+  item: QueueItem;
+  onClose: () => void;
+  /** The item left the queue (decided here, or meanwhile). */
+  onDecided: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  const [machine] = useState(() =>
+    createStaffDecisionMachine<Item>().provide({
+      actors: {
+        loadItem: fromPromise(({ input }) => loadItem(input.kind, input.id)),
+        decide: fromPromise(({ input }) => decide(api, input.kind, input.id, input.verdict)),
+      },
+      actions: {
+        focusReason: () => focusFirstInvalid(form.current),
+        announceDecided: (_, { message }) => {
+          showToast(translateMessage(message, i18n));
+          onClose();
+        },
+        itemDecided: onDecided,
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { input: { kind: item.kind, id: item.id } });
+  const view = connectStaffDecision(snapshot);
+  const title = i18n._(KIND_BADGES[item.kind]);
+
+  if (view.step === 'decided') return null;
+  return (
+    <Modal title={title} onClose={onClose} wide>
+      {view.step === 'loading' && (
+        <div aria-busy="true" className="flex flex-col gap-3">
+          <Placeholder className="h-6 w-2/3" />
+          <Placeholder className="h-4 w-1/2" />
+          <Placeholder className="h-4 w-3/4" />
+          <Placeholder className="h-10 w-40" />
+        </div>
+      )}
+      {view.step === 'failed' && (
+        <Failure
+          error={view.error}
+          retry={() => send({ type: 'decision.retry' })}
+          className="rounded-xl bg-red-50 p-4 text-red-800"
+        />
+      )}
+      {view.step === 'gone' && (
+        <div className="flex flex-col gap-4">
+          <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-amber-900">
+            {translateMessage(view.message ?? 'This is no longer waiting for a decision', i18n)}
+          </p>
+          <button type="button" onClick={onClose} className={button('secondary', 'block')}>
+            {t`Close`}
+          </button>
+        </div>
+      )}
+      {view.step === 'reviewing' && (
+        <div className="flex flex-col gap-5">
+          <Facts item={view.item} />
+          <AlertBox message={view.alert} />
+          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+            <button
+              type="button"
+              disabled={view.approving}
+              onClick={() => send({ type: 'decision.approve' })}
+              className={button('primary', 'md')}
+            >
+              {view.approving
+                ? t`Sending…`
+                : view.kind === 'cash'
+                  ? t`Confirm the cash is received`
+                  : view.kind === 'withdrawal'
+                    ? t`Approve the withdrawal`
+                    : t`Approve`}
+            </button>
+            {view.canReject && (
+              <button
+                type="button"
+                disabled={view.approving}
+                onClick={() => send({ type: 'decision.reject' })}
+                className={button('dangerOutline', 'md')}
+              >
+                {t`Reject`}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {view.step === 'rejecting' && (
+        <Form ref={form} onSubmit={() => send({ type: 'reason.submit' })} className="flex flex-col gap-4">
+          <Facts item={view.item} />
+          <AlertBox message={view.alert} />
+          <TextAreaField
+            label={t`Reason (the person is told)`}
+            name="reason"
+            data-autofocus
+            rows={4}
+            value={view.reason}
+            error={view.reasonError}
+            onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
+          />
+          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+            <SubmitButton busy={view.busy}>{t`Send the rejection`}</SubmitButton>
+            <button
+              type="button"
+              disabled={view.busy}
+              onClick={() => send({ type: 'reason.cancel' })}
+              className={button('secondary', 'md')}
+            >
+              {t`Back`}
+            </button>
+          </div>
+        </Form>
+      )}
+    </Modal>
+  );
+}

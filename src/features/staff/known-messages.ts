@@ -1,0 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { addKnownMessages } from '@/i18n/api-messages';
+
+/**
+ * The back office's sentences from the reference server (STAFF_MESSAGES in
+ * contract/messages/staff.ts), translated like KNOWN_MESSAGES in src/i18n/api-messages.ts but
+ * loaded with the staff's screens, in their catalogue.
+ */
+export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
+  'The trainer is approved and has been told': msg`The trainer is approved and has been told`,
+  'The application is rejected and the applicant has been told': msg`The application is rejected and the applicant has been told`,
+  'The course is approved and published': msg`The course is approved and published`,
+  'The course is rejected and its trainer has been told': msg`The course is rejected and its trainer has been told`,
+  'The withdrawal is approved and the trainee has been told': msg`The withdrawal is approved and the trainee has been told`,
+  'The withdrawal is refused and the trainee is enrolled again': msg`The withdrawal is refused and the trainee is enrolled again`,
+  'The cash payment is confirmed: the trainee is enrolled and has the receipt': msg`The cash payment is confirmed: the trainee is enrolled and has the receipt`,
+  'This is no longer waiting for a decision': msg`This is no longer waiting for a decision`,
+  'Give the reason, at most 500 characters': msg`Give the reason, at most 500 characters`,
+  'This applicant sent no CV': msg`This applicant sent no CV`,
+  'Choose one of: trainer, course, withdrawal, cash': msg`Choose one of: trainer, course, withdrawal, cash`,
+  'Choose an action of the list, and days written as YYYY-MM-DD': msg`Choose an action of the list, and days written as YYYY-MM-DD`,
+  'Your trainer application was not approved': msg`Your trainer application was not approved`,
+};
+
+addKnownMessages(STAFF_SCREEN_MESSAGES);

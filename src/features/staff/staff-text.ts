@@ -1,0 +1,46 @@
+import type { AuditAction, QueueKind } from '@contract/wire/staff';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** Each kind of the queue, as its filter and its items are labelled. */
+export const KIND_LABELS: Record<QueueKind, MessageDescriptor> = {
+  trainer: msg`Trainer applications`,
+  course: msg`New courses`,
+  withdrawal: msg`Withdrawals`,
+  cash: msg`Cash payments`,
+};
+
+/** One item's kind, on its card. */
+export const KIND_BADGES: Record<QueueKind, MessageDescriptor> = {
+  trainer: msg`Trainer application`,
+  course: msg`New course`,
+  withdrawal: msg`Withdrawal`,
+  cash: msg`Cash payment`,
+};
+
+export const KIND_COLOURS: Record<QueueKind, string> = {
+  trainer: 'bg-sky-100 text-sky-900',
+  course: 'bg-violet-100 text-violet-900',
+  withdrawal: 'bg-amber-100 text-amber-900',
+  cash: 'bg-emerald-100 text-emerald-900',
+};
+
+export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
+  'trainer.approve': msg`Trainer approved`,
+  'trainer.reject': msg`Trainer rejected`,
+  'course.approve': msg`Course approved`,
+  'course.reject': msg`Course rejected`,
+  'withdrawal.approve': msg`Withdrawal approved`,
+  'withdrawal.reject': msg`Withdrawal refused`,
+  'payment.confirm_cash': msg`Cash confirmed`,
+  'payment.refund': msg`Payment refunded`,
+  'staff.create': msg`Staff account made`,
+  'certificate.revoke': msg`Certificate revoked`,
+};
+
+export const METHOD_LABELS: Record<'card' | 'wallet' | 'cash' | 'free', MessageDescriptor> = {
+  card: msg`Card`,
+  wallet: msg`Digital wallet`,
+  cash: msg`Cash`,
+  free: msg`Free`,
+};
