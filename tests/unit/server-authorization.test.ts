@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { loginResponseSchema } from '@contract/wire/auth';
@@ -19,12 +21,22 @@ import { centreDate } from '../../server/centre-time';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { type AppEnv, handleError } from '../../server/http';
 import { newInvitationToken, tokenHash } from '../../server/invitations/queries';
+import { findOtp, readOutbox } from '../../server/mail';
 import { NOTICE_SIGNATURE_HEADER, signNotice } from '../../server/payments/gateway';
 import { RECORD_COURSES } from '../../server/records/seed';
 import { ensureFeed } from '../../server/schedule/feed';
 import { SEED_TRAINERS } from '../../server/seed-content';
 import { LEARNING_COURSES, LEARNING_LECTURES, type LearningLectureKey } from '../../server/seed-learning';
-import { courseIdBySlug, lectureIdBySlug, startTestServer, type TestServer } from '../../server/testing';
+import { beginSecondFactor } from '../../server/staff/sign-in';
+import {
+  courseIdBySlug,
+  enrolBySlug,
+  lectureIdBySlug,
+  signedInStaff,
+  signedInTrainee,
+  startTestServer,
+  type TestServer,
+} from '../../server/testing';
 import { courseWithSessions } from '../../server/testing-attendance';
 import { createQuiz } from '../../server/testing-quizzes';
 import { ensureUser, findUserByEmail } from '../../server/users';
@@ -34,172 +46,197 @@ import { pngOf } from '../fixtures/images';
  * Who may call what: every endpoint the server serves under /api/v1, and the status each caller
  * gets for a well-formed request. A signed-in caller sends only a bearer token, the admin only the
  * X-Admin-Token header; the other trainee owns none of the trainee's issue reports and notifications.
- * A 400 for every caller is a code or token that is wrong for anyone: no caller is refused for who
- * they are. The first test fails when an endpoint is served without a row here.
+ * The staff caller is a member of the centre's staff (role ADMIN, signed in); the facilitator is a
+ * trainer named a facilitator of every course of the demo trainer's that the rows name, and created
+ * none of them. A 400 for every caller is a code or token that is wrong for anyone: no caller is
+ * refused for who they are. The first test fails when an endpoint is served without a row here.
  */
-const CALLERS = ['anonymous', 'trainee', 'trainer', 'admin', 'otherTrainee'] as const;
+const CALLERS = ['anonymous', 'trainee', 'trainer', 'admin', 'otherTrainee', 'staff', 'facilitator'] as const;
 type Caller = (typeof CALLERS)[number];
 
 // biome-ignore format: one endpoint a line, the callers' statuses in columns
 const MATRIX: readonly (readonly [method: string, path: string, ...statuses: number[]])[] = [
-  // method   path                                   anonymous trainee trainer admin otherTrainee
-  ['GET',   '/cms/king-fahad-details/',                    200, 200, 200, 200, 200],
-  ['GET',   '/cms/hero-section/',                          200, 200, 200, 200, 200],
-  ['GET',   '/cms/about-page-promotion/',                  200, 200, 200, 200, 200],
-  ['GET',   '/cms/about-page-our-story/',                  200, 200, 200, 200, 200],
-  ['GET',   '/cms/key-benefits-of-trainee-feature/',       200, 200, 200, 200, 200],
-  ['GET',   '/cms/become-a-trainer/',                      200, 200, 200, 200, 200],
-  ['GET',   '/cms/get-in-touch-title/',                    200, 200, 200, 200, 200],
-  ['POST',  '/cms/get-in-touch/',                          201, 201, 201, 201, 201],
-  ['POST',  '/cms/request-course/',                        201, 201, 201, 201, 201],
-  ['GET',   '/cms/report-an-issues/',                      401, 200, 200, 401, 200],
-  ['POST',  '/cms/report-an-issues/',                      401, 201, 201, 401, 201],
-  ['GET',   '/cms/report-an-issues/:id/',                  401, 200, 404, 401, 404],
-  ['GET',   '/course/browse-course-list/',                 200, 200, 200, 200, 200],
-  ['GET',   '/course/search-result/',                      200, 200, 200, 200, 200],
-  ['GET',   '/course/category/',                           200, 200, 200, 200, 200],
-  ['GET',   '/course/availability/',                       200, 200, 200, 200, 200],
-  ['GET',   '/course/about/:id/',                          200, 200, 200, 200, 200],
-  ['GET',   '/event/',                                     200, 200, 200, 200, 200],
-  ['GET',   '/event/:id/',                                 200, 200, 200, 200, 200],
-  ['GET',   '/event/:id/registration/',                    401, 200, 200, 401, 200],
-  ['POST',  '/event-registration/',                        401, 201, 201, 401, 201],
-  ['POST',  '/course/enroll-status-update/',               401, 200, 403, 401, 409],
-  ['GET',   '/enrolments/',                                401, 200, 403, 401, 200],
-  ['POST',  '/learning/lectures/:id/attempts/',            401, 200, 403, 401, 403],
-  ['GET',   '/learning/attempts/:id/',                     401, 200, 403, 401, 404],
-  ['PUT',   '/learning/attempts/:id/answers/:questionId/', 401, 200, 403, 401, 404],
-  ['POST',  '/learning/attempts/:id/submit/',              401, 200, 403, 401, 404],
-  ['GET',   '/learning/attempts/:id/review/',              401, 200, 403, 401, 404],
-  ['GET',   '/notification/',                              401, 200, 200, 401, 200],
-  ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404],
-  ['GET',   '/profile/notification-settings/',             401, 200, 200, 401, 200],
-  ['PUT',   '/profile/notification-settings/',             401, 200, 200, 401, 200],
-  ['POST',  '/user/login/',                                200, 200, 200, 200, 200],
-  ['POST',  '/user/refresh-token/',                        200, 200, 200, 200, 200],
-  ['POST',  '/user/logout/',                               200, 200, 200, 200, 200],
-  ['POST',  '/user/registration/',                         201, 201, 201, 201, 201],
-  ['POST',  '/user/otp-verify/',                           400, 400, 400, 400, 400],
-  ['POST',  '/user/reset-password/',                       200, 200, 200, 200, 200],
-  ['POST',  '/user/resend-otp/',                           200, 200, 200, 200, 200],
-  ['POST',  '/user/set-password/',                         400, 400, 400, 400, 400],
-  ['GET',   '/checkout/quote/:id/',                       401, 200, 403, 401, 200],
-  ['POST',  '/payments/',                                 401, 201, 403, 401, 201],
-  ['GET',   '/payments/',                                 401, 200, 403, 401, 200],
-  ['GET',   '/payments/latest/',                          401, 200, 403, 401, 200],
-  ['POST',  '/payments/notice/',                          200, 200, 200, 200, 200],
-  ['GET',   '/payments/:id/',                             401, 200, 403, 401, 404],
-  ['POST',  '/payments/:id/wallet-code/',                 401, 400, 403, 401, 404],
-  ['GET',   '/payments/:id/receipt/',                     401, 200, 403, 401, 404],
-  ['GET',   '/payments/:id/receipt.pdf',                  401, 200, 403, 401, 404],
-  ['GET',   '/user/profile/',                              401, 200, 200, 401, 200],
-  ['PATCH', '/user/profile/',                              401, 200, 200, 401, 200],
-  ['POST',  '/user/profile/email/',                        401, 200, 200, 401, 200],
-  ['POST',  '/user/profile/email/confirm/',                401, 400, 400, 401, 400],
-  ['POST',  '/user/profile/photo/',                        401, 200, 200, 401, 200],
-  ['DELETE','/user/profile/photo/',                        401, 200, 200, 401, 200],
-  ['GET',   '/user/photos/:name',                          200, 200, 200, 200, 200],
-  ['POST',  '/user/change-password/',                      401, 400, 400, 401, 400],
-  ['POST',  '/user/close-account/',                        401, 400, 400, 401, 400],
-  ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401],
-  ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401],
+  // method   path                          anonymous trainee trainer admin otherTrainee staff facilitator
+  ['GET',   '/cms/king-fahad-details/',                    200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/hero-section/',                          200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/about-page-promotion/',                  200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/about-page-our-story/',                  200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/key-benefits-of-trainee-feature/',       200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/become-a-trainer/',                      200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/cms/get-in-touch-title/',                    200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/cms/get-in-touch/',                          201, 201, 201, 201, 201, 201, 201],
+  ['POST',  '/cms/request-course/',                        201, 201, 201, 201, 201, 201, 201],
+  ['GET',   '/cms/report-an-issues/',                      401, 200, 200, 401, 200, 200, 200],
+  ['POST',  '/cms/report-an-issues/',                      401, 201, 201, 401, 201, 201, 201],
+  ['GET',   '/cms/report-an-issues/:id/',                  401, 200, 404, 401, 404, 404, 404],
+  ['GET',   '/course/browse-course-list/',                 200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/course/search-result/',                      200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/course/category/',                           200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/course/availability/',                       200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/course/about/:id/',                          200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/event/',                                     200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/event/:id/',                                 200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/event/:id/registration/',                    401, 200, 200, 401, 200, 200, 200],
+  ['POST',  '/event-registration/',                        401, 201, 201, 401, 201, 201, 201],
+  ['POST',  '/course/enroll-status-update/',               401, 200, 403, 401, 409, 403, 403],
+  ['GET',   '/enrolments/',                                401, 200, 403, 401, 200, 403, 403],
+  ['POST',  '/learning/lectures/:id/attempts/',            401, 200, 403, 401, 403, 403, 403],
+  ['GET',   '/learning/attempts/:id/',                     401, 200, 403, 401, 404, 403, 403],
+  ['PUT',   '/learning/attempts/:id/answers/:questionId/', 401, 200, 403, 401, 404, 403, 403],
+  ['POST',  '/learning/attempts/:id/submit/',              401, 200, 403, 401, 404, 403, 403],
+  ['GET',   '/learning/attempts/:id/review/',              401, 200, 403, 401, 404, 403, 403],
+  ['GET',   '/notification/',                              401, 200, 200, 401, 200, 200, 200],
+  ['PATCH', '/notification/mark-as-seen/:id/',             401, 200, 404, 401, 404, 404, 404],
+  ['GET',   '/profile/notification-settings/',             401, 200, 200, 401, 200, 200, 200],
+  ['PUT',   '/profile/notification-settings/',             401, 200, 200, 401, 200, 200, 200],
+  ['POST',  '/user/login/',                                200, 200, 200, 200, 200, 200, 200],
+  // The staff's second factor (public): each caller finishes a staff sign-in of its own.
+  ['POST',  '/user/login/code/',                           200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/login/code/resend/',                    200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/refresh-token/',                        200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/logout/',                               200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/registration/',                         201, 201, 201, 201, 201, 201, 201],
+  ['POST',  '/user/otp-verify/',                           400, 400, 400, 400, 400, 400, 400],
+  ['POST',  '/user/reset-password/',                       200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/resend-otp/',                           200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/set-password/',                         400, 400, 400, 400, 400, 400, 400],
+  ['GET',   '/checkout/quote/:id/',                       401, 200, 403, 401, 200, 403, 403],
+  ['POST',  '/payments/',                                 401, 201, 403, 401, 201, 403, 403],
+  ['GET',   '/payments/',                                 401, 200, 403, 401, 200, 403, 403],
+  ['GET',   '/payments/latest/',                          401, 200, 403, 401, 200, 403, 403],
+  ['POST',  '/payments/notice/',                          200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/payments/:id/',                             401, 200, 403, 401, 404, 403, 403],
+  ['POST',  '/payments/:id/wallet-code/',                 401, 400, 403, 401, 404, 403, 403],
+  ['GET',   '/payments/:id/receipt/',                     401, 200, 403, 401, 404, 403, 403],
+  ['GET',   '/payments/:id/receipt.pdf',                  401, 200, 403, 401, 404, 403, 403],
+  ['GET',   '/user/profile/',                              401, 200, 200, 401, 200, 200, 200],
+  ['PATCH', '/user/profile/',                              401, 200, 200, 401, 200, 200, 200],
+  ['POST',  '/user/profile/email/',                        401, 200, 200, 401, 200, 200, 200],
+  ['POST',  '/user/profile/email/confirm/',                401, 400, 400, 401, 400, 400, 400],
+  ['POST',  '/user/profile/photo/',                        401, 200, 200, 401, 200, 200, 200],
+  ['DELETE','/user/profile/photo/',                        401, 200, 200, 401, 200, 200, 200],
+  ['GET',   '/user/photos/:name',                          200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/user/change-password/',                      401, 400, 400, 401, 400, 400, 400],
+  ['POST',  '/user/close-account/',                        401, 400, 400, 401, 400, 400, 400],
+  ['POST',  '/admin/approve-trainer/',                     401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/notify/',                              401, 401, 401, 201, 401, 401, 401],
+  ['POST',  '/admin/create-admin/',                        401, 401, 401, 201, 401, 401, 401],
   // The embedded database and the uploads as a tar stream (npm run backup); PostgreSQL: pg_dump.
-  ['GET',   '/admin/backup/',                              401, 401, 401, process.env.TEST_DATABASE_URL ? 409 : 200, 401],
-  ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401],
-  ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401],
-  ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401],
-  ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401],
-  ['GET',   '/learning/courses/',                          401, 200, 403, 401, 200],
-  ['GET',   '/learning/courses/:id/lectures/',             401, 200, 403, 401, 403],
-  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 200, 401, 403],
-  ['GET',   '/course/lecture-is-read/:id/',                401, 200, 403, 401, 403],
-  ['PUT',   '/learning/lectures/:id/position/',            401, 200, 403, 401, 403],
-  ['POST',  '/learning/lectures/:id/submissions/',         401, 201, 403, 401, 403],
-  ['POST',  '/learning/lectures/:id/survey/',              401, 200, 403, 401, 403],
-  ['GET',   '/course/trainee-view-grade-of-assignment-and-quiz/', 401, 200, 403, 401, 403],
-  ['POST',  '/upload/',                                    401, 200, 200, 401, 200],
-  ['GET',   '/files/:id',                                  401, 200, 200, 401, 404],
+  ['GET',   '/admin/backup/',                              401, 401, 401, process.env.TEST_DATABASE_URL ? 409 : 200, 401, 401, 401],
+  ['POST',  '/admin/confirm-payment/',                    401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/refund-payment/',                     401, 401, 401, 409, 401, 401, 401],
+  ['POST',  '/admin/reject-withdrawal/',                  401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/approve-withdrawal/',                 401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/learning/courses/',                          401, 200, 403, 401, 200, 403, 403],
+  ['GET',   '/learning/courses/:id/lectures/',             401, 200, 403, 401, 403, 403, 403],
+  ['GET',   '/course/individual-course-lecture-details/:id/', 401, 200, 200, 401, 403, 403, 200],
+  ['GET',   '/course/lecture-is-read/:id/',                401, 200, 403, 401, 403, 403, 403],
+  ['PUT',   '/learning/lectures/:id/position/',            401, 200, 403, 401, 403, 403, 403],
+  ['POST',  '/learning/lectures/:id/submissions/',         401, 201, 403, 401, 403, 403, 403],
+  ['POST',  '/learning/lectures/:id/survey/',              401, 200, 403, 401, 403, 403, 403],
+  ['GET',   '/course/trainee-view-grade-of-assignment-and-quiz/', 401, 200, 403, 401, 403, 403, 403],
+  ['POST',  '/upload/',                                    401, 200, 200, 401, 200, 200, 200],
+  ['GET',   '/files/:id',                                  401, 200, 200, 401, 404, 404, 200],
   // Resumable uploads: each user's own; their bytes are never read back from there.
-  ['POST',  '/uploads/',                                   401, 201, 201, 401, 201],
-  ['GET',   '/uploads/:id',                                401, 405, 405, 401, 405],
-  ['PATCH', '/uploads/:id',                                401, 204, 404, 401, 404],
-  ['DELETE', '/uploads/:id',                               401, 204, 404, 401, 404],
-  ['GET',   '/admin/submissions/',                         401, 401, 401, 200, 401],
-  ['POST',  '/admin/submissions/:id/grade',                401, 401, 401, 200, 401],
-  ['POST',  '/admin/submissions/:id/grade/',               401, 401, 401, 200, 401],
-  ['POST',  '/admin/submissions/:id/return',               401, 401, 401, 200, 401],
-  ['POST',  '/admin/submissions/:id/return/',              401, 401, 401, 200, 401],
-  ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401],
-  ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401],
-  ['GET',   '/dev/sms/',                                   401, 401, 401, 200, 401],
-  ['GET',   '/course/course-list-of-a-trainer/',           401, 403, 200, 401, 403],
-  ['POST',  '/course/course-create/',                      401, 403, 201, 401, 403],
-  ['GET',   '/course/course-create/:id/',                  401, 403, 200, 401, 403],
-  ['PUT',   '/course/course-create/:id/',                  401, 403, 200, 401, 403],
-  ['DELETE','/course/course-create/:id/',                  401, 403, 200, 401, 403],
-  ['GET',   '/course/survey-category/',                    200, 200, 200, 200, 200],
-  ['GET',   '/authoring/facilitators/',                    401, 403, 200, 401, 403],
-  ['GET',   '/covers/:name',                               200, 200, 200, 200, 200],
-  ['POST',  '/admin/approve-course/',                      401, 401, 401, 200, 401],
-  ['POST',  '/admin/reject-course/',                       401, 401, 401, 200, 401],
-  ['GET',   '/course/class-type/',                         401, 403, 200, 401, 403],
-  ['POST',  '/course/class-create/',                       401, 403, 201, 401, 403],
-  ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
-  ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403],
-  ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403],
+  ['POST',  '/uploads/',                                   401, 201, 201, 401, 201, 201, 201],
+  ['GET',   '/uploads/:id',                                401, 405, 405, 401, 405, 405, 405],
+  ['PATCH', '/uploads/:id',                                401, 204, 404, 401, 404, 404, 404],
+  ['DELETE', '/uploads/:id',                               401, 204, 404, 401, 404, 404, 404],
+  ['GET',   '/admin/submissions/',                         401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/submissions/:id/grade',                401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/submissions/:id/grade/',               401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/submissions/:id/return',               401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/submissions/:id/return/',              401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/set-quiz-time-limit/',                401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/dev/outbox/',                                401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/dev/sms/',                                   401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/course/course-list-of-a-trainer/',           401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/course/course-create/',                      401, 403, 201, 401, 403, 403, 201],
+  ['GET',   '/course/course-create/:id/',                  401, 403, 200, 401, 403, 403, 200],
+  ['PUT',   '/course/course-create/:id/',                  401, 403, 200, 401, 403, 403, 200],
+  ['DELETE','/course/course-create/:id/',                  401, 403, 200, 401, 403, 403, 403],
+  ['GET',   '/course/survey-category/',                    200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/authoring/facilitators/',                    401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/covers/:name',                               200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/admin/approve-course/',                      401, 401, 401, 200, 401, 401, 401],
+  ['POST',  '/admin/reject-course/',                       401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/course/class-type/',                         401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/course/class-create/',                       401, 403, 201, 401, 403, 403, 201],
+  ['GET',   '/course/class-create/:id/',                   401, 403, 200, 401, 403, 403, 200],
+  ['PUT',   '/course/class-create/:id/',                   401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/authoring/courses/:id/lectures/',            401, 403, 200, 401, 403, 403, 200],
   // Grading (server/grading): the course's trainer or a facilitator.
-  ['GET',   '/grading/courses/:id/',                       401, 403, 200, 401, 403],
-  ['GET',   '/grading/items/:id/',                         401, 403, 200, 401, 403],
-  ['POST',  '/grading/submissions/:id/grade/',             401, 403, 200, 401, 403],
-  ['POST',  '/grading/submissions/:id/return/',            401, 403, 200, 401, 403],
-  ['GET',   '/schedule/',                                  401, 403, 200, 401, 403],
-  ['POST',  '/schedule/changes/',                          401, 403, 201, 401, 403],
-  ['DELETE','/schedule/changes/:courseId/:date/',          401, 403, 200, 401, 403],
-  ['GET',   '/schedule/calendar-feed/',                    401, 200, 200, 401, 200],
-  ['POST',  '/schedule/calendar-feed/',                    401, 201, 201, 401, 201],
-  ['GET',   '/calendar/:file',                             200, 200, 200, 200, 200],
+  ['GET',   '/grading/courses/:id/',                       401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/grading/items/:id/',                         401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/grading/submissions/:id/grade/',             401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/grading/submissions/:id/return/',            401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/schedule/',                                  401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/schedule/changes/',                          401, 403, 201, 401, 403, 403, 201],
+  ['DELETE','/schedule/changes/:courseId/:date/',          401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/schedule/calendar-feed/',                    401, 200, 200, 401, 200, 403, 200],
+  ['POST',  '/schedule/calendar-feed/',                    401, 201, 201, 401, 201, 403, 201],
+  ['GET',   '/calendar/:file',                             200, 200, 200, 200, 200, 200, 200],
   // The trainer's records (server/records/routes.ts).
-  ['GET',   '/trainer/course-history/',                    401, 403, 200, 401, 403],
-  ['GET',   '/trainer/course-history/:id/',                401, 403, 200, 401, 403],
-  ['GET',   '/trainer/courses/:id/completion/',            401, 403, 200, 401, 403],
-  ['PUT',   '/trainer/courses/:id/completion-rule/',       401, 403, 200, 401, 403],
-  ['POST',  '/trainer/courses/:id/close/',                 401, 403, 200, 401, 403],
+  ['GET',   '/trainer/course-history/',                    401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/trainer/course-history/:id/',                401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/trainer/courses/:id/completion/',            401, 403, 200, 401, 403, 403, 200],
+  ['PUT',   '/trainer/courses/:id/completion-rule/',       401, 403, 200, 401, 403, 403, 403],
+  ['POST',  '/trainer/courses/:id/close/',                 401, 403, 200, 401, 403, 403, 403],
   // Reviews (server/reviews/routes.ts): the demo trainee reviews the ended course she took.
-  ['POST',  '/course/rating/',                             401, 201, 403, 401, 403],
-  ['GET',   '/course/:id/reviews/',                        200, 200, 200, 200, 200],
-  ['GET',   '/course/:id/my-review/',                      401, 200, 403, 401, 200],
+  ['POST',  '/course/rating/',                             401, 201, 403, 401, 403, 403, 403],
+  ['GET',   '/course/:id/reviews/',                        200, 200, 200, 200, 200, 200, 200],
+  ['GET',   '/course/:id/my-review/',                      401, 200, 403, 401, 200, 403, 403],
   // The trainee's course history (server/history/routes.ts): the seeded ended course; the other
   // trainee never had it and has no ended course.
-  ['GET',   '/course/history/',                            401, 200, 403, 401, 200],
-  ['GET',   '/course/history/:id/',                        401, 200, 403, 401, 404],
-  ['POST',  '/course/generate_transcript/',                401, 200, 403, 401, 400],
-  ['POST',  '/course/generate_certificate/',               401, 200, 403, 401, 404],
+  ['GET',   '/course/history/',                            401, 200, 403, 401, 200, 403, 403],
+  ['GET',   '/course/history/:id/',                        401, 200, 403, 401, 404, 403, 403],
+  ['POST',  '/course/generate_transcript/',                401, 200, 403, 401, 400, 403, 403],
+  ['POST',  '/course/generate_certificate/',               401, 200, 403, 401, 404, 403, 403],
   // Attendance: the trainer's course held every day, the trainee enrolled in it.
-  ['GET',   '/attendance/courses/',                        401, 403, 200, 401, 403],
-  ['GET',   '/attendance/courses/:id/',                    401, 403, 200, 401, 403],
-  ['GET',   '/attendance/courses/:id/code/',               401, 403, 200, 401, 403],
-  ['POST',  '/attendance/courses/:id/marks/',              401, 403, 200, 401, 403],
-  ['GET',   '/attendance/courses/:id/sheet/',              401, 403, 200, 401, 403],
-  ['POST',  '/attendance/tickets/',                        201, 201, 201, 201, 201],
-  ['POST',  '/course/make-attendance/:id/',                401, 201, 403, 401, 403],
-  ['GET',   '/attendance/history/',                        401, 200, 403, 401, 200],
-  ['POST',  '/dev/attendance/clock/',                      401, 401, 401, 200, 401],
+  ['GET',   '/attendance/courses/',                        401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/attendance/courses/:id/',                    401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/attendance/courses/:id/code/',               401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/attendance/courses/:id/marks/',              401, 403, 200, 401, 403, 403, 200],
+  ['GET',   '/attendance/courses/:id/sheet/',              401, 403, 200, 401, 403, 403, 200],
+  ['POST',  '/attendance/tickets/',                        201, 201, 201, 201, 201, 201, 201],
+  ['POST',  '/course/make-attendance/:id/',                401, 201, 403, 401, 403, 403, 403],
+  ['GET',   '/attendance/history/',                        401, 200, 403, 401, 200, 403, 403],
+  ['POST',  '/dev/attendance/clock/',                      401, 401, 401, 200, 401, 401, 401],
   // Certificates (server/certificates/): anyone checks one by its code; the admin lists and revokes.
-  ['GET',   '/certificates/:code/',                        200, 200, 200, 200, 200],
-  ['POST',  '/admin/revoke-certificate/',                  401, 401, 401, 200, 401],
-  ['GET',   '/admin/certificates/',                        401, 401, 401, 200, 401],
+  ['GET',   '/certificates/:code/',                        200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/admin/revoke-certificate/',                  401, 401, 401, 200, 401, 401, 401],
+  ['GET',   '/admin/certificates/',                        401, 401, 401, 200, 401, 401, 401],
   // Invitations (server/invitations/): trainees invite; anyone reads one; any account accepts one.
-  ['POST',  '/invitations/',                               401, 201, 403, 401, 201],
-  ['GET',   '/invitations/',                               401, 200, 403, 401, 200],
-  ['GET',   '/invitations/:token/',                        200, 200, 200, 200, 200],
-  ['POST',  '/invitations/:token/accept/',                 401, 200, 200, 401, 200],
+  ['POST',  '/invitations/',                               401, 201, 403, 401, 201, 403, 403],
+  ['GET',   '/invitations/',                               401, 200, 403, 401, 200, 403, 403],
+  ['GET',   '/invitations/:token/',                        200, 200, 200, 200, 200, 200, 200],
+  ['POST',  '/invitations/:token/accept/',                 401, 200, 200, 401, 200, 200, 200],
   // Chat (server/chat/): the demo trainee and the demo trainer talk (server/chat/seed.ts); the other
   // trainee shares no course with the trainer and is in neither conversation.
-  ['GET',   '/chat/conversations/',                        401, 200, 200, 401, 200],
-  ['POST',  '/chat/conversations/',                        401, 200, 200, 401, 403],
-  ['GET',   '/chat/conversations/:id/',                    401, 200, 200, 401, 403],
-  ['GET',   '/chat/conversations/:id/messages/',           401, 200, 200, 401, 403],
-  ['GET',   '/chat/contacts/',                             401, 200, 200, 401, 200],
+  ['GET',   '/chat/conversations/',                        401, 200, 200, 401, 200, 403, 200],
+  ['POST',  '/chat/conversations/',                        401, 200, 200, 401, 403, 403, 403],
+  ['GET',   '/chat/conversations/:id/',                    401, 200, 200, 401, 403, 403, 403],
+  ['GET',   '/chat/conversations/:id/messages/',           401, 200, 200, 401, 403, 403, 403],
+  ['GET',   '/chat/contacts/',                             401, 200, 200, 401, 200, 403, 200],
+  // The centre's staff (server/staff/routes.ts): a signed-in account of the role ADMIN, never the
+  // X-Admin-Token. Each decision is made on an item of its own (a second one would answer 409).
+  ['GET',   '/staff/queue/',                               401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/queue/counts/',                        401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/trainer-applications/:id/',            401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/trainer-applications/:id/cv/',         401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/trainer-applications/:id/approve/',    401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/trainer-applications/:id/reject/',     401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/courses/:id/',                         401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/courses/:id/approve/',                 401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/courses/:id/reject/',                  401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/withdrawals/:id/',                     401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/withdrawals/:id/approve/',             401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/withdrawals/:id/reject/',              401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/cash-payments/:id/',                   401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/cash-payments/:id/confirm/',           401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/audit/',                               401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/audit/export/',                        401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/staff-accounts/',                      401, 403, 403, 401, 403, 201, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -241,6 +278,10 @@ interface Fixture {
   quiz: { lectureId: number; questionId: number; choice: number[]; attemptId: string; submittedId: string };
   /** The demo trainer's course held every day, the trainee enrolled in it (attendance). */
   attendanceCourseId: number;
+  /** The facilitator of the demo trainer's courses above (learning, attendance, authoring, records). */
+  facilitatorId: number;
+  /** What waits for the staff: a trainer's application with a CV, a withdrawal (an enrolment), cash. */
+  staff: { applicationId: number; withdrawalId: number; cashPaymentId: string };
 }
 
 /** A photo upload: a real PNG. */
@@ -270,6 +311,19 @@ const PHOTO_OWNER = {
   govt_id_or_iqama_no: '1044455567',
   approved: true,
 } as const;
+
+/** A trainer the demo trainer names a facilitator of the courses the rows name. */
+const FACILITATOR = {
+  email: 'matrix.cofacilitator@example.com',
+  password: 'Matrix#2026xyz',
+  full_name: 'Rakan Al-Dosari',
+  role: 'TRAINER',
+  phone_number: '0553334448',
+  govt_id_or_iqama_no: '1044455568',
+  approved: true,
+} as const;
+
+const CV_PDF = fileURLToPath(new URL('../fixtures/cv.pdf', import.meta.url));
 
 const issue = { name: 'Video', subject: 'Playback', description: 'The lecture video stops.' };
 
@@ -487,9 +541,10 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
     case 'GET /course/course-create/:id/':
       return { path: `/course/course-create/${fixture.authoring.courseId}/` };
     case 'PUT /course/course-create/:id/':
+      // The creator's edit keeps the facilitator (a facilitator's edit cannot change them).
       return courseBody(coverImageOf(fixture.authoring.courseId)).then((json) => ({
         path: `/course/course-create/${fixture.authoring.courseId}/`,
-        json,
+        json: { ...json, facilitators: [fixture.facilitatorId] },
       }));
     // The trainer deletes a course made for it (the others are refused before any is looked up).
     case 'DELETE /course/course-create/:id/':
@@ -524,24 +579,25 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: `/grading/courses/${fixture.learningCourseId}/` };
     case 'GET /grading/items/:id/':
       return { path: `/grading/items/${fixture.lectureIds.cloudCompare}/` };
-    // The trainer decides a submission of their own that waits; the others are refused before.
+    // The trainer and the facilitator each decide a submission of their own that waits; the others
+    // are refused before.
     case 'POST /grading/submissions/:id/grade/':
     case 'POST /grading/submissions/:id/return/':
-      return (caller === 'trainer' ? waitingSubmission(fixture) : Promise.resolve(1)).then((id) => ({
+      return (teaches(caller) ? waitingSubmission(fixture) : Promise.resolve(1)).then((id) => ({
         path: path.replace(':id', String(id)),
         json: path.includes('grade')
           ? { grade: '7.5', feedback: 'Good', feedback_file: null }
           : { feedback: 'Add an example', feedback_file: null },
       }));
-    // The trainer cancels a session of the course they teach still to come; restores one cancelled
-    // for it (the others are refused before any is looked up).
+    // The trainer and the facilitator cancel a session of the course still to come; restore one
+    // cancelled for them (the others are refused before any is looked up).
     case 'POST /schedule/changes/':
       return upcomingSession(fixture).then((session_date) => ({
         path,
         json: { course_id: fixture.learningCourseId, session_date, action: 'cancelled', reason: 'Exams' },
       }));
     case 'DELETE /schedule/changes/:courseId/:date/':
-      return (caller === 'trainer' ? cancelledSession(fixture) : upcomingSession(fixture)).then((date) => ({
+      return (teaches(caller) ? cancelledSession(fixture) : upcomingSession(fixture)).then((date) => ({
         path: `/schedule/changes/${fixture.learningCourseId}/${date}/`,
       }));
     case 'POST /schedule/calendar-feed/':
@@ -647,9 +703,66 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
           [DEMO_ACCOUNTS.trainee.email, DEMO_ACCOUNTS.trainer.email],
         )
         .then(({ rows }) => ({ path: path.replace(':id', String(rows[0]?.id)) }));
+    // Each caller finishes a staff sign-in of its own, past the password (each mails a code).
+    case 'POST /user/login/code/':
+      return staffChallenge(caller).then((json) => ({ path, json }));
+    case 'POST /user/login/code/resend/':
+      return staffChallenge(caller).then(({ challenge }) => ({ path, json: { challenge } }));
+    case 'POST /admin/create-admin/':
+      return { path, json: { email: `matrix.admin.${caller}@example.com`, full_name: 'Matrix Admin' } };
+    case 'POST /staff/staff-accounts/':
+      return {
+        path,
+        json: { email: `matrix.colleague.${caller}@example.com`, full_name: 'Matrix Colleague' },
+      };
+    // What waits for the staff; the course is the demo trainer's pending one.
+    case 'GET /staff/trainer-applications/:id/':
+    case 'GET /staff/trainer-applications/:id/cv/':
+      return { path: path.replace(':id', String(fixture.staff.applicationId)) };
+    case 'GET /staff/courses/:id/':
+      return { path: path.replace(':id', String(fixture.authoring.courseId)) };
+    case 'GET /staff/withdrawals/:id/':
+      return { path: path.replace(':id', String(fixture.staff.withdrawalId)) };
+    case 'GET /staff/cash-payments/:id/':
+      return { path: path.replace(':id', fixture.staff.cashPaymentId) };
+    // The staff decide on an item made for them (the others are refused before any is looked up).
+    case 'POST /staff/trainer-applications/:id/approve/':
+    case 'POST /staff/trainer-applications/:id/reject/':
+      return (caller === 'staff' ? trainerApplication() : Promise.resolve(fixture.staff.applicationId)).then(
+        (id) => decision(path, id),
+      );
+    case 'POST /staff/courses/:id/approve/':
+    case 'POST /staff/courses/:id/reject/':
+      return (caller === 'staff' ? pendingCourse() : Promise.resolve(fixture.authoring.courseId)).then((id) =>
+        decision(path, id),
+      );
+    case 'POST /staff/withdrawals/:id/approve/':
+    case 'POST /staff/withdrawals/:id/reject/':
+      return (caller === 'staff' ? withdrawalRequest() : Promise.resolve(fixture.staff.withdrawalId)).then(
+        (id) => decision(path, id),
+      );
+    case 'POST /staff/cash-payments/:id/confirm/':
+      return (
+        caller === 'staff'
+          ? awaitingCash(fixture.pricedCourseId)
+          : Promise.resolve(fixture.staff.cashPaymentId)
+      ).then((id) => decision(path, id));
     default:
       return { path };
   }
+}
+
+/** Whether the caller runs the courses the rows name (the demo trainer, or their facilitator). */
+function teaches(caller: Caller): boolean {
+  return caller === 'trainer' || caller === 'facilitator';
+}
+
+/** A staff decision on the item: a refusal gives its reason. */
+function decision(path: string, id: number | string): Call {
+  return {
+    path: path.replace(':id', String(id)),
+    json: path.endsWith('/reject/') ? { reason: 'Not this term, please apply again in the spring' } : {},
+  };
 }
 
 let server: TestServer;
@@ -745,6 +858,82 @@ async function withdrawalAsked(fixture: Fixture): Promise<void> {
   );
   await response.body?.cancel();
 }
+
+/** A staff account of the caller's own, past the password: the challenge and the code mailed for it. */
+async function staffChallenge(caller: Caller): Promise<{ challenge: string; code: string }> {
+  const user = await ensureUser(server.db, {
+    email: `matrix.signin.${caller.toLowerCase()}@example.com`,
+    password: 'Matrix#2026xyz',
+    full_name: 'Matrix Staff',
+    role: 'ADMIN',
+    approved: true,
+  });
+  const { second_factor } = await beginSecondFactor(server.db, server.tokens, server.url, user);
+  const [mail] = await readOutbox(server.db, { to: user.email, limit: 1 });
+  const code = findOtp(mail?.body ?? '');
+  if (!code) throw new Error(`no code mailed to ${user.email}`);
+  return { challenge: second_factor.challenge, code };
+}
+
+let applicationsMade = 0;
+
+/** A trainer's application waiting for the staff, with a CV (a PDF): the applicant's id. */
+async function trainerApplication(): Promise<number> {
+  applicationsMade += 1;
+  const user = await ensureUser(server.db, {
+    email: `matrix.applicant.${applicationsMade}@example.com`,
+    password: 'Matrix#2026xyz',
+    full_name: `Matrix Applicant ${applicationsMade}`,
+    role: 'TRAINER',
+    approved: false,
+  });
+  const cv = await server.uploads.storeCv(
+    new File([await readFile(CV_PDF)], 'cv.pdf', { type: 'application/pdf' }),
+  );
+  await server.db.query('UPDATE users SET cv_file = $2, cv_name = $3 WHERE id = $1', [
+    user.id,
+    cv.file,
+    cv.name,
+  ]);
+  return user.id;
+}
+
+/** A trainee of the test's own, enrolled in the learning seed's course, asks to withdraw: the enrolment's id. */
+async function withdrawalRequest(): Promise<number> {
+  const { user, token } = await signedInTrainee(server, 'withdrawing');
+  const courseId = await enrolBySlug(server, user.id, LEARNING_COURSES.cloud.slug);
+  const asked = await send(
+    'POST',
+    {
+      path: '/course/enroll-status-update/',
+      json: { course_id: courseId, reason: 'My working hours changed' },
+      headers: { Authorization: `Bearer ${token}` },
+    },
+    'anonymous',
+  );
+  if (asked.status !== 200) throw new Error(`The withdrawal was not asked for: ${asked.status}`);
+  const { rows } = await server.db.query<{ id: number }>(
+    'SELECT id FROM enrolments WHERE user_id = $1 AND course_id = $2',
+    [user.id, courseId],
+  );
+  return rows[0]?.id ?? 0;
+}
+
+/** A trainee of the test's own chooses to pay for the course in cash: the payment, awaiting the cash. */
+async function awaitingCash(courseId: number): Promise<string> {
+  const { token } = await signedInTrainee(server, 'cash');
+  const started = await send(
+    'POST',
+    {
+      path: '/payments/',
+      json: { course_id: courseId, method: 'cash', idempotency_key: randomUUID(), terms_accepted: true },
+      headers: { Authorization: `Bearer ${token}` },
+    },
+    'anonymous',
+  );
+  return paymentSchema.parse(await started.json()).id;
+}
+
 /** A routine date of the learning seed's course, from tomorrow on, with no change yet. */
 async function upcomingSession(fixture: Fixture): Promise<string> {
   const { rows } = await server.db.query<{ routine: { day: string }[]; end_date: string }>(
@@ -904,6 +1093,10 @@ beforeAll(async () => {
   tokens.set('trainee', trainee.token);
   tokens.set('trainer', (await signIn(DEMO_ACCOUNTS.trainer.email, DEMO_ACCOUNTS.trainer.password)).token);
   tokens.set('otherTrainee', (await signIn(OTHER_TRAINEE.email, OTHER_TRAINEE.password)).token);
+  // A staff sign-in asks for a mailed code after the password: the session is started without it.
+  tokens.set('staff', (await signedInStaff(server, 'matrix')).token);
+  const facilitator = await ensureUser(server.db, FACILITATOR);
+  tokens.set('facilitator', (await signIn(FACILITATOR.email, FACILITATOR.password)).token);
 
   const reported = await send('POST', { path: '/cms/report-an-issues/', json: issue }, 'trainee');
   const notification = await server.notifier.notify(trainee.userId, {
@@ -1007,13 +1200,35 @@ beforeAll(async () => {
     times: ['00:00', '23:59'],
     traineeIds: [trainee.userId],
   });
+  const learningCourseId = await courseIdBySlug(server, LEARNING_COURSES.cloud.slug);
+  const authoringCourseId = demoPending[0]?.id ?? 0;
+  // The facilitator is named on each course of the demo trainer's that the rows name (as the
+  // trainer's course form would name them: server/authoring/course-queries.ts).
+  for (const courseId of [
+    learningCourseId,
+    attendanceCourseId,
+    authoringCourseId,
+    await courseIdBySlug(server, RECORD_COURSES.completed.slug),
+  ]) {
+    await server.db.query(
+      `INSERT INTO course_facilitators (course_id, user_id, position) VALUES ($1, $2, 0)
+       ON CONFLICT (course_id, user_id) DO NOTHING`,
+      [courseId, facilitator.id],
+    );
+  }
   fixture = {
     attendanceCourseId,
+    facilitatorId: facilitator.id,
+    staff: {
+      applicationId: await trainerApplication(),
+      withdrawalId: await withdrawalRequest(),
+      cashPaymentId: await awaitingCash(pricedCourseId),
+    },
     authoring: {
-      courseId: demoPending[0]?.id ?? 0,
+      courseId: authoringCourseId,
       coverName: coverUrl.slice(coverUrl.lastIndexOf('/') + 1),
     },
-    learningCourseId: await courseIdBySlug(server, LEARNING_COURSES.cloud.slug),
+    learningCourseId,
     lectureIds,
     videoFileId: videos[0]?.file_id ?? '',
     photoName: image.slice(image.lastIndexOf('/') + 1),
@@ -1075,10 +1290,10 @@ describe('the authorization matrix', () => {
 describe('the operations endpoints', () => {
   // biome-ignore format: one endpoint a line, the callers' statuses in columns
   const OPERATIONS: readonly (readonly [path: string, ...statuses: number[]])[] = [
-    // path        anonymous trainee trainer admin otherTrainee
-    ['/healthz',   200, 200, 200, 200, 200],
-    ['/readyz',    200, 200, 200, 200, 200],
-    ['/metrics',   404, 404, 404, 404, 404],
+    // path        anonymous trainee trainer admin otherTrainee staff facilitator
+    ['/healthz',   200, 200, 200, 200, 200, 200, 200],
+    ['/readyz',    200, 200, 200, 200, 200, 200, 200],
+    ['/metrics',   404, 404, 404, 404, 404, 404, 404],
   ];
 
   it.each(OPERATIONS.map((row) => [row[0], row] as const))(
