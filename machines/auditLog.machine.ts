@@ -1,6 +1,6 @@
 import type { AuditAction, AuditFilters, AuditResponse } from '@contract/wire/staff';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Failure } from './forms';
+import { type Failure, failureOf } from './forms';
 
 export type AuditPageData = AuditResponse['data'];
 
@@ -133,7 +133,7 @@ export const auditLogMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'keepError', params: failureOf },
             },
           },
         },
@@ -156,7 +156,7 @@ export const auditLogMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'keepExportError', params: ({ event }) => ({ error: event.error }) },
+              actions: { type: 'keepExportError', params: failureOf },
             },
           },
         },

@@ -1,6 +1,6 @@
 import type { QueueKind, QueueResponse } from '@contract/wire/staff';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Failure } from './forms';
+import { type Failure, failureOf } from './forms';
 
 export type QueueData = QueueResponse['data'];
 
@@ -88,7 +88,7 @@ export const staffQueueMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'keepError', params: failureOf },
         },
       },
       on: {

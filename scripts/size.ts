@@ -1,8 +1,9 @@
 /**
  * `npm run size`: gzip bytes of the JavaScript and CSS a visitor downloads for each public route (the
  * entry, its static imports, the route's view with its static imports, and the English messages),
- * read from the build, checked against the budgets below; and a check that no public route loads a
- * module of a trainer-only screen. Exits non-zero when a budget is exceeded or such a module is found.
+ * read from the build, checked against the budgets below; a check that no public route loads a
+ * module of a trainer-only screen; and one that nobody but the centre's staff can load a module of
+ * the back office. Exits non-zero when a budget is exceeded or such a module is found.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -155,6 +156,39 @@ export function trainerOnlyModules(routesSource: string): RegExp[] {
   return patterns;
 }
 
+/** Source modules of the back office: only the centre's staff may download them. */
+export const STAFF_ONLY = [
+  /^src\/features\/staff\//,
+  /^src\/api\/staff\.ts$/,
+  /^contract\/wire\/staff\.ts$/,
+  /^machines\/(staffQueue|staffDecision|auditLog)\./,
+];
+
+/**
+ * Staff-only modules that someone else could download: every chunk reachable from the entry by its
+ * static and dynamic imports, except the dynamic imports of the back office's screens
+ * (src/features/staff/…, which only routes for the role ADMIN open), must hold none.
+ */
+export function staffOnlyLeaks(build: Build): string[] {
+  const staffScreen = (key: string) => /^src\/features\/staff\//.test(build.manifest[key]?.src ?? key);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = build.manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+    for (const next of chunk.dynamicImports ?? []) if (!staffScreen(next)) visit(next);
+  };
+  visit(build.entry);
+  const leaks = new Set<string>();
+  for (const key of seen) {
+    for (const id of build.modules[(build.manifest[key] as Chunk).file] ?? []) {
+      if (STAFF_ONLY.some((pattern) => pattern.test(id))) leaks.add(id);
+    }
+  }
+  return [...leaks].sort();
+}
+
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function main(): void {
@@ -189,6 +223,9 @@ function main(): void {
     if (leaked.length) problems.push(`${route}: loads trainer-only modules ${leaked.join(', ')}`);
   }
   console.log(`trainer-only modules checked: ${trainerOnly.map((pattern) => pattern.source).join(', ')}`);
+  const leaks = staffOnlyLeaks(build);
+  if (leaks.length) problems.push(`visitors, trainees or trainers can load staff-only modules: ${leaks.join(', ')}`);
+  console.log(`staff-only modules: loaded by the back office's screens alone (${STAFF_ONLY.length} patterns)`);
   if (problems.length) {
     for (const problem of problems) console.error(problem);
     process.exit(1);

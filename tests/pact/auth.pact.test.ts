@@ -2,7 +2,8 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
-import { login, logout, refreshToken } from '../../src/api/auth';
+import { logout, refreshToken } from '../../src/api/auth';
+import { login } from '../../src/api/identity';
 import { expectRefusal, interaction } from './interactions';
 import { INJECTED_REFRESH_TOKEN, PROVIDER_STATES } from './states';
 import {

@@ -5,7 +5,7 @@ import type { RegistrationRequest } from '@contract/wire/auth';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { register, requestPasswordReset, resendOtp, setPassword, verifyOtp } from '../../src/api/auth';
+import { register, requestPasswordReset, resendOtp, setPassword, verifyOtp } from '../../src/api/identity';
 import { expectRefusal, interaction } from './interactions';
 import {
   APPLICANTS,

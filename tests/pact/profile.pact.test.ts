@@ -8,7 +8,7 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
-import { login } from '../../src/api/auth';
+import { login } from '../../src/api/identity';
 import {
   changePassword,
   closeAccount,

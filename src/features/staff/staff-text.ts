@@ -20,7 +20,7 @@ export const KIND_BADGES: Record<QueueKind, MessageDescriptor> = {
 
 export const KIND_COLOURS: Record<QueueKind, string> = {
   trainer: 'bg-sky-100 text-sky-900',
-  course: 'bg-violet-100 text-violet-900',
+  course: 'bg-brand-100 text-brand-900',
   withdrawal: 'bg-amber-100 text-amber-900',
   cash: 'bg-emerald-100 text-emerald-900',
 };

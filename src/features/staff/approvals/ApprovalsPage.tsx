@@ -22,7 +22,7 @@ import '../known-messages';
 import { PageButtons } from '../PageButtons';
 
 /** The card's frame; the placeholders have the same one, so nothing moves when the list arrives. */
-const CARD = 'flex min-h-36 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
+const CARD = 'flex min-h-32 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';
 
 /** The kind the address names (`?kind=trainer`), if any. */
 function kindOfAddress(): QueueKind | null {
@@ -64,7 +64,7 @@ function KindFilter({
           >
             {option.label}
             <span
-              className={`min-w-6 rounded-full px-1.5 text-center text-xs ${active ? 'bg-white/20' : 'bg-slate-100'}`}
+              className={`min-w-5 rounded-full px-1.5 text-center text-xs ${active ? 'bg-white/20' : 'bg-slate-100'}`}
             >
               {option.count === undefined ? '…' : formatNumber(option.count, language)}
             </span>
@@ -135,7 +135,7 @@ export default function ApprovalsPage(_: RouteView) {
   const items = view.data?.items.results ?? null;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
       <PageTitle>{t`Approvals`}</PageTitle>
       <KindFilter kind={view.kind} counts={view.data?.counts ?? null} onChange={selectKind} />
       {view.error !== null && (
@@ -148,10 +148,10 @@ export default function ApprovalsPage(_: RouteView) {
       <div aria-busy={view.busy} aria-live="polite">
         {items === null ? (
           view.error === null && (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid gap-4 sm:grid-cols-2">
               {['a', 'b', 'c'].map((slot) => (
                 <li key={slot} className={CARD}>
-                  <Placeholder className="h-5 w-32" />
+                  <Placeholder className="h-5 w-24" />
                   <Placeholder className="h-6 w-3/4" />
                   <Placeholder className="h-4 w-1/2" />
                 </li>
@@ -163,7 +163,7 @@ export default function ApprovalsPage(_: RouteView) {
             {t`Nothing waits for a decision.`}
           </p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-4 sm:grid-cols-2">
             {items.map((item) => (
               <ItemCard key={`${item.kind}:${item.id}`} item={item} onOpen={() => setOpen(item)} />
             ))}

@@ -55,7 +55,7 @@ async function loadItem(kind: QueueKind, id: string): Promise<Item> {
 /** One fact of the item: its name and its value. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+    <div className="flex flex-col gap-x-3 gap-y-1 sm:flex-row">
       <dt className="shrink-0 font-semibold text-slate-700 sm:w-40">{label}</dt>
       <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
     </div>
@@ -134,7 +134,7 @@ function CourseFacts({ data }: { data: StaffCourse }) {
       {data.weeks.length > 0 && (
         <div>
           <h4 className="font-semibold text-slate-900">{t`Syllabus`}</h4>
-          <ol className="ms-5 list-decimal text-slate-800">
+          <ol className="ps-5 list-disc text-slate-800">
             {data.weeks.map((week, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the weeks are in order and never move
               <li key={index} dir="auto">
@@ -286,7 +286,7 @@ export function DecisionDialog({
         <div className="flex flex-col gap-5">
           <Facts item={view.item} />
           <AlertBox message={view.alert} />
-          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+          <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <button
               type="button"
               disabled={view.approving}
@@ -327,7 +327,7 @@ export function DecisionDialog({
             error={view.reasonError}
             onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
           />
-          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+          <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <SubmitButton busy={view.busy}>{t`Send the rejection`}</SubmitButton>
             <button
               type="button"

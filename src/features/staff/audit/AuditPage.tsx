@@ -44,7 +44,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       </p>
       <p className="text-slate-700">
         <bdi dir="auto">{entry.actor.full_name}</bdi> · <bdi className="ltr-whole">{entry.actor.email}</bdi>
-        {entry.via === 'cli' && <span className="ms-2 rounded bg-slate-100 px-1.5 text-xs">CLI</span>}
+        {entry.via === 'cli' && <span className="ms-1 rounded bg-slate-100 px-1.5 text-xs">CLI</span>}
       </p>
       {entry.reason && (
         <p dir="auto" className="wrap-anywhere text-slate-800">
@@ -98,7 +98,7 @@ export default function AuditPage(_: RouteView) {
     send({ type: 'filter.change', name, value });
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t`Audit log`}</PageTitle>
         <button
