@@ -1,8 +1,9 @@
 /**
  * `npm run pact:verify -- --provider-base-url URL [--provider-states-setup-url URL] [--pact-dir DIR]`
  *
- * Verifies the pacts in pacts/ whose provider is the API (kfu-training-api and
- * kfu-training-api-extensions) against a running backend. Provider states are set up by the
+ * Verifies the pacts in pacts/ whose provider is the API (kfu-training-api,
+ * kfu-training-api-extensions and kfu-training-api-admin: PROVIDERS in tests/pact/support.ts)
+ * against a running backend. Provider states are set up by the
  * backend itself at --provider-states-setup-url (POST {state, params, action}, answering a JSON
  * object of values to inject); without it, interactions that need a state may fail.
  *

@@ -9,10 +9,14 @@ import { INJECTED_ACCESS_TOKEN } from './states';
 
 export const CONSUMER = 'kfu-training-web';
 
-/** Calls named in the spec go to the first pact; calls the product adds go to the second. */
+/**
+ * Calls named in the spec go to the first pact; calls the product adds go to the second; the back
+ * office's calls (role ADMIN, /staff/…, and the second factor of a staff sign-in) to the third.
+ */
 export const PROVIDERS = {
   api: 'kfu-training-api',
   extensions: 'kfu-training-api-extensions',
+  admin: 'kfu-training-api-admin',
 } as const;
 export type ProviderName = (typeof PROVIDERS)[keyof typeof PROVIDERS];
 

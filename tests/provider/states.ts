@@ -35,6 +35,7 @@ import { publicStateHandlers } from './public-states';
 import { recordsStateHandlers } from './records-states';
 import { reviewsStateHandlers } from './reviews-states';
 import { scheduleStateHandlers } from './schedule-states';
+import { staffStateHandlers } from './staff-states';
 import { uploadStateHandlers } from './upload-states';
 
 type Applicant = (typeof APPLICANTS)[keyof typeof APPLICANTS];
@@ -104,6 +105,7 @@ export function stateHandlers(server: TestServer): StateHandlers {
     ...historyStateHandlers(server, trainee),
     ...attendanceStateHandlers(server, trainee),
     ...uploadStateHandlers(server, trainee),
+    ...staffStateHandlers(server, freshOtp),
     [PROVIDER_STATES.centreDetailsPublished]: async () => {
       await seed(db);
       return undefined;

@@ -1,0 +1,659 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
+import type { QueueKind } from '@contract/wire/staff';
+import { MatchersV3, type Path } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { login, resendLoginCode, verifyLoginCode } from '../../src/api/auth';
+import {
+  decide,
+  getAuditExport,
+  getAuditLog,
+  getQueue,
+  getQueueCounts,
+  getStaffCashPayment,
+  getStaffCourse,
+  getStaffWithdrawal,
+  getTrainerApplication,
+  inviteStaff,
+} from '../../src/api/staff';
+import { expectRefusal, interaction, signedIn } from './interactions';
+import {
+  INJECTED_STAFF,
+  INVITEE,
+  REJECTION_REASON,
+  STAFF_MEMBER,
+  STAFF_STATES,
+  WITHDRAWAL_REASON,
+} from './staff-states';
+import { EXAMPLE_OTP, INJECTED_OTP_CODE, PROVIDER_STATES, WRONG_OTP } from './states';
+import {
+  apiPath,
+  bearerHeader,
+  EXAMPLE_JWT,
+  errorBody,
+  JSON_CONTENT,
+  jwt,
+  PROVIDERS,
+  pactWith,
+  pathWithId,
+  signedInClient,
+  signedOutClient,
+} from './support';
+
+const { like, eachLike, arrayContaining, integer, boolean, regex, uuid, fromProviderState } = MatchersV3;
+
+// The back office's calls, and the second factor of a staff sign-in: the admin pact.
+const admin = pactWith(PROVIDERS.admin);
+
+const INSTANT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$';
+const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+const DIGITS = '^[0-9]+$';
+const instant = (example = '2026-12-07T09:15:00Z') => regex(INSTANT, example);
+/** A string that is exactly `value`, also inside eachLike (whose type rule would take any string). */
+const exactly = (value: string) => regex(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, value);
+
+const EXAMPLE = {
+  trainerId: 41,
+  courseId: 58,
+  enrolmentId: 63,
+  paymentId: '9b2e4c1a-7d3f-4e8a-b5c6-1f0a2d3e4b5c',
+  challenge: EXAMPLE_JWT,
+} as const;
+
+const person = (full_name: string, email: string) => ({
+  id: integer(57),
+  full_name: like(full_name),
+  email: like(email),
+});
+
+/** A GET of the signed-in member of staff with a query. */
+function staffGet(state: string, description: string, path: Path, query: Record<string, string>) {
+  return admin
+    .addInteraction()
+    .given(state)
+    .uponReceiving(description)
+    .withRequest('GET', path, (b) => b.headers(bearerHeader()).query(query));
+}
+
+/** What every decision answers. */
+function decision(kind: QueueKind, message: string, outcome: unknown, id: unknown = regex(DIGITS, '41')) {
+  return { success: true, message, data: { kind, id, outcome } };
+}
+
+const trainerPath = (action: string) =>
+  pathWithId(
+    (id) => `/staff/trainer-applications/${id}/${action}`,
+    INJECTED_STAFF.trainerId,
+    EXAMPLE.trainerId,
+  );
+const coursePath = (action: string) =>
+  pathWithId((id) => `/staff/courses/${id}/${action}`, INJECTED_STAFF.courseId, EXAMPLE.courseId);
+const withdrawalPath = (action: string) =>
+  pathWithId((id) => `/staff/withdrawals/${id}/${action}`, INJECTED_STAFF.enrolmentId, EXAMPLE.enrolmentId);
+const cashPath = (action: string) =>
+  fromProviderState(
+    apiPath(`/staff/cash-payments/\${${INJECTED_STAFF.paymentId}}/${action}`),
+    apiPath(`/staff/cash-payments/${EXAMPLE.paymentId}/${action}`),
+  );
+
+describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
+  /** What each item of the queue has besides its kind, title and amount. */
+  const item = (id: unknown, who: ReturnType<typeof person>) => ({ id, at: instant(), person: who });
+  const applicant = person('Dr. Faisal Al-Omair', 'faisal@example.com');
+  const trainer = person('Dr. Nawaf Al-Shammari', 'nawaf@example.com');
+
+  it('lists what waits for a decision, newest first, with the count of every kind', async () => {
+    await staffGet(
+      STAFF_STATES.queueOfEveryKind,
+      'a request for the approvals queue',
+      apiPath('/staff/queue/'),
+      {
+        page: '1',
+      },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: {
+            counts: {
+              trainer: integer(1),
+              course: integer(1),
+              withdrawal: integer(1),
+              cash: integer(1),
+              total: integer(4),
+            },
+            items: {
+              count: integer(4),
+              page: 1,
+              limit: integer(20),
+              // The state's four items are the newest; others may wait as well.
+              results: arrayContaining(
+                {
+                  ...item(regex(DIGITS, String(EXAMPLE.trainerId)), applicant),
+                  kind: 'trainer',
+                  title: like('Dr. Faisal Al-Omair'),
+                  title_ar: null,
+                  amount: null,
+                },
+                {
+                  ...item(regex(DIGITS, String(EXAMPLE.courseId)), trainer),
+                  kind: 'course',
+                  title: like('Data Analysis with Python'),
+                  title_ar: like('تحليل البيانات باستخدام بايثون'),
+                  amount: integer(89_900),
+                },
+                {
+                  ...item(
+                    regex(DIGITS, String(EXAMPLE.enrolmentId)),
+                    person('Lama Al-Harthi', 'lama@example.com'),
+                  ),
+                  kind: 'withdrawal',
+                  title: like('Web Development with TypeScript'),
+                  title_ar: like('تطوير الويب باستخدام TypeScript'),
+                  amount: null,
+                },
+                {
+                  ...item(uuid(EXAMPLE.paymentId), person('Omar Al-Zahrani', 'omar@example.com')),
+                  kind: 'cash',
+                  title: like('Web Development with TypeScript'),
+                  title_ar: like('تطوير الويب باستخدام TypeScript'),
+                  amount: integer(57_385),
+                },
+              ),
+            },
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const queue = await getQueue(signedInClient(mockServer), null);
+        expect(queue.data.counts.total).toBe(4);
+        expect(queue.data.items.results.map((entry) => entry.kind).sort()).toEqual([
+          'cash',
+          'course',
+          'trainer',
+          'withdrawal',
+        ]);
+      });
+  });
+
+  it('lists one kind only', async () => {
+    await staffGet(
+      STAFF_STATES.queueOfEveryKind,
+      'a request for the courses of the approvals queue',
+      apiPath('/staff/queue/'),
+      { kind: 'course', page: '1' },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: {
+            counts: {
+              trainer: integer(1),
+              course: integer(1),
+              withdrawal: integer(1),
+              cash: integer(1),
+              total: integer(4),
+            },
+            items: {
+              count: integer(1),
+              page: 1,
+              limit: integer(20),
+              results: eachLike({
+                ...item(regex(DIGITS, String(EXAMPLE.courseId)), trainer),
+                kind: exactly('course'),
+                title: like('Data Analysis with Python'),
+                title_ar: like('تحليل البيانات باستخدام بايثون'),
+                amount: integer(89_900),
+              }),
+            },
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const queue = await getQueue(signedInClient(mockServer), 'course');
+        expect(queue.data.items.results[0]).toMatchObject({ kind: 'course', amount: 89_900 });
+      });
+  });
+
+  it('counts what waits, for the menu', async () => {
+    await signedIn(admin, STAFF_STATES.queueOfEveryKind, 'a request for the counts of the approvals queue')
+      .sends('GET', apiPath('/staff/queue/counts/'))
+      .answers(200, {
+        success: true,
+        data: {
+          trainer: integer(1),
+          course: integer(1),
+          withdrawal: integer(1),
+          cash: integer(1),
+          total: integer(4),
+        },
+      })
+      .executeTest(async (mockServer) => {
+        await expect(getQueueCounts(signedInClient(mockServer))).resolves.toEqual({
+          trainer: 1,
+          course: 1,
+          withdrawal: 1,
+          cash: 1,
+          total: 4,
+        });
+      });
+  });
+
+  it('refuses a trainee with 403', async () => {
+    await staffGet(
+      PROVIDER_STATES.traineeSignedIn,
+      'a request of a trainee for the approvals queue',
+      apiPath('/staff/queue/'),
+      { page: '1' },
+    )
+      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.staffOnly)))
+      .executeTest(async (mockServer) => {
+        await expectRefusal(getQueue(signedInClient(mockServer), null), 403, SERVER_MESSAGES.staffOnly);
+      });
+  });
+});
+
+describe('Staff contract: the details of what waits', () => {
+  it('shows a trainer application, with the signed address of its CV', async () => {
+    await signedIn(admin, STAFF_STATES.trainerApplicationWaiting, 'a request for a trainer application')
+      .sends('GET', trainerPath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: integer(EXAMPLE.trainerId),
+          full_name: like('Dr. Faisal Al-Omair'),
+          email: like('faisal@example.com'),
+          phone_number: like('0562223344'),
+          govt_id_or_iqama_no: like('1066677788'),
+          applied_at: instant(),
+          status: 'waiting',
+          rejection_reason: null,
+          cv: {
+            name: like('Faisal Al-Omair CV.pdf'),
+            type: 'pdf',
+            size: integer(412),
+            url: regex(
+              '^/api/v1/staff/trainer-applications/[0-9]+/cv/\\?expires=[0-9]+&signature=[A-Za-z0-9_-]+$',
+              `/api/v1/staff/trainer-applications/${EXAMPLE.trainerId}/cv/?expires=1796716800&signature=c2lnbmF0dXJl`,
+            ),
+          },
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const application = await getTrainerApplication(signedInClient(mockServer), EXAMPLE.trainerId);
+        expect(application.status).toBe('waiting');
+        expect(application.cv?.type).toBe('pdf');
+      });
+  });
+
+  it('shows a course as trainees will see it', async () => {
+    await signedIn(admin, STAFF_STATES.courseWaiting, 'a request for a course that waits for approval')
+      .sends('GET', coursePath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: integer(EXAMPLE.courseId),
+          status: 'Pending',
+          title: like('Data Analysis with Python'),
+          title_ar: like('تحليل البيانات باستخدام بايثون'),
+          subtitle: like('From a spreadsheet to a report.'),
+          subtitle_ar: like('من جدول البيانات إلى التقرير.'),
+          description: like('Eight weeks of practice with real data sets.'),
+          description_ar: like('ثمانية أسابيع من التدريب على بيانات حقيقية.'),
+          category: { name: like('Data Science'), name_ar: like('علم البيانات') },
+          price: integer(89_900),
+          start_date: regex(DAY, '2030-05-05'),
+          end_date: regex(DAY, '2030-06-30'),
+          skill_level: like('Intermediate'),
+          languages: eachLike('Arabic'),
+          weeks: eachLike({ title: like('Cleaning data') }),
+          trainer: person('Dr. Nawaf Al-Shammari', 'nawaf@example.com'),
+          submitted_at: instant(),
+          rejection_reason: null,
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const course = await getStaffCourse(signedInClient(mockServer), EXAMPLE.courseId);
+        expect(course.status).toBe('Pending');
+        expect(course.price).toBe(89_900);
+      });
+  });
+
+  it('shows a withdrawal request with its payment and the refund approving it gives', async () => {
+    await signedIn(admin, STAFF_STATES.withdrawalWaiting, 'a request for a withdrawal request')
+      .sends('GET', withdrawalPath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: integer(EXAMPLE.enrolmentId),
+          status: 'withdrawal_requested',
+          trainee: person('Lama Al-Harthi', 'lama@example.com'),
+          course: {
+            id: integer(7),
+            title: like('Web Development with TypeScript'),
+            title_ar: like('تطوير الويب باستخدام TypeScript'),
+            start_date: regex(DAY, '2027-01-10'),
+          },
+          reason: WITHDRAWAL_REASON,
+          requested_at: instant(),
+          before_start: boolean(true),
+          payment: {
+            id: uuid(EXAMPLE.paymentId),
+            method: 'cash',
+            total: integer(57_385),
+            paid_at: instant(),
+          },
+          refund: integer(57_385),
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const request = await getStaffWithdrawal(signedInClient(mockServer), EXAMPLE.enrolmentId);
+        expect(request.reason).toBe(WITHDRAWAL_REASON);
+        expect(request.payment?.method).toBe('cash');
+      });
+  });
+
+  it('shows a cash payment to confirm', async () => {
+    await signedIn(admin, STAFF_STATES.cashPaymentWaiting, 'a request for a cash payment')
+      .sends('GET', cashPath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: uuid(EXAMPLE.paymentId),
+          status: 'awaiting_cash',
+          trainee: person('Omar Al-Zahrani', 'omar@example.com'),
+          course: {
+            id: integer(7),
+            title: like('Web Development with TypeScript'),
+            title_ar: like('تطوير الويب باستخدام TypeScript'),
+          },
+          subtotal: integer(49_900),
+          vat: integer(7_485),
+          total: integer(57_385),
+          created_at: instant(),
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const payment = await getStaffCashPayment(signedInClient(mockServer), EXAMPLE.paymentId);
+        expect(payment.status).toBe('awaiting_cash');
+        expect(payment.total).toBe(57_385);
+      });
+  });
+});
+
+describe('Staff contract: decisions', () => {
+  it('approves a trainer application', async () => {
+    await signedIn(admin, STAFF_STATES.trainerApplicationWaiting, 'the approval of a trainer application')
+      .sends('POST', trainerPath('approve/'), {})
+      .answers(200, decision('trainer', STAFF_MESSAGES.trainerApproved, 'approved'))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'trainer', String(EXAMPLE.trainerId), {
+          approve: true,
+        });
+        expect(decided.message).toBe(STAFF_MESSAGES.trainerApproved);
+      });
+  });
+
+  it('rejects a trainer application with the reason', async () => {
+    await signedIn(admin, STAFF_STATES.trainerApplicationWaiting, 'the rejection of a trainer application')
+      .sends('POST', trainerPath('reject/'), { reason: REJECTION_REASON })
+      .answers(200, decision('trainer', STAFF_MESSAGES.trainerRejected, 'rejected'))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'trainer', String(EXAMPLE.trainerId), {
+          approve: false,
+          reason: REJECTION_REASON,
+        });
+        expect(decided.data.outcome).toBe('rejected');
+      });
+  });
+
+  it('refuses a rejection without a reason with 400', async () => {
+    await signedIn(
+      admin,
+      STAFF_STATES.trainerApplicationWaiting,
+      'the rejection of a trainer application without a reason',
+    )
+      .sends('POST', trainerPath('reject/'), { reason: '  ' })
+      .refusesField(400, 'reason', STAFF_MESSAGES.reasonInvalid)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          decide(signedInClient(mockServer), 'trainer', String(EXAMPLE.trainerId), {
+            approve: false,
+            reason: '  ',
+          }),
+          400,
+          STAFF_MESSAGES.reasonInvalid,
+        );
+      });
+  });
+
+  it('refuses to decide again on what was decided, with 409', async () => {
+    await signedIn(
+      admin,
+      STAFF_STATES.trainerApplicationDecided,
+      'the approval of a trainer application already rejected',
+    )
+      .sends('POST', trainerPath('approve/'), {})
+      .refuses(409, STAFF_MESSAGES.notWaiting)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          decide(signedInClient(mockServer), 'trainer', String(EXAMPLE.trainerId), { approve: true }),
+          409,
+          'This is no longer waiting for a decision',
+        );
+      });
+  });
+
+  it('approves a course: it is published', async () => {
+    await signedIn(admin, STAFF_STATES.courseWaiting, 'the approval of a course')
+      .sends('POST', coursePath('approve/'), {})
+      .answers(200, decision('course', STAFF_MESSAGES.courseApproved, 'approved'))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'course', String(EXAMPLE.courseId), {
+          approve: true,
+        });
+        expect(decided.data).toMatchObject({ kind: 'course', outcome: 'approved' });
+      });
+  });
+
+  it('rejects a course with the reason', async () => {
+    const reason = 'Add the practical labs to the weekly plan.';
+    await signedIn(admin, STAFF_STATES.courseWaiting, 'the rejection of a course')
+      .sends('POST', coursePath('reject/'), { reason })
+      .answers(200, decision('course', STAFF_MESSAGES.courseRejected, 'rejected'))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'course', String(EXAMPLE.courseId), {
+          approve: false,
+          reason,
+        });
+        expect(decided.message).toBe(STAFF_MESSAGES.courseRejected);
+      });
+  });
+
+  it('approves a withdrawal: dropped before the start, withdrawn after it', async () => {
+    await signedIn(admin, STAFF_STATES.withdrawalWaiting, 'the approval of a withdrawal')
+      .sends('POST', withdrawalPath('approve/'), {})
+      .answers(
+        200,
+        decision('withdrawal', STAFF_MESSAGES.withdrawalApproved, regex('^(dropped|withdrawn)$', 'dropped')),
+      )
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'withdrawal', String(EXAMPLE.enrolmentId), {
+          approve: true,
+        });
+        expect(decided.data.outcome).toBe('dropped');
+      });
+  });
+
+  it('refuses a withdrawal with the reason: the trainee stays enrolled', async () => {
+    const reason = 'The course starts in two days; the seat cannot be given to anyone else.';
+    await signedIn(admin, STAFF_STATES.withdrawalWaiting, 'the refusal of a withdrawal')
+      .sends('POST', withdrawalPath('reject/'), { reason })
+      .answers(200, decision('withdrawal', STAFF_MESSAGES.withdrawalRejected, 'enrolled'))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'withdrawal', String(EXAMPLE.enrolmentId), {
+          approve: false,
+          reason,
+        });
+        expect(decided.data.outcome).toBe('enrolled');
+      });
+  });
+
+  it('confirms a cash payment once the money is received', async () => {
+    await signedIn(admin, STAFF_STATES.cashPaymentWaiting, 'the confirmation of a cash payment')
+      .sends('POST', cashPath('confirm/'), {})
+      .answers(200, decision('cash', STAFF_MESSAGES.cashConfirmed, 'paid', uuid(EXAMPLE.paymentId)))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'cash', EXAMPLE.paymentId, {
+          approve: true,
+        });
+        expect(decided.data).toEqual({ kind: 'cash', id: EXAMPLE.paymentId, outcome: 'paid' });
+      });
+  });
+});
+
+describe('Staff contract: GET /staff/audit/ and /staff/audit/export/', () => {
+  const filters = { action: 'trainer.reject', actor: 'Huda' } as const;
+  const entry = {
+    id: integer(12),
+    at: instant(),
+    actor: { id: integer(5), full_name: exactly(STAFF_MEMBER.full_name), email: exactly(STAFF_MEMBER.email) },
+    action: exactly('trainer.reject'),
+    subject: {
+      kind: exactly('trainer'),
+      id: regex(DIGITS, '41'),
+      label: like('Dr. Faisal Al-Omair <faisal@example.com>'),
+    },
+    reason: like(REJECTION_REASON),
+    before: { status: exactly('waiting') },
+    after: { status: exactly('rejected') },
+    via: exactly('web'),
+  };
+
+  it('lists the decisions the filters keep, newest first', async () => {
+    await staffGet(
+      STAFF_STATES.auditHasDecisions,
+      'a request for the audit log of one action by one member of staff',
+      apiPath('/staff/audit/'),
+      {
+        ...filters,
+        page: '1',
+      },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: { count: integer(1), page: 1, limit: integer(20), results: eachLike(entry) },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const log = await getAuditLog(signedInClient(mockServer), filters);
+        expect(log.data.results[0]).toMatchObject({ action: 'trainer.reject', reason: REJECTION_REASON });
+      });
+  });
+
+  it('exports every decision the filters keep', async () => {
+    await staffGet(
+      STAFF_STATES.auditHasDecisions,
+      'a request for the export of the audit log of one action by one member of staff',
+      apiPath('/staff/audit/export/'),
+      filters,
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: { count: integer(1), page: 1, limit: 10_000, results: eachLike(entry) },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const log = await getAuditExport(signedInClient(mockServer), filters);
+        expect(log.data.limit).toBe(10_000);
+        expect(log.data.results[0]?.actor.full_name).toBe(STAFF_MEMBER.full_name);
+      });
+  });
+});
+
+describe('Staff contract: POST /staff/staff-accounts/', () => {
+  it('makes a staff account for a new address and mails the invitation', async () => {
+    await signedIn(admin, STAFF_STATES.inviteeUnknown, 'the invitation of a new member of staff')
+      .sends('POST', apiPath('/staff/staff-accounts/'), INVITEE)
+      .answers(201, { success: true, data: { id: integer(73), ...INVITEE, created: true } })
+      .executeTest(async (mockServer) => {
+        const made = await inviteStaff(signedInClient(mockServer), INVITEE);
+        expect(made.data).toMatchObject({ ...INVITEE, created: true });
+      });
+  });
+});
+
+describe('Staff contract: the second factor of a staff sign-in', () => {
+  const credentials = { username: STAFF_MEMBER.email, password: STAFF_MEMBER.password };
+  const challenge = fromProviderState(`\${${INJECTED_STAFF.challenge}}`, EXAMPLE.challenge);
+
+  it('answers the password of a staff account with the code it mailed', async () => {
+    await interaction(
+      admin,
+      STAFF_STATES.staffAccountExists,
+      'a login with the credentials of a staff account',
+    )
+      .sends('POST', apiPath('/user/login/'), credentials)
+      .answers(200, { success: true, second_factor: { challenge: jwt(), sent_to: STAFF_MEMBER.sentTo } })
+      .executeTest(async (mockServer) => {
+        const answer = await login(signedOutClient(mockServer), credentials);
+        if (!('second_factor' in answer)) throw new Error('A member of staff is asked for the code');
+        expect(answer.second_factor).toEqual({ challenge: EXAMPLE_JWT, sent_to: STAFF_MEMBER.sentTo });
+      });
+  });
+
+  it('signs the member of staff in with the mailed code', async () => {
+    await interaction(admin, STAFF_STATES.signInCodeMailed, 'the mailed code of a staff sign-in')
+      .sends('POST', apiPath('/user/login/code/'), {
+        challenge,
+        code: fromProviderState(`\${${INJECTED_OTP_CODE}}`, EXAMPLE_OTP),
+      })
+      .answers(200, {
+        success: true,
+        access_token: jwt(),
+        refresh_token: jwt(),
+        data: {
+          id: integer(5),
+          full_name: STAFF_MEMBER.full_name,
+          email: STAFF_MEMBER.email,
+          phone_number: null,
+          role: 'ADMIN',
+          image: null,
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const session = await verifyLoginCode(signedOutClient(mockServer), {
+          challenge: EXAMPLE.challenge,
+          code: EXAMPLE_OTP,
+        });
+        expect(session.data.role).toBe('ADMIN');
+        expect(session.access_token).toBe(EXAMPLE_JWT);
+      });
+  });
+
+  it('refuses a wrong code with 400', async () => {
+    await interaction(admin, STAFF_STATES.signInCodeMailed, 'a wrong code of a staff sign-in')
+      .sends('POST', apiPath('/user/login/code/'), { challenge, code: WRONG_OTP })
+      .refusesField(400, 'code', SERVER_MESSAGES.invalidOtp)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          verifyLoginCode(signedOutClient(mockServer), { challenge: EXAMPLE.challenge, code: WRONG_OTP }),
+          400,
+          'Invalid OTP Code',
+        );
+      });
+  });
+
+  it('mails a new code for the same sign-in', async () => {
+    await interaction(admin, STAFF_STATES.signInCodeMailed, 'a request for a new code of a staff sign-in')
+      .sends('POST', apiPath('/user/login/code/resend/'), { challenge })
+      .answers(200, { success: true, message: SERVER_MESSAGES.otpSent })
+      .executeTest(async (mockServer) => {
+        await expect(
+          resendLoginCode(signedOutClient(mockServer), { challenge: EXAMPLE.challenge }),
+        ).resolves.toEqual({ success: true, message: SERVER_MESSAGES.otpSent });
+      });
+  });
+});
