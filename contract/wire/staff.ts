@@ -93,7 +93,7 @@ export const staffCourseSchema = z.object({
   end_date: z.string(),
   skill_level: z.string(),
   languages: z.array(z.string()),
-  weeks: z.array(z.object({ title: z.string() })),
+  weeks: z.array(z.object({ title: z.string(), title_ar: z.string() })),
   trainer: personSchema,
   submitted_at: z.string(),
   rejection_reason: z.nullable(z.string()),

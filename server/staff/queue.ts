@@ -149,7 +149,7 @@ export async function findStaffCourse(db: Queryable, id: number): Promise<StaffC
     Omit<StaffCourse, 'category' | 'trainer' | 'weeks'> & {
       category_name: string;
       category_name_ar: string;
-      weeks: { title?: string }[];
+      weeks: { syllabus_title?: unknown; syllabus_title_ar?: unknown }[];
       trainer_id: number;
       trainer_name: string;
       trainer_email: string;
@@ -170,7 +170,11 @@ export async function findStaffCourse(db: Queryable, id: number): Promise<StaffC
   return {
     ...course,
     category: { name: category_name, name_ar: category_name_ar },
-    weeks: (Array.isArray(weeks) ? weeks : []).map((week) => ({ title: String(week?.title ?? '') })),
+    // The syllabus: each week's title as the trainer wrote it (courses.weeks).
+    weeks: (Array.isArray(weeks) ? weeks : []).map((week) => ({
+      title: typeof week?.syllabus_title === 'string' ? week.syllabus_title : '',
+      title_ar: typeof week?.syllabus_title_ar === 'string' ? week.syllabus_title_ar : '',
+    })),
     languages: Array.isArray(course.languages) ? course.languages.map(String) : [],
     trainer: { id: trainer_id, full_name: trainer_name, email: trainer_email },
   };

@@ -3,7 +3,7 @@ import { STAFF_MESSAGES } from '@contract/messages/staff';
 import type { QueueKind } from '@contract/wire/staff';
 import { MatchersV3, type Path } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { login, resendLoginCode, verifyLoginCode } from '../../src/api/auth';
+import { login, resendLoginCode, verifyLoginCode } from '../../src/api/identity';
 import {
   decide,
   getAuditExport,
@@ -306,7 +306,7 @@ describe('Staff contract: the details of what waits', () => {
           end_date: regex(DAY, '2030-06-30'),
           skill_level: like('Intermediate'),
           languages: eachLike('Arabic'),
-          weeks: eachLike({ title: like('Cleaning data') }),
+          weeks: eachLike({ title: like('Cleaning data'), title_ar: like('تنظيف البيانات') }),
           trainer: person('Dr. Nawaf Al-Shammari', 'nawaf@example.com'),
           submitted_at: instant(),
           rejection_reason: null,

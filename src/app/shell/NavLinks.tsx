@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isCurrent } from '@/routing/paths';
 import type { MenuLink } from '../menus';
@@ -8,10 +9,13 @@ export function NavLinks({
   links,
   className,
   linkClassName,
+  after,
 }: {
   links: readonly MenuLink[];
   className?: string;
   linkClassName: (active: boolean) => string;
+  /** What follows a link's title (a count), if anything. */
+  after?: (link: MenuLink) => ReactNode;
 }) {
   const { i18n } = useLingui();
   const [location] = useLocation();
@@ -27,6 +31,7 @@ export function NavLinks({
               className={linkClassName(active)}
             >
               {i18n._(link.title)}
+              {after?.(link)}
             </Link>
           </li>
         );

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { signOut, useProfile, useSessionRole } from '@/session';
 import { ChevronDownIcon, LogoutIcon } from '@/ui/icons';
 import { profileMenus } from '../menus';
+import { staffCount } from './StaffCount';
 
 /** Spec section 2: learner or trainer profile menu, 347 px wide. */
 export default function ProfileMenu() {
@@ -53,6 +54,7 @@ export default function ProfileMenu() {
               className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
             >
               {i18n._(entry.title)}
+              {role === 'ADMIN' && staffCount(entry)}
             </Link>
           </MenuItem>
         ))}

@@ -11,6 +11,7 @@ import { AuthButtons } from './AuthButtons';
 import { LanguageSelect } from './LanguageSwitcher';
 import { NavLinks } from './NavLinks';
 import { SearchBox } from './SearchBox';
+import { staffCount } from './StaffCount';
 
 // The live notifications load once someone signs in.
 const NotificationList = lazy(() => import('@/features/notifications/NotificationList'));
@@ -83,7 +84,12 @@ export default function SideMenu({ open, onClose }: { open: boolean; onClose: ()
                 </div>
               </div>
             )}
-            <NavLinks links={profileMenus[role]} className="flex flex-col gap-1" linkClassName={linkClass} />
+            <NavLinks
+              links={profileMenus[role]}
+              className="flex flex-col gap-1"
+              linkClassName={linkClass}
+              after={role === 'ADMIN' ? staffCount : undefined}
+            />
           </nav>
         )}
         {signedIn && (

@@ -138,7 +138,7 @@ function CourseFacts({ data }: { data: StaffCourse }) {
             {data.weeks.map((week, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the weeks are in order and never move
               <li key={index} dir="auto">
-                {week.title}
+                {(ar && week.title_ar) || week.title}
               </li>
             ))}
           </ol>
