@@ -1,4 +1,4 @@
-import { FAILURES } from '@contract/messages/failures';
+import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { PUBLIC_MESSAGES } from '@contract/messages/public';
 import type { Confirmation } from '@contract/wire/common';
 import type { EventRegistrationStatus } from '@contract/wire/events';
@@ -76,7 +76,9 @@ export const eventRegistrationMachine = setup({
     keepPending: assign({ pending: true }),
     dropPending: assign({ pending: false }),
     clearAlert: assign({ alert: null }),
-    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, FAILURES.eventRegistration) }),
+    // Spec section 8: an event registration's failure without a message of its own is the default one
+    // (FAILURES.eventRegistration), read from where the page already has it.
+    showAlert: assign({ alert: (_, { error }: Failure) => alertOf(error, DEFAULT_FAILURE) }),
     /** Opens the login dialog, coming back to this event afterwards. */
     askToSignIn: () => {},
     /** The toast with the server's confirmation. */

@@ -9,7 +9,7 @@ import {
 } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
-import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/auth';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/identity';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, isOtpRefusal, withField } from './forms';
 import type { Audience } from './signIn.machine';

@@ -9,7 +9,7 @@ import {
 import { validate } from '@contract/forms/rules';
 import { DEFAULT_FAILURE } from '@contract/messages/errors';
 import { FAILURES } from '@contract/messages/failures';
-import type { ConfirmationResponse } from '@contract/wire/auth';
+import type { ConfirmationResponse } from '@contract/wire/identity';
 import type { EmailConfirmRequest, Profile } from '@contract/wire/profile';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { alertOf, type Errors, type Failure, failureOf, withField } from './forms';

@@ -2,8 +2,8 @@ import { type LoginForm, loginFormSchema, normaliseCode, OTP_LENGTH } from '@con
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import type { LoginAnswer, LoginResponse } from '@contract/wire/auth';
 import type { Role } from '@contract/wire/common';
+import type { LoginAnswer, LoginResponse } from '@contract/wire/identity';
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import {
   alertOf,

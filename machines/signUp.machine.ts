@@ -16,7 +16,7 @@ import type {
   PasswordResetRequest,
   RegistrationRequest,
   RegistrationResponse,
-} from '@contract/wire/auth';
+} from '@contract/wire/identity';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   alertOf,

@@ -224,8 +224,11 @@ function main(): void {
   }
   console.log(`trainer-only modules checked: ${trainerOnly.map((pattern) => pattern.source).join(', ')}`);
   const leaks = staffOnlyLeaks(build);
-  if (leaks.length) problems.push(`visitors, trainees or trainers can load staff-only modules: ${leaks.join(', ')}`);
-  console.log(`staff-only modules: loaded by the back office's screens alone (${STAFF_ONLY.length} patterns)`);
+  if (leaks.length)
+    problems.push(`visitors, trainees or trainers can load staff-only modules: ${leaks.join(', ')}`);
+  console.log(
+    `staff-only modules: loaded by the back office's screens alone (${STAFF_ONLY.length} patterns)`,
+  );
   if (problems.length) {
     for (const problem of problems) console.error(problem);
     process.exit(1);

@@ -45,8 +45,6 @@ export const SERVER_MESSAGES = {
     'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site',
   traineesOnly: 'Only trainees can do this',
   trainersOnly: 'Only trainers can do this',
-  staffOnly: "Only the centre's staff can do this",
-  signInExpired: 'This sign-in has expired. Please log in again',
   paymentRequestInvalid:
     'A payment needs a course, a method (card, wallet, cash or free), an attempt key and the terms',
   termsRequired: 'Please accept the terms and conditions to pay',

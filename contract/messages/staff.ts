@@ -13,5 +13,8 @@ export const STAFF_MESSAGES = {
   kindInvalid: 'Choose one of: trainer, course, withdrawal, cash',
   auditFilterInvalid: 'Choose an action of the list, and days written as YYYY-MM-DD',
   applicationRejected: 'Your trainer application was not approved',
+  staffOnly: "Only the centre's staff can do this",
+  /** The staff sign-in's challenge expired (10 minutes) or names no staff account. */
+  signInExpired: 'This sign-in has expired. Please log in again',
 } as const;
 export type StaffMessage = (typeof STAFF_MESSAGES)[keyof typeof STAFF_MESSAGES];

@@ -1,8 +1,9 @@
-import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import type { Role } from '@contract/wire/common';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db';
-import { type AppEnv, HttpProblem } from '../http';
+import { type AppEnv, HttpProblem, type UserMessage } from '../http';
 import { verifyAccess } from './sessions';
 import type { TokenService } from './tokens';
 
@@ -33,10 +34,10 @@ export function requireAuth(db: Db, tokens: TokenService): MiddlewareHandler<App
 }
 
 /** What a signed-in user of another role is told, by the one role an endpoint is for. */
-const ROLE_REFUSALS: Record<Role, ServerMessage> = {
+const ROLE_REFUSALS: Record<Role, UserMessage> = {
   TRAINEE: SERVER_MESSAGES.traineesOnly,
   TRAINER: SERVER_MESSAGES.trainersOnly,
-  ADMIN: SERVER_MESSAGES.staffOnly,
+  ADMIN: STAFF_MESSAGES.staffOnly,
 };
 
 /**

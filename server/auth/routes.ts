@@ -3,16 +3,18 @@ import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
 import {
-  confirmationResponseSchema,
-  loginCodeRequestSchema,
-  loginCodeResendRequestSchema,
-  loginRequestSchema,
-  loginResponseSchema,
   logoutRequestSchema,
   logoutResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
 } from '@contract/wire/auth';
+import {
+  confirmationResponseSchema,
+  loginCodeRequestSchema,
+  loginCodeResendRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+} from '@contract/wire/identity';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Deps } from '../deps';
@@ -90,7 +92,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
     const id = await challengeUserId(tokens, challenge);
     const user = id === null ? undefined : await findUserById(db, id);
     if (user?.role !== 'ADMIN' || !user.verified) {
-      throw new HttpProblem(401, SERVER_MESSAGES.signInExpired);
+      throw new HttpProblem(401, STAFF_MESSAGES.signInExpired);
     }
     return user;
   };
@@ -116,7 +118,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
   });
   loginCode.post(
     '/resend/',
-    jsonBody(loginCodeResendRequestSchema, SERVER_MESSAGES.signInExpired),
+    jsonBody(loginCodeResendRequestSchema, STAFF_MESSAGES.signInExpired),
     async (c) => {
       const user = await staffOfChallenge(c.req.valid('json').challenge);
       await spendMailAllowance(limiter, c, user.email);

@@ -9,12 +9,12 @@ import {
   resetPasswordFormSchema,
 } from '@contract/forms/auth';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import type { Role } from '@contract/wire/common';
 import {
   confirmationResponseSchema,
   otpVerifyResponseSchema,
   registrationResponseSchema,
-} from '@contract/wire/auth';
-import type { Role } from '@contract/wire/common';
+} from '@contract/wire/identity';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';

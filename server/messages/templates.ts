@@ -182,8 +182,8 @@ const OTP_TEXTS: Record<
     headingAr: 'رمز الدخول',
     en: 'Someone signed in to your staff account with your password. The code that completes the sign-in is:',
     ar: 'دخل أحدهم إلى حسابك موظفًا بكلمة مرورك. الرمز الذي يُتمّ الدخول هو:',
-    enIgnore: 'If this was not you, do not share the code: change your password at once and tell the centre.',
-    arIgnore: 'إذا لم تكن أنت فلا تشارك الرمز، وغيّر كلمة مرورك فورًا وأبلغ المركز.',
+    enIgnore: 'If it was not you, ignore this e-mail and change your password.',
+    arIgnore: 'إذا لم تكن أنت فتجاهل هذه الرسالة وغيّر كلمة مرورك.',
   },
 };
 

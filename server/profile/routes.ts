@@ -8,7 +8,7 @@ import {
 } from '@contract/forms/profile';
 import { PROFILE_MESSAGES } from '@contract/messages/profile';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { confirmationResponseSchema } from '@contract/wire/auth';
+import { confirmationResponseSchema } from '@contract/wire/identity';
 import {
   changePasswordResponseSchema,
   PHOTO_MAX_BYTES,

@@ -1,4 +1,4 @@
-import type { SecondFactorResponse } from '@contract/wire/auth';
+import type { SecondFactorResponse } from '@contract/wire/identity';
 import { issueOtp } from '../auth/otp';
 import { TokenError, type TokenService } from '../auth/tokens';
 import type { Db } from '../db';

@@ -7,21 +7,17 @@ import {
   type LoginCodeResendRequest,
   type LoginRequest,
   type LoginResponse,
-  type LogoutResponse,
   loginAnswerSchema,
   loginResponseSchema,
-  logoutResponseSchema,
   type OtpVerifyRequest,
   type OtpVerifyResponse,
   otpVerifyResponseSchema,
   type PasswordResetRequest,
-  type RefreshResponse,
   type RegistrationRequest,
   type RegistrationResponse,
-  refreshResponseSchema,
   registrationResponseSchema,
   type SetPasswordRequest,
-} from '@contract/wire/auth';
+} from '@contract/wire/identity';
 import type { ApiClient } from './client';
 
 /** POST /user/login/: the session, or (a staff account) the second factor it waits for. */

@@ -5,7 +5,7 @@ import type {
   ProfileRequest,
 } from '@contract/forms/profile';
 import { FAILURES } from '@contract/messages/failures';
-import { type ConfirmationResponse, confirmationResponseSchema } from '@contract/wire/auth';
+import { type ConfirmationResponse, confirmationResponseSchema } from '@contract/wire/identity';
 import {
   type NoticeMailSettings,
   type NoticeMailSettingsRequest,

@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SessionRole } from '@machines/session.machine';
 import { paths } from '@/routing/paths';
 
 export interface MenuLink {
@@ -15,31 +14,6 @@ export const mainNav: readonly MenuLink[] = [
   { path: paths.about(), title: msg`About us` },
   { path: paths.contact(), title: msg`Contact us` },
 ];
-
-/** Spec section 2: learner and trainer profile menus. */
-export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
-  TRAINEE: [
-    { path: paths.profile(), title: msg`Profile` },
-    { path: paths.enrolledCourses(), title: msg`Enrolled Courses` },
-    { path: paths.ongoingCourses(), title: msg`Ongoing Courses` },
-    { path: paths.attendanceHistory(), title: msg`Attendance History` },
-    { path: paths.courseHistory(), title: msg`Course History` },
-    { path: paths.messages(), title: msg`Messages` },
-  ],
-  TRAINER: [
-    { path: paths.profile(), title: msg`Profile` },
-    { path: paths.manageCourses(), title: msg`Manage Courses` },
-    { path: paths.trainerCourseHistory(), title: msg`Course History` },
-    { path: paths.manageSchedule(), title: msg`Manage Schedule` },
-    { path: paths.manageClassAttendance(), title: msg`Manage Class Attendance` },
-    { path: paths.messages(), title: msg`Messages` },
-  ],
-  ADMIN: [
-    { path: paths.staffApprovals(), title: msg`Approvals` },
-    { path: paths.staffAudit(), title: msg`Audit log` },
-    { path: paths.profile(), title: msg`Profile` },
-  ],
-};
 
 export type FooterAction = 'trainer-login';
 

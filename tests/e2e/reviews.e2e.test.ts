@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@contract/wire/auth';
+import type { LoginResponse } from '@contract/wire/identity';
 import type { ReviewPage } from '@contract/wire/reviews';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@/i18n/languages';

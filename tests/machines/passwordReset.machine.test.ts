@@ -7,7 +7,7 @@ import {
 } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
-import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/auth';
+import type { ConfirmationResponse, OtpVerifyResponse, SetPasswordRequest } from '@contract/wire/identity';
 import { describe, expect, it } from 'vitest';
 import { connectPasswordReset } from '../../machines/passwordReset.connect.ts';
 import {

@@ -2,7 +2,7 @@ import { VALIDATION } from '@contract/forms/auth';
 import { type EmailChangeRequest, type ProfileRequest, profileEditFormSchema } from '@contract/forms/profile';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
-import type { ConfirmationResponse } from '@contract/wire/auth';
+import type { ConfirmationResponse } from '@contract/wire/identity';
 import type { EmailConfirmRequest, Profile } from '@contract/wire/profile';
 import { describe, expect, it } from 'vitest';
 import { connectProfile } from '../../machines/profile.connect.ts';

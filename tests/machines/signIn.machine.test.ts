@@ -2,7 +2,8 @@ import { type LoginForm, loginFormSchema } from '@contract/forms/auth';
 import { validate } from '@contract/forms/rules';
 import { FAILURES } from '@contract/messages/failures';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import type { LoginAnswer, LoginResponse, SecondFactorResponse } from '@contract/wire/auth';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
+import type { LoginAnswer, LoginResponse, SecondFactorResponse } from '@contract/wire/identity';
 import { describe, expect, it } from 'vitest';
 import { connectSignIn } from '../../machines/signIn.connect.ts';
 import {
@@ -105,11 +106,11 @@ describe('signIn machine: generated paths', () => {
         { type: 'secondFactor.submit' },
         doneActor('verifyCode', staffSession),
         errorActor('verifyCode', httpFailure(400, SERVER_MESSAGES.invalidOtp)),
-        errorActor('verifyCode', httpFailure(401, SERVER_MESSAGES.signInExpired)),
+        errorActor('verifyCode', httpFailure(401, STAFF_MESSAGES.signInExpired)),
         errorActor('verifyCode', silentFailure(500)),
         { type: 'secondFactor.resend' },
         doneActor('resendCode', { success: true, message: SERVER_MESSAGES.otpSent }),
-        errorActor('resendCode', httpFailure(401, SERVER_MESSAGES.signInExpired)),
+        errorActor('resendCode', httpFailure(401, STAFF_MESSAGES.signInExpired)),
         errorActor('resendCode', silentFailure(500)),
         { type: 'secondFactor.back' },
       ],
@@ -259,9 +260,9 @@ describe('signIn machine: behaviour', () => {
       await harness.send(typeCode('7654321'));
       expect(harness.context.alert).toBeNull();
       await harness.send({ type: 'secondFactor.submit' });
-      await harness.reject('verifyCode', httpFailure(401, SERVER_MESSAGES.signInExpired));
+      await harness.reject('verifyCode', httpFailure(401, STAFF_MESSAGES.signInExpired));
       expectState(harness, 'editing');
-      expect(harness.context).toMatchObject({ alert: SERVER_MESSAGES.signInExpired, challenge: null });
+      expect(harness.context).toMatchObject({ alert: STAFF_MESSAGES.signInExpired, challenge: null });
       expect(harness.context.values.username).toBe('  huda@example.com ');
     });
 

@@ -8,7 +8,7 @@ import type {
   PasswordResetRequest,
   RegistrationRequest,
   RegistrationResponse,
-} from '@contract/wire/auth';
+} from '@contract/wire/identity';
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../machines/signIn.machine.ts';
 import { connectSignUp } from '../../machines/signUp.connect.ts';

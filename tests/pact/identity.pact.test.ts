@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import type { RegistrationRequest } from '@contract/wire/auth';
+import type { RegistrationRequest } from '@contract/wire/identity';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';

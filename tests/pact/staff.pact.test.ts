@@ -246,9 +246,9 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
       apiPath('/staff/queue/'),
       { page: '1' },
     )
-      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(SERVER_MESSAGES.staffOnly)))
+      .willRespondWith(403, (b) => b.headers(JSON_CONTENT).jsonBody(errorBody(STAFF_MESSAGES.staffOnly)))
       .executeTest(async (mockServer) => {
-        await expectRefusal(getQueue(signedInClient(mockServer), null), 403, SERVER_MESSAGES.staffOnly);
+        await expectRefusal(getQueue(signedInClient(mockServer), null), 403, STAFF_MESSAGES.staffOnly);
       });
   });
 });

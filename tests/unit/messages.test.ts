@@ -16,9 +16,11 @@ import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@/entities/account/known-messages';
+import { SIGN_IN_MESSAGES } from '@/features/auth/known-messages';
 import { REVIEW_MESSAGES } from '@/features/course/reviews/known-messages';
 import { ATTENDANCE_TEXTS } from '@/features/learning/attendance/known-messages';
 import { LEARNING_MESSAGES } from '@/features/learning/known-messages';
+import { STAFF_SCREEN_MESSAGES } from '@/features/staff/known-messages';
 import { KNOWN_MESSAGES as MAIN_MESSAGES } from '@/i18n/api-messages';
 
 /**
@@ -56,7 +58,6 @@ describe('messages that reach the user from outside the views', () => {
       UPLOAD_FAILURE,
       ...Object.values(ATTENDANCE_MESSAGES),
       ...Object.values(REVIEWS_MESSAGES),
-      STAFF_MESSAGES.applicationRejected,
     ].filter((message) => !KNOWN_MESSAGES[message]);
     expect(missing).toEqual([]);
   });
@@ -70,6 +71,17 @@ describe('messages that reach the user from outside the views', () => {
       'Could not send otp in at this time. Try again',
     ]) {
       expect(KNOWN_MESSAGES[fallback], fallback).toBeDefined();
+    }
+  });
+});
+
+describe('the back office and the staff sign-in', () => {
+  it('can translate every sentence the staff calls send, where they are met', () => {
+    const missing = Object.values(STAFF_MESSAGES).filter((message) => !STAFF_SCREEN_MESSAGES[message]);
+    expect(missing).toEqual([]);
+    // Met in the sign-in dialog, which loads its own list.
+    for (const message of [STAFF_MESSAGES.applicationRejected, STAFF_MESSAGES.signInExpired]) {
+      expect(SIGN_IN_MESSAGES[message], message).toBeDefined();
     }
   });
 });

@@ -49,6 +49,9 @@ const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
   '/receipts/:id': 'protected',
   '/verify/:code?': 'public',
   '/invitations/:token': 'public',
+  // The back office (docs/back-office.md): the centre's staff only.
+  '/staff/approvals': 'protected',
+  '/staff/audit': 'protected',
 };
 
 describe('route table', () => {
@@ -81,7 +84,9 @@ describe('route guard', () => {
 });
 
 // Beyond the spec: who each protected screen is for. Absent: both roles.
-const ROLES: Record<string, 'TRAINEE' | 'TRAINER'> = {
+const ROLES: Record<string, 'TRAINEE' | 'TRAINER' | 'ADMIN'> = {
+  '/staff/approvals': 'ADMIN',
+  '/staff/audit': 'ADMIN',
   '/checkout': 'TRAINEE',
   '/checkout/:id': 'TRAINEE',
   '/receipts/:id': 'TRAINEE',
@@ -135,7 +140,7 @@ describe('route roles', () => {
     }
   });
   it('starts each role on a screen of its own', () => {
-    for (const role of ['TRAINEE', 'TRAINER'] as const) {
+    for (const role of ['TRAINEE', 'TRAINER', 'ADMIN'] as const) {
       const route = routes.find((item) => matchRoute(parser, item.path, startPageOf(role))[0]);
       expect(route?.roles).toEqual([role]);
     }

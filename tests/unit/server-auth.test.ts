@@ -1,6 +1,7 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { loginResponseSchema, refreshResponseSchema } from '@contract/wire/auth';
+import { refreshResponseSchema } from '@contract/wire/auth';
 import { centreDetailsSchema } from '@contract/wire/cms';
+import { loginResponseSchema } from '@contract/wire/identity';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VALIDATION } from '@contract/forms/auth';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { loginResponseSchema, otpVerifyResponseSchema } from '@contract/wire/auth';
+import { loginResponseSchema, otpVerifyResponseSchema } from '@contract/wire/identity';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminError, approveTrainer } from '../../server/admin/queries';

@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { loginResponseSchema } from '@contract/wire/auth';
+import { loginResponseSchema } from '@contract/wire/identity';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { randomTokenSecret } from '../../server/auth/secret';

@@ -1,5 +1,6 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
-import { loginResponseSchema, refreshResponseSchema } from '@contract/wire/auth';
+import { refreshResponseSchema } from '@contract/wire/auth';
+import { loginResponseSchema } from '@contract/wire/identity';
 import { SOCKET_PATHS, SOCKET_REFUSED } from '@contract/wire/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
-import { loginAnswerSchema, loginResponseSchema, secondFactorResponseSchema } from '@contract/wire/auth';
+import { loginAnswerSchema, loginResponseSchema, secondFactorResponseSchema } from '@contract/wire/identity';
 import {
   auditResponseSchema,
   decisionResponseSchema,
@@ -112,7 +112,7 @@ describe('staff sign-in', () => {
     if (old !== fresh) expect(stale.status).toBe(400);
     const bogus = await call('/user/login/code/', { body: { challenge: 'not-a-token', code: fresh } });
     expect(bogus.status).toBe(401);
-    expect(bogus.body).toMatchObject({ details: [{ message: SERVER_MESSAGES.signInExpired }] });
+    expect(bogus.body).toMatchObject({ details: [{ message: STAFF_MESSAGES.signInExpired }] });
     // An access token is no challenge.
     const access = await call('/user/login/code/', { body: { challenge: staff.token, code: fresh } });
     expect(access.status).toBe(401);
@@ -125,7 +125,7 @@ describe('the approvals queue', () => {
     expect((await call('/staff/queue/')).status).toBe(401);
     const refused = await call('/staff/queue/', { token: trainee.token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ details: [{ message: SERVER_MESSAGES.staffOnly }] });
+    expect(refused.body).toMatchObject({ details: [{ message: STAFF_MESSAGES.staffOnly }] });
   });
 
   it('lists a trainer application, shows its CV, and records the rejection with its reason', async () => {

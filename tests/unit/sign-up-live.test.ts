@@ -1,4 +1,4 @@
-import type { OtpVerifyResponse } from '@contract/wire/auth';
+import type { OtpVerifyResponse } from '@contract/wire/identity';
 import type { SignUpEvent } from '@machines/signUp.machine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, waitFor } from 'xstate';

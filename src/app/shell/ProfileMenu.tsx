@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { signOut, useProfile, useSessionRole } from '@/session';
 import { ChevronDownIcon, LogoutIcon } from '@/ui/icons';
-import { profileMenus } from '../menus';
+import { profileMenus } from '../profile-menus';
 import { staffCount } from './StaffCount';
 
 /** Spec section 2: learner or trainer profile menu, 347 px wide. */

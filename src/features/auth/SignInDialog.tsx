@@ -17,6 +17,7 @@ import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
+import './known-messages';
 import { NewCode } from './NewCode';
 
 /**

@@ -1,4 +1,4 @@
-import type { OtpVerifyResponse } from '@contract/wire/auth';
+import type { OtpVerifyResponse } from '@contract/wire/identity';
 import { useLingui } from '@lingui/react/macro';
 import type { Audience } from '@machines/signIn.machine';
 import { connectSignUp, type SignUpView } from '@machines/signUp.connect';

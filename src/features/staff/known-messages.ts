@@ -21,6 +21,8 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'Choose one of: trainer, course, withdrawal, cash': msg`Choose one of: trainer, course, withdrawal, cash`,
   'Choose an action of the list, and days written as YYYY-MM-DD': msg`Choose an action of the list, and days written as YYYY-MM-DD`,
   'Your trainer application was not approved': msg`Your trainer application was not approved`,
+  "Only the centre's staff can do this": msg`Only the centre's staff can do this`,
+  'This sign-in has expired. Please log in again': msg`This sign-in has expired. Please log in again`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

@@ -1,4 +1,4 @@
-import { type LoginResponse, loginAnswerSchema, loginResponseSchema } from '@contract/wire/auth';
+import { type LoginResponse, loginAnswerSchema, loginResponseSchema } from '@contract/wire/identity';
 import type { BrowserContext } from 'playwright-core';
 import { COOKIE } from '@/session/storage';
 import { callApi } from './api';

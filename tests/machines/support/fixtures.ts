@@ -1,4 +1,5 @@
-import type { LoginResponse, OtpVerifyResponse, User } from '@contract/wire/auth';
+import type { User } from '@contract/wire/auth';
+import type { LoginResponse, OtpVerifyResponse } from '@contract/wire/identity';
 import { ApiError } from '../../../src/api/errors.ts';
 
 /**

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getQueue } from '@/api/staff';
+import { KIND_BADGES, KIND_COLOURS, KIND_LABELS } from '@/features/staff/staff-text';
 import { formatDateTime } from '@/i18n/dates';
 import { formatMoney, formatNumber } from '@/i18n/numbers';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -16,10 +17,9 @@ import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
-import { KIND_BADGES, KIND_COLOURS, KIND_LABELS } from '../staff-text';
 import { DecisionDialog } from './DecisionDialog';
-import '../known-messages';
-import { PageButtons } from '../PageButtons';
+import '@/features/staff/known-messages';
+import { PageButtons } from '@/features/staff/PageButtons';
 
 /** The card's frame; the placeholders have the same one, so nothing moves when the list arrives. */
 const CARD = 'flex min-h-32 flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5';

@@ -20,6 +20,7 @@ import {
   getStaffWithdrawal,
   getTrainerApplication,
 } from '@/api/staff';
+import { KIND_BADGES, METHOD_LABELS } from '@/features/staff/staff-text';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate, formatDateRange, formatDateTime } from '@/i18n/dates';
 import { formatMoney } from '@/i18n/numbers';
@@ -30,7 +31,6 @@ import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { Placeholder } from '@/ui/ResourceView';
-import { KIND_BADGES, METHOD_LABELS } from '../staff-text';
 
 /** What the dialog reads of each kind of item. */
 type Item =

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getAuditExport, getAuditLog } from '@/api/staff';
+import { ACTION_LABELS } from '@/features/staff/staff-text';
 import { formatDateTime } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';
@@ -15,10 +16,9 @@ import { Failure } from '@/ui/Failure';
 import { Form, TextField } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
-import { ACTION_LABELS } from '../staff-text';
 import { exportAuditSheet } from './export';
-import '../known-messages';
-import { PageButtons } from '../PageButtons';
+import '@/features/staff/known-messages';
+import { PageButtons } from '@/features/staff/PageButtons';
 
 /** What changed, as `name: value` pairs, for the before and after columns. */
 function changes(values: Record<string, unknown> | null): string {
