@@ -165,6 +165,8 @@ export interface RateLimiter {
   readonly limits: RateLimitTable;
   /** The request's client address as a per-client limit counts it. */
   clientKey(c: Context): string;
+  /** The request's client address (server/client-address.ts), as a sign-in records it. */
+  clientAddress(c: Context): string;
   /** Counts a hit; refuses it with 429 when the key is over the limit. */
   consume(name: RateLimitName, key: string, db?: Db): Promise<void>;
   /** Counts a hit without refusing anything (a failure, counted once its outcome is known). */
@@ -241,6 +243,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const limiter: RateLimiter = {
     limits,
     clientKey: (c) => addressLimitKey(clientAddress(c, trustProxy)),
+    clientAddress: (c) => clientAddress(c, trustProxy),
     async consume(name, key, on = db) {
       const { refused, retry_after } = await hit(name, key, on);
       if (refused) throw rateLimited(limits[name].message, retry_after);

@@ -23,6 +23,8 @@ export interface UserRow {
   cv_name: string | null;
   /** When the staff turned down the trainer's application; null otherwise. */
   rejected_at: Date | null;
+  /** When the centre's staff disabled the account; null otherwise. */
+  disabled_at: Date | null;
 }
 
 export interface NewUser {
@@ -42,7 +44,7 @@ export const DEFAULT_AVATAR = STOCK_AVATAR;
 
 /** Every column of a UserRow. */
 export const USER_COLUMNS =
-  'id, full_name, email, phone_number, govt_id_or_iqama_no, role, image, password_hash, approved, verified, cv_file, cv_name, rejected_at';
+  'id, full_name, email, phone_number, govt_id_or_iqama_no, role, image, password_hash, approved, verified, cv_file, cv_name, rejected_at, disabled_at';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -45,6 +45,7 @@ export const SERVER_MESSAGES = {
     'A notification needs an e-mail address, a title, a text and, if any, a link to a page of this site',
   traineesOnly: 'Only trainees can do this',
   trainersOnly: 'Only trainers can do this',
+  accountDisabled: 'This account is disabled. Contact the training centre',
   paymentRequestInvalid:
     'A payment needs a course, a method (card, wallet, cash or free), an attempt key and the terms',
   termsRequired: 'Please accept the terms and conditions to pay',

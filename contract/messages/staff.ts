@@ -16,5 +16,11 @@ export const STAFF_MESSAGES = {
   staffOnly: "Only the centre's staff can do this",
   /** The staff sign-in's challenge expired (10 minutes) or names no staff account. */
   signInExpired: 'This sign-in has expired. Please log in again',
+  personDisabled: 'The account is disabled and signed out everywhere',
+  personEnabled: 'The account is enabled again',
+  alreadyDisabled: 'This account is already disabled',
+  notDisabled: 'This account is not disabled',
+  cannotDisableSelf: 'You cannot disable your own account',
+  roleInvalid: 'Choose one of: TRAINEE, TRAINER, ADMIN',
 } as const;
 export type StaffMessage = (typeof STAFF_MESSAGES)[keyof typeof STAFF_MESSAGES];

@@ -170,6 +170,8 @@ export const AUDIT_ACTIONS = [
   'payment.refund',
   'staff.create',
   'certificate.revoke',
+  'person.disable',
+  'person.enable',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -15,13 +15,14 @@ import {
   loginRequestSchema,
   loginResponseSchema,
 } from '@contract/wire/identity';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
 import { closedAccountHash, closedEmailKey } from '../profile/queries';
 import { beginAccountCodeCheck, beginSignIn, spendMailAllowance } from '../rate-limits';
+import { recordSignIn } from '../staff/people';
 import { beginSecondFactor, challengeUserId, mailSignInCode } from '../staff/sign-in';
 import { findUserByEmail, findUserById, toPublicUser } from '../users';
 import { jsonBody } from '../validation';
@@ -51,6 +52,9 @@ async function isClosedAccount(db: Deps['db'], emailKey: string, password: strin
 /** /user/…: sign-in, token refresh and sign-out (sign-up and password reset: server/identity). */
 export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps): Mounts {
   const tokenRequired = SERVER_MESSAGES.refreshTokenRequired;
+  /** The sign-in, as the person's page lists it (server/staff/people.ts). */
+  const signedIn = (c: Context<AppEnv>, userId: number) =>
+    recordSignIn(db, userId, { ip: limiter.clientAddress(c), userAgent: c.req.header('User-Agent') });
 
   const login = new Hono<AppEnv>();
   login.post('/', jsonBody(credentialsSchema, SERVER_MESSAGES.credentialsRequired), async (c) => {
@@ -74,6 +78,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
     }
     await attempt.succeeded();
     // Told only to someone who knows the password.
+    if (user.disabled_at) throw new HttpProblem(403, SERVER_MESSAGES.accountDisabled);
     if (!user.verified) throw new HttpProblem(403, SERVER_MESSAGES.emailNotVerified);
     if (user.rejected_at) throw new HttpProblem(403, STAFF_MESSAGES.applicationRejected);
     if (!user.approved) throw new HttpProblem(403, SERVER_MESSAGES.trainerAwaitingApproval);
@@ -84,6 +89,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
     }
 
     const session = await startSession(db, tokens, user);
+    await signedIn(c, user.id);
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
 
@@ -94,6 +100,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
     if (user?.role !== 'ADMIN' || !user.verified) {
       throw new HttpProblem(401, STAFF_MESSAGES.signInExpired);
     }
+    if (user.disabled_at) throw new HttpProblem(403, SERVER_MESSAGES.accountDisabled);
     return user;
   };
 
@@ -114,6 +121,7 @@ export function authRoutes({ db, tokens, limiter, secret, publicOrigin }: Deps):
     }
     await attempt.succeeded();
     const session = await startSession(db, tokens, user);
+    await signedIn(c, user.id);
     return c.json(loginResponseSchema.parse({ success: true, ...session, data: toPublicUser(user) }));
   });
   loginCode.post(

@@ -1,5 +1,7 @@
+import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import type { Role } from '@contract/wire/common';
 import type { Db } from '../db';
+import { HttpProblem } from '../http';
 import type { UserRow } from '../users';
 import { type TokenClaims, TokenError, type TokenService } from './tokens';
 
@@ -62,12 +64,14 @@ export async function startSession(
   // Outside the transaction: rows of other sessions are not held while this one starts.
   await db.query('DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at < now()', [user.id]);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ session_version: number }>(
-      'SELECT session_version FROM users WHERE id = $1',
+    const { rows } = await tx.query<{ session_version: number; disabled: boolean }>(
+      'SELECT session_version, disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1',
       [user.id],
     );
     const version = rows[0]?.session_version;
     if (version === undefined) throw new Error(`No user ${user.id} to start a session for`);
+    // An account the centre disabled starts no session, whichever way it was reached.
+    if (rows[0]?.disabled) throw new HttpProblem(403, SERVER_MESSAGES.accountDisabled);
     return issuePair(tx, tokens, { id: user.id, role: user.role, session_version: version });
   });
 }
@@ -104,7 +108,12 @@ export async function rotateRefreshToken(
     const spent = rows[0];
     if (!spent) return refused((await revokeFamilyOfSpent(tx, claims)) ? 'reused' : 'invalid');
     const user = await findSessionUser(tx, claims.userId);
-    if (!user?.verified || !user.approved || user.session_version !== claims.sessionVersion) {
+    if (
+      !user?.verified ||
+      !user.approved ||
+      user.disabled_at ||
+      user.session_version !== claims.sessionVersion
+    ) {
       return refused('invalid');
     }
     return {
@@ -186,7 +195,7 @@ export interface VerifiedAccess {
 
 /**
  * Checks an access token as every authenticated entry point must: signature, expiry and type, an
- * existing verified user, and the user's current session version (a password reset ends the
+ * existing verified user not disabled, and the user's current session version (a password reset ends the
  * sessions started before it). Null when the token is refused. A trainer awaiting approval is
  * returned: the caller decides (requireAuth answers 403, the live hub refuses the socket).
  */
@@ -203,6 +212,7 @@ export async function verifyAccess(
     throw error;
   }
   const user = await findSessionUser(db, claims.userId);
-  if (!user?.verified || user.session_version !== claims.sessionVersion) return null;
+  // A disabled account's tokens are refused whatever their version (server/staff/people.ts).
+  if (!user?.verified || user.disabled_at || user.session_version !== claims.sessionVersion) return null;
   return { user, claims };
 }

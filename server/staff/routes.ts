@@ -42,6 +42,7 @@ import {
   recordRefund,
   type Verdict,
 } from './decisions';
+import { peopleRoutes } from './people';
 import {
   cvType,
   findApplicant,
@@ -280,6 +281,9 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     );
   });
 
+  // Search, a person's page, disable and enable (server/staff/people.ts).
+  const people = peopleRoutes(deps);
+
   return [
     ['/staff/queue/', queue],
     ['/staff/staff-accounts/', accounts],
@@ -288,5 +292,6 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     ['/staff/withdrawals/', withdrawals],
     ['/staff/cash-payments/', cash],
     ['/staff/audit/', audit],
+    ['/staff/people/', people],
   ];
 }

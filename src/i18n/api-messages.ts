@@ -50,6 +50,7 @@ export const KNOWN_MESSAGES: Record<string, MessageDescriptor> = {
   'Invalid email or password': msg`Invalid email or password`,
   "Only the centre's staff can do this": msg`Only the centre's staff can do this`,
   'This sign-in has expired. Please log in again': msg`This sign-in has expired. Please log in again`,
+  'This account is disabled. Contact the training centre': msg`This account is disabled. Contact the training centre`,
   'Your trainer application was not approved': msg`Your trainer application was not approved`,
   'Your trainer account is waiting for admin approval': msg`Your trainer account is waiting for admin approval`,
   'Email and password are required': msg`Email and password are required`,

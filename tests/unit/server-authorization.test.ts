@@ -237,6 +237,10 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/staff/audit/',                               401, 403, 403, 401, 403, 200, 403],
   ['GET',   '/staff/audit/export/',                        401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/staff-accounts/',                      401, 403, 403, 401, 403, 201, 403],
+  ['GET',   '/staff/people/',                              401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/people/:id/',                          401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/people/:id/disable/',                  401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/people/:id/enable/',                   401, 403, 403, 401, 403, 200, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -725,6 +729,16 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: path.replace(':id', String(fixture.staff.withdrawalId)) };
     case 'GET /staff/cash-payments/:id/':
       return { path: path.replace(':id', fixture.staff.cashPaymentId) };
+    // A person's page is the facilitator's; the staff disable and enable a trainee of their own.
+    case 'GET /staff/people/:id/':
+      return { path: path.replace(':id', String(fixture.facilitatorId)) };
+    case 'POST /staff/people/:id/disable/':
+    case 'POST /staff/people/:id/enable/':
+      return (
+        caller === 'staff'
+          ? personToSwitch(path.endsWith('/enable/'))
+          : Promise.resolve(fixture.facilitatorId)
+      ).then((id) => ({ path: path.replace(':id', String(id)), json: { reason: 'Matrix check' } }));
     // The staff decide on an item made for them (the others are refused before any is looked up).
     case 'POST /staff/trainer-applications/:id/approve/':
     case 'POST /staff/trainer-applications/:id/reject/':
@@ -895,6 +909,17 @@ async function trainerApplication(): Promise<number> {
     cv.file,
     cv.name,
   ]);
+  return user.id;
+}
+
+/** A trainee of the test's own for the staff to disable, or (`disabled`) to enable again: the id. */
+async function personToSwitch(disabled: boolean): Promise<number> {
+  const { user } = await signedInTrainee(server, 'switched');
+  if (disabled) {
+    await server.db.query(`UPDATE users SET disabled_at = now(), disabled_reason = 'Matrix' WHERE id = $1`, [
+      user.id,
+    ]);
+  }
   return user.id;
 }
 

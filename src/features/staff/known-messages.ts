@@ -23,6 +23,12 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'Your trainer application was not approved': msg`Your trainer application was not approved`,
   "Only the centre's staff can do this": msg`Only the centre's staff can do this`,
   'This sign-in has expired. Please log in again': msg`This sign-in has expired. Please log in again`,
+  'The account is disabled and signed out everywhere': msg`The account is disabled and signed out everywhere`,
+  'The account is enabled again': msg`The account is enabled again`,
+  'This account is already disabled': msg`This account is already disabled`,
+  'This account is not disabled': msg`This account is not disabled`,
+  'You cannot disable your own account': msg`You cannot disable your own account`,
+  'Choose one of: TRAINEE, TRAINER, ADMIN': msg`Choose one of: TRAINEE, TRAINER, ADMIN`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

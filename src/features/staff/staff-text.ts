@@ -36,6 +36,8 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'payment.refund': msg`Payment refunded`,
   'staff.create': msg`Staff account made`,
   'certificate.revoke': msg`Certificate revoked`,
+  'person.disable': msg`Account disabled`,
+  'person.enable': msg`Account enabled`,
 };
 
 export const METHOD_LABELS: Record<'card' | 'wallet' | 'cash' | 'free', MessageDescriptor> = {
