@@ -96,6 +96,8 @@ const staffView = (name: StaffScreen) =>
   );
 const StaffApprovals = staffView('approvals');
 const StaffAudit = staffView('audit');
+const StaffPeople = staffView('people');
+const StaffPerson = staffView('person');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
@@ -114,6 +116,20 @@ export const routes: readonly AppRoute[] = [
     roles: STAFF_ONLY,
     title: msg`Audit log`,
     view: StaffAudit,
+  },
+  {
+    path: paths.staffPeople.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`People`,
+    view: StaffPeople,
+  },
+  {
+    path: paths.staffPerson.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Person`,
+    view: StaffPerson,
   },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },

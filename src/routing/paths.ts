@@ -87,6 +87,15 @@ export const paths = {
   /** The centre's staff: one queue of what waits for a decision, and the record of decisions. */
   staffApprovals: fixed('/staff/approvals'),
   staffAudit: fixed('/staff/audit'),
+  /** The staff's search of people (by name, e-mail, phone or id number), and a person's page. */
+  staffPeople: route('/staff/people', (query: { q?: string; role?: string; page?: number } = {}) =>
+    withQuery('/staff/people', {
+      q: query.q?.trim() || undefined,
+      role: query.role || undefined,
+      page: query.page && query.page > 1 ? String(query.page) : undefined,
+    }),
+  ),
+  staffPerson: route('/staff/people/:id', (personId: number) => `/staff/people/${id(personId)}`),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

@@ -8,6 +8,8 @@ import type { RouteView } from '@/routing/route-view';
 const screens = {
   approvals: () => import('@/features/staff/approvals/ApprovalsPage'),
   audit: () => import('@/features/staff/audit/AuditPage'),
+  people: () => import('@/features/staff/people/PeoplePage'),
+  person: () => import('@/features/staff/people/PersonPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type StaffScreen = keyof typeof screens;
