@@ -51,6 +51,8 @@ export function screenMatrix(setting: Setting): void {
     checkoutCourse: number;
     receipt: string;
     issue: { id: number; subject: string };
+    /** The demo trainee's account id (her page in the staff's people screens). */
+    traineeId: number;
   };
 
   /** The kinds of lecture the seed has, each by a lecture of the cloud course. */
@@ -76,6 +78,7 @@ export function screenMatrix(setting: Setting): void {
     Object.assign(seed, {
       cloud,
       event,
+      traineeId: (await suite.read<{ id: number }>('/user/profile/', { token: trainee })).id,
       hero: await suite.read<HeroSection>('/cms/hero-section/'),
       about: await suite.read<AboutPromotion>('/cms/about-page-promotion/'),
       contact: await suite.read<GetInTouchTitle>('/cms/get-in-touch-title/'),
@@ -595,6 +598,20 @@ export function screenMatrix(setting: Setting): void {
       who: 'staff',
       path: paths.staffAudit,
       heading: ({ t }) => t('Audit log'),
+    },
+    {
+      name: 'people',
+      who: 'staff',
+      path: paths.staffPeople,
+      heading: ({ t }) => t('People'),
+      ready: ({ screen }) => screen.main.getByRole('listitem').first(),
+    },
+    {
+      name: "a person's page",
+      who: 'staff',
+      path: () => paths.staffPerson(seed.traineeId),
+      heading: () => DEMO_ACCOUNTS.trainee.full_name,
+      ready: ({ screen, t }) => screen.main.getByRole('heading', { name: t('Recent sign-ins') }),
     },
   ];
 
