@@ -12,6 +12,7 @@ export const AUTHORING_MESSAGES = {
   courseEnded: 'This course has ended, so its classes can no longer change',
   courseSubmitted: 'Your course has been sent to the admin for approval',
   courseSaved: 'Your changes have been saved',
+  revisionSubmitted: "Your changes to the course details wait for the admin's approval",
   classCreated: 'The class has been added',
   classUpdated: 'The class has been updated',
   assignmentCreated: 'The assignment has been added',

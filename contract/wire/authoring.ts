@@ -76,6 +76,55 @@ export type TrainerCourse = z.infer<typeof trainerCourseSchema>;
 export const trainerCourseListSchema = z.object({ results: z.array(trainerCourseSchema) });
 export type TrainerCourseList = z.infer<typeof trainerCourseListSchema>;
 
+/**
+ * The details of an approved course whose change waits for the staff's approval (a revision), by
+ * the names of the course payload. Other fields of an edit are saved at once.
+ */
+export const REVISED_FIELDS = [
+  'title',
+  'title_ar',
+  'subtitle',
+  'subtitle_ar',
+  'description',
+  'description_ar',
+  'price_halalas',
+  'category',
+  'start_date',
+  'end_date',
+] as const;
+export const revisedFieldSchema = z.enum(REVISED_FIELDS);
+export type RevisedField = z.infer<typeof revisedFieldSchema>;
+
+/** The changed fields of a revision: texts and days as strings, the price in halalas, the category id. */
+export const revisionProposalSchema = z.object({
+  title: z.optional(z.string()),
+  title_ar: z.optional(z.string()),
+  subtitle: z.optional(z.string()),
+  subtitle_ar: z.optional(z.string()),
+  description: z.optional(z.string()),
+  description_ar: z.optional(z.string()),
+  price_halalas: z.optional(z.int()),
+  category: z.optional(z.int()),
+  start_date: z.optional(z.string()),
+  end_date: z.optional(z.string()),
+});
+export type RevisionProposal = z.infer<typeof revisionProposalSchema>;
+
+/**
+ * The course's latest revision, as its trainer and facilitators see it: waiting (Pending), or the
+ * staff's decision with the reason of a rejection. `category`: the proposed category's names, when
+ * the category changes.
+ */
+export const courseRevisionSchema = z.object({
+  status: z.enum(['Pending', 'Approved', 'Rejected']),
+  submitted_at: z.string(),
+  decided_at: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  proposed: revisionProposalSchema,
+  category: z.nullable(categorySchema),
+});
+export type CourseRevision = z.infer<typeof courseRevisionSchema>;
+
 /** A facilitator as the wizard shows one. */
 export const facilitatorSchema = z.object({
   id: z.int(),
@@ -118,6 +167,8 @@ export const courseRecordSchema = z.object({
   role: courseRoleSchema,
   flags: courseFlagsSchema,
   enrolled_count: z.int().check(z.nonnegative()),
+  /** The latest change of an approved course's details sent for approval (none: null). */
+  revision: z.optional(z.nullable(courseRevisionSchema)),
 });
 export type CourseRecord = z.infer<typeof courseRecordSchema>;
 
@@ -226,6 +277,8 @@ export const authoringCourseSchema = z.object({
   }),
   role: courseRoleSchema,
   flags: courseFlagsSchema,
+  /** The latest change of the course's details sent for approval (none: null). */
+  revision: z.optional(z.nullable(courseRevisionSchema)),
   weeks: z.array(
     z.object({
       week: z.int(),

@@ -1,3 +1,4 @@
+import { revisedFieldSchema } from '@contract/wire/authoring';
 import { pagedSchema } from '@contract/wire/common';
 import * as z from 'zod/mini';
 
@@ -7,7 +8,7 @@ import * as z from 'zod/mini';
  */
 
 /** What waits for a decision. */
-export const QUEUE_KINDS = ['trainer', 'course', 'withdrawal', 'cash'] as const;
+export const QUEUE_KINDS = ['trainer', 'course', 'withdrawal', 'cash', 'revision'] as const;
 export const queueKindSchema = z.enum(QUEUE_KINDS);
 export type QueueKind = z.infer<typeof queueKindSchema>;
 
@@ -16,8 +17,9 @@ export type StaffPerson = z.infer<typeof personSchema>;
 
 /**
  * One item of the queue. `id`: the applicant's user id (trainer), the course id (course), the
- * enrolment id (withdrawal) or the payment id (cash). `title`: the course, or the applicant's name.
- * `amount` in halalas: the course's price, or the cash to take.
+ * enrolment id (withdrawal), the payment id (cash) or the revision id (revision). `title`: the
+ * course, or the applicant's name. `amount` in halalas: the course's price, the cash to take, or the
+ * price a revision proposes.
  */
 export const queueItemSchema = z.object({
   kind: queueKindSchema,
@@ -35,6 +37,7 @@ export const queueCountsSchema = z.object({
   course: z.int(),
   withdrawal: z.int(),
   cash: z.int(),
+  revision: z.int(),
   total: z.int(),
 });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
@@ -145,6 +148,34 @@ export const staffCashPaymentResponseSchema = z.object({
   data: staffCashPaymentSchema,
 });
 
+/** A revised field's value: a text or a day, a price in halalas, or a category with its names. */
+export const revisionValueSchema = z.union([
+  z.string(),
+  z.int(),
+  z.object({ id: z.int(), name: z.string(), name_ar: z.string() }),
+]);
+export type RevisionValue = z.infer<typeof revisionValueSchema>;
+
+/**
+ * GET /staff/revisions/:id/: a change of an approved course's details, each changed field before
+ * (the live course) and after (the proposal).
+ */
+export const staffRevisionSchema = z.object({
+  id: z.int(),
+  status: z.enum(['Pending', 'Approved', 'Rejected']),
+  course: z.object({ id: z.int(), title: z.string(), title_ar: z.string(), status: z.string() }),
+  trainer: personSchema,
+  submitted_by: personSchema,
+  submitted_at: z.string(),
+  decided_at: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  changes: z.array(
+    z.object({ field: revisedFieldSchema, before: revisionValueSchema, after: revisionValueSchema }),
+  ),
+});
+export type StaffRevision = z.infer<typeof staffRevisionSchema>;
+export const staffRevisionResponseSchema = z.object({ success: z.literal(true), data: staffRevisionSchema });
+
 export const REASON_MAX = 500;
 
 /** POST …/reject/: the reason the person is told. */
@@ -164,6 +195,8 @@ export const AUDIT_ACTIONS = [
   'trainer.reject',
   'course.approve',
   'course.reject',
+  'revision.approve',
+  'revision.reject',
   'withdrawal.approve',
   'withdrawal.reject',
   'payment.confirm_cash',

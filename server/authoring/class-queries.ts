@@ -13,6 +13,7 @@ import type { AuthoringCourse, AuthoringLecture, ClassRecord } from '@contract/w
 import type { Db, Queryable } from '../db';
 import { HttpProblem } from '../http';
 import { fileAddress, fileIdOf, fileLink, type UploadRow } from '../learning/files';
+import { courseRevisionFor } from '../staff/revisions';
 import type { AuthoredCourse } from './access';
 
 /**
@@ -512,6 +513,7 @@ export async function authoringCourse(db: Queryable, course: AuthoredCourse): Pr
       can_add_class: open,
       can_take_action: open,
     },
+    revision: await courseRevisionFor(db, course.id),
     weeks: numbers.map((week) => ({
       week,
       ...(titles.get(week) ?? { title: '', title_ar: '' }),

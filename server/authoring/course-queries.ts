@@ -5,6 +5,7 @@ import type { CourseRecord, Facilitator, SurveyCategory, TrainerCourse } from '@
 import type { Db, Queryable } from '../db';
 import { HttpProblem, type ProblemDetail } from '../http';
 import { fileAddress } from '../learning/files';
+import { courseRevisionFor } from '../staff/revisions';
 import { DEFAULT_AVATAR, normaliseEmail } from '../users';
 
 /**
@@ -189,6 +190,7 @@ export async function courseRecord(db: Queryable, courseId: number, userId: numb
     role: state.role,
     flags: flagsOf(state),
     enrolled_count: state.enrolled_count,
+    revision: await courseRevisionFor(db, courseId),
   };
 }
 

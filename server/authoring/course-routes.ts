@@ -16,6 +16,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
 import type { Mounts } from '../mounts';
 import { notifyStaff } from '../staff/notify';
+import { keepingLiveDetails, liveDetails, sentDetails, submitRevision } from '../staff/revisions';
 import { jsonBody, validId, validQuery } from '../validation';
 import {
   approveCourseBodySchema,
@@ -167,19 +168,27 @@ export function courseAuthoringRoutes({
       user.id,
       current ? { address: current.cover_image, fileId: current.cover_file_id } : undefined,
     );
-    const announce = await db.transaction(async (tx) => {
+    const { announce, waiting } = await db.transaction(async (tx) => {
       // Checked again under the lock: a course deleted or ended meanwhile is not saved.
       const locked = await courseStateFor(tx, id, user.id, true);
       if (locked.status === 'Completed') throw new HttpProblem(409, AUTHORING_MESSAGES.courseCompleted);
+      if (locked.stored_status === 'Approved') {
+        // An approved course's details change once the staff approve: the rest is saved at once.
+        const live = await liveDetails(tx, id);
+        await updateCourse(tx, id, locked.role, keepingLiveDetails(input, live), cover, surveys);
+        const course = { id, title: String(live.title), title_ar: String(live.title_ar) };
+        return submitRevision(tx, notifier, course, user.id, live, sentDetails(input));
+      }
       await updateCourse(tx, id, locked.role, input, cover, surveys);
       // A rejected course edited is sent again: the staff are told.
-      if (locked.status !== 'Rejected') return undefined;
-      return notifyStaff(tx, notifier, 'course', { en: input.title, ar: input.title_ar });
+      if (locked.status !== 'Rejected') return { waiting: false };
+      const told = await notifyStaff(tx, notifier, 'course', { en: input.title, ar: input.title_ar });
+      return { waiting: false, announce: told };
     });
     await announce?.();
     const answer: CourseSaved = {
       success: true,
-      message: AUTHORING_MESSAGES.courseSaved,
+      message: waiting ? AUTHORING_MESSAGES.revisionSubmitted : AUTHORING_MESSAGES.courseSaved,
       data: await courseRecord(db, id, user.id),
     };
     return c.json(answer);

@@ -53,6 +53,9 @@ export type MailContent = (
   | { kind: 'staff_invitation'; inviter: string; link: string }
   | { kind: 'course_approved'; course: MailCourse }
   | { kind: 'course_rejected'; course: MailCourse; reason: string }
+  /** The staff's decision on a change of an approved course's details (always mailed). */
+  | { kind: 'revision_approved'; course: MailCourse }
+  | { kind: 'revision_rejected'; course: MailCourse; reason: string }
   /** `amount` in halalas; the receipt is the payment's (/receipts/:paymentId). */
   | { kind: 'payment_receipt'; course: MailCourse; amount: number; paymentId: string; receiptCode?: string }
   | { kind: 'withdrawal_decided'; course: MailCourse; approved: boolean; reason?: string | null }
@@ -82,6 +85,8 @@ export const MAIL_KINDS = [
   'application_rejected',
   'email_changed',
   'invitation',
+  'revision_approved',
+  'revision_rejected',
   ...NOTICE_KINDS,
 ] as const satisfies readonly MailKind[];
 
@@ -411,6 +416,62 @@ function draft(content: MailContent, centre: Centre): Draft {
             ...reasonBlocks(content.reason, 'السبب'),
             { type: 'line', line: ['عدّل الدورة ثم أرسلها للاعتماد مرة أخرى.'] },
             action('تعديل الدورة', link),
+          ],
+        },
+      };
+    }
+    case 'revision_approved': {
+      const { course } = content;
+      const link = url(`/manage-courses/${encodeURIComponent(course.id)}`);
+      return {
+        subject: subject(
+          `your changes to ${course.title} are approved`,
+          `تم اعتماد تعديلاتك على دورة ${course.title_ar}`,
+        ),
+        en: {
+          heading: 'Your changes to the course are approved',
+          blocks: [
+            { type: 'line', line: say`The changes to ${course.title} are now published in the catalogue.` },
+            action('Manage the course', link),
+          ],
+        },
+        ar: {
+          heading: 'تم اعتماد تعديلاتك على الدورة',
+          blocks: [
+            { type: 'line', line: say`أصبحت التعديلات على دورة ${course.title_ar} منشورة في قائمة الدورات.` },
+            action('إدارة الدورة', link),
+          ],
+        },
+      };
+    }
+    case 'revision_rejected': {
+      const { course } = content;
+      const link = url(`/manage-courses/${encodeURIComponent(course.id)}`);
+      return {
+        subject: subject(
+          `your changes to ${course.title} were not approved`,
+          `لم يتم اعتماد تعديلاتك على دورة ${course.title_ar}`,
+        ),
+        en: {
+          heading: 'Your changes to the course were not approved',
+          blocks: [
+            {
+              type: 'line',
+              line: say`The changes to ${course.title} were not approved. The course stays as it was.`,
+            },
+            ...reasonBlocks(content.reason, 'Reason'),
+            action('Manage the course', link),
+          ],
+        },
+        ar: {
+          heading: 'لم يتم اعتماد تعديلاتك على الدورة',
+          blocks: [
+            {
+              type: 'line',
+              line: say`لم يتم اعتماد التعديلات على دورة ${course.title_ar}، وتبقى الدورة كما كانت.`,
+            },
+            ...reasonBlocks(content.reason, 'السبب'),
+            action('إدارة الدورة', link),
           ],
         },
       };

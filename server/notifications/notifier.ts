@@ -116,7 +116,7 @@ export const NOTIFICATIONS = {
   }),
   /** Told to every member of staff when something new waits in the approvals queue. */
   staffQueue: (
-    kind: 'trainer' | 'course' | 'withdrawal' | 'cash',
+    kind: 'trainer' | 'course' | 'withdrawal' | 'cash' | 'revision',
     subject: string,
     subjectAr: string,
   ): NotificationContent => {
@@ -125,6 +125,7 @@ export const NOTIFICATIONS = {
       course: ['A course waits for approval', 'دورة بانتظار الاعتماد'],
       withdrawal: ['A trainee asks to withdraw', 'طلب انسحاب متدرب'],
       cash: ['A cash payment waits for confirmation', 'دفعة نقدية بانتظار التأكيد'],
+      revision: ['Changes to a course wait for approval', 'تعديلات على دورة بانتظار الاعتماد'],
     } as const;
     const [title, title_ar] = titles[kind];
     return { title, title_ar, text: subject, text_ar: subjectAr, link: `/staff/approvals?kind=${kind}` };
@@ -142,6 +143,25 @@ export const NOTIFICATIONS = {
     title_ar: 'تم اعتماد دورتك',
     text: `${course.title} is now published in the catalogue. You can add classes, assignments and quizzes to it.`,
     text_ar: `أصبحت ${course.title_ar} منشورة في قائمة الدورات، ويمكنك الآن إضافة الدروس والواجبات والاختبارات إليها.`,
+    link: `/manage-courses/${course.id}`,
+  }),
+  /** The staff approved a change of an approved course's details: it is live. */
+  revisionApproved: (course: { id: number; title: string; title_ar: string }): NotificationContent => ({
+    title: 'Your changes to the course are approved',
+    title_ar: 'تم اعتماد تعديلاتك على الدورة',
+    text: `The changes to ${course.title} are now published in the catalogue.`,
+    text_ar: `أصبحت التعديلات على ${course.title_ar} منشورة في قائمة الدورات.`,
+    link: `/manage-courses/${course.id}`,
+  }),
+  /** The staff rejected a change of an approved course's details: the course stays as it was. */
+  revisionRejected: (
+    course: { id: number; title: string; title_ar: string },
+    reason: string,
+  ): NotificationContent => ({
+    title: 'Your changes to the course were not approved',
+    title_ar: 'لم يتم اعتماد تعديلاتك على الدورة',
+    text: `The changes to ${course.title} were not approved, and the course stays as it was. Reason: ${reason}`,
+    text_ar: `لم يتم اعتماد التعديلات على ${course.title_ar}، وتبقى الدورة كما كانت. السبب: ${reason}`,
     link: `/manage-courses/${course.id}`,
   }),
   /** The admin rejected a trainer's course, with the reason: edited, it goes back for approval. */

@@ -1,6 +1,7 @@
 import { longerThan } from '@contract/forms/rules';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES, type StaffMessage } from '@contract/messages/staff';
+import type { RevisionProposal } from '@contract/wire/authoring';
 import { REASON_MAX } from '@contract/wire/staff';
 import { approveTrainer } from '../admin/queries';
 import { decideCourse } from '../authoring/course-approval';
@@ -13,6 +14,7 @@ import { confirmCashPayment, type PaymentRow } from '../payments/queries';
 import type { PaymentSettings } from '../payments/settings';
 import { recordAudit, type StaffActor } from './audit';
 import { findApplicant, findStaffCashPayment, findStaffCourse, findStaffWithdrawal } from './queue';
+import { applyProposal, findStaffRevision } from './revisions';
 
 /** What a decision needs besides the item: who decides, and the services that tell people. */
 export interface DecisionContext {
@@ -127,6 +129,83 @@ export async function decideNewCourse(
       ? { message: STAFF_MESSAGES.courseApproved, outcome: 'approved' }
       : { message: STAFF_MESSAGES.courseRejected, outcome: 'rejected' };
   });
+}
+
+/**
+ * Approves a change of an approved course's details (its proposal is written to the course, which
+ * the catalogue then shows), or rejects it with the reason (the course stays as it was). The
+ * course's trainer and facilitators are told by notification and mail.
+ */
+export async function decideRevision(
+  context: DecisionContext,
+  id: number,
+  verdict: Verdict,
+): Promise<Decided> {
+  const { db, actor, notifier, origin } = context;
+  const reason = verdict.approve ? null : checkedReason(verdict.reason);
+  const announcements: (() => Promise<void>)[] = [];
+  const decided = await db.transaction(async (tx): Promise<Decided> => {
+    // The course first, then the revision: the order of an edit's locks.
+    const { rows: found } = await tx.query<{ course_id: number }>(
+      'SELECT course_id FROM course_revisions WHERE id = $1',
+      [id],
+    );
+    const courseId = found[0]?.course_id;
+    if (courseId === undefined) throw notFound();
+    await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [courseId]);
+    const { rows: raw } = await tx.query<{ proposed: RevisionProposal }>(
+      'SELECT proposed FROM course_revisions WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    const revision = await findStaffRevision(tx, id);
+    if (!revision || !raw[0]) throw notFound();
+    if (revision.status !== 'Pending') throw notWaiting();
+    if (reason === null) await applyProposal(tx, courseId, raw[0].proposed);
+    await tx.query(
+      'UPDATE course_revisions SET status = $2, decided_by = $3, decided_at = now(), reason = $4 WHERE id = $1',
+      [id, reason === null ? 'Approved' : 'Rejected', actor.id, reason],
+    );
+    const { rows: course } = await tx.query<{ id: number; title: string; title_ar: string }>(
+      'SELECT id, title, title_ar FROM courses WHERE id = $1',
+      [courseId],
+    );
+    const told = course[0] ?? revision.course;
+    const { rows: people } = await tx.query<{ id: number; email: string; full_name: string }>(
+      `SELECT u.id, u.email, u.full_name FROM users u
+       WHERE u.closed_at IS NULL AND (u.id = $2 OR u.id IN (SELECT user_id FROM course_facilitators WHERE course_id = $1))`,
+      [courseId, revision.trainer.id],
+    );
+    const content =
+      reason === null ? NOTIFICATIONS.revisionApproved(told) : NOTIFICATIONS.revisionRejected(told, reason);
+    const mailed = { id: told.id, title: told.title, title_ar: told.title_ar };
+    for (const person of people) {
+      const { announce } = await notifier.notifyWithin(tx, person.id, content);
+      announcements.push(announce);
+      if (!person.email) continue;
+      await queueMail(
+        tx,
+        origin,
+        person.email,
+        reason === null
+          ? { kind: 'revision_approved', course: mailed, name: person.full_name }
+          : { kind: 'revision_rejected', course: mailed, reason, name: person.full_name },
+      );
+    }
+    const before = Object.fromEntries(revision.changes.map((change) => [change.field, change.before]));
+    const after = Object.fromEntries(revision.changes.map((change) => [change.field, change.after]));
+    await recordAudit(tx, actor, {
+      action: reason === null ? 'revision.approve' : 'revision.reject',
+      subject: { kind: 'course', id: courseId, label: revision.course.title },
+      reason,
+      before,
+      after,
+    });
+    return reason === null
+      ? { message: STAFF_MESSAGES.revisionApproved, outcome: 'approved' }
+      : { message: STAFF_MESSAGES.revisionRejected, outcome: 'rejected' };
+  });
+  for (const announce of announcements) await announce();
+  return decided;
 }
 
 /**

@@ -15,7 +15,8 @@ const at = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', ${ISO})`;
 
 /**
  * Everything that waits for a decision, one row each: a verified trainer's application, a course
- * sent for approval, a withdrawal asked for, a cash payment to take.
+ * sent for approval, a withdrawal asked for, a cash payment to take, a change of an approved
+ * course's details.
  */
 const WAITING = `
   SELECT 'trainer' AS kind, u.id::text AS id, u.created_at AS at, u.full_name AS title,
@@ -35,7 +36,12 @@ const WAITING = `
   UNION ALL
   SELECT 'cash', p.id::text, p.created_at, c.title, c.title_ar, u.id, u.full_name, u.email, p.total
   FROM payments p JOIN courses c ON c.id = p.course_id JOIN users u ON u.id = p.user_id
-  WHERE p.method = 'cash' AND p.status = 'awaiting_cash'`;
+  WHERE p.method = 'cash' AND p.status = 'awaiting_cash'
+  UNION ALL
+  SELECT 'revision', r.id::text, r.submitted_at, c.title, c.title_ar, u.id, u.full_name, u.email,
+         (r.proposed ->> 'price_halalas')::int
+  FROM course_revisions r JOIN courses c ON c.id = r.course_id JOIN users u ON u.id = r.submitted_by
+  WHERE r.status = 'Pending' AND c.status <> 'Deleted'`;
 
 interface QueueRow {
   kind: QueueKind;
@@ -54,7 +60,7 @@ export async function queueCounts(db: Queryable): Promise<QueueCounts> {
   const { rows } = await db.query<{ kind: QueueKind; count: number }>(
     `SELECT kind, count(*)::int AS count FROM (${WAITING}) q GROUP BY kind`,
   );
-  const counts: QueueCounts = { trainer: 0, course: 0, withdrawal: 0, cash: 0, total: 0 };
+  const counts: QueueCounts = { trainer: 0, course: 0, withdrawal: 0, cash: 0, revision: 0, total: 0 };
   for (const { kind, count } of rows) {
     counts[kind] = count;
     counts.total += count;

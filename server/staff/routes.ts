@@ -15,6 +15,7 @@ import {
   staffAccountResponseSchema,
   staffCashPaymentResponseSchema,
   staffCourseResponseSchema,
+  staffRevisionResponseSchema,
   staffWithdrawalResponseSchema,
   trainerApplicationResponseSchema,
 } from '@contract/wire/staff';
@@ -38,6 +39,7 @@ import {
   type DecisionContext,
   decideApplication,
   decideNewCourse,
+  decideRevision,
   decideWithdrawalRequest,
   recordRefund,
   type Verdict,
@@ -53,6 +55,7 @@ import {
   queuePage,
   toApplication,
 } from './queue';
+import { findStaffRevision } from './revisions';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CV_CONTENT_TYPES = {
@@ -198,6 +201,23 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     return answer(c, 'course', id, await decideNewCourse(decisionContext(c), id, verdict));
   });
 
+  // A change of an approved course's details: before and after, approved or rejected.
+  const revisions = new Hono<AppEnv>();
+  revisions.get('/:id/', ...staff, validId(), async (c) => {
+    const revision = await findStaffRevision(db, c.req.valid('param').id);
+    if (!revision) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
+    return c.json(staffRevisionResponseSchema.parse({ success: true, data: revision }));
+  });
+  revisions.post('/:id/approve/', ...staff, validId(), async (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'revision', id, await decideRevision(decisionContext(c), id, { approve: true }));
+  });
+  revisions.post('/:id/reject/', ...staff, validId(), reasonBody, async (c) => {
+    const { id } = c.req.valid('param');
+    const verdict = rejection(c.req.valid('json').reason);
+    return answer(c, 'revision', id, await decideRevision(decisionContext(c), id, verdict));
+  });
+
   const withdrawals = new Hono<AppEnv>();
   withdrawals.get('/:id/', ...staff, validId(), async (c) => {
     const request = await findStaffWithdrawal(db, c.req.valid('param').id);
@@ -289,6 +309,7 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     ['/staff/staff-accounts/', accounts],
     ['/staff/trainer-applications/', applications],
     ['/staff/courses/', courses],
+    ['/staff/revisions/', revisions],
     ['/staff/withdrawals/', withdrawals],
     ['/staff/cash-payments/', cash],
     ['/staff/audit/', audit],

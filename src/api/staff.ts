@@ -14,6 +14,7 @@ import {
   staffAccountResponseSchema,
   staffCashPaymentResponseSchema,
   staffCourseResponseSchema,
+  staffRevisionResponseSchema,
   staffWithdrawalResponseSchema,
   trainerApplicationResponseSchema,
 } from '@contract/wire/staff';
@@ -49,6 +50,11 @@ export async function getStaffCourse(api: ApiClient, id: number) {
   return (await api.authed(staffCourseResponseSchema, `/staff/courses/${id}/`)).data;
 }
 
+/** GET /staff/revisions/{id}/: a change of an approved course's details, before and after. */
+export async function getStaffRevision(api: ApiClient, id: number) {
+  return (await api.authed(staffRevisionResponseSchema, `/staff/revisions/${id}/`)).data;
+}
+
 /** GET /staff/withdrawals/{enrolmentId}/ */
 export async function getStaffWithdrawal(api: ApiClient, id: number) {
   return (await api.authed(staffWithdrawalResponseSchema, `/staff/withdrawals/${id}/`)).data;
@@ -65,6 +71,7 @@ const DECISION_PATHS: Record<QueueKind, string> = {
   course: '/staff/courses/',
   withdrawal: '/staff/withdrawals/',
   cash: '/staff/cash-payments/',
+  revision: '/staff/revisions/',
 };
 
 /** What the staff decide on an item: approve (confirm, for cash), or reject with the reason. */

@@ -131,7 +131,7 @@ afterEach(() => {
 /** One browser of the trainer: its localStorage, kept across visits, and what the pages did. */
 function browser(server: ReturnType<typeof authoringServer>, store: DraftStore = memoryStore()) {
   const did: string[] = [];
-  const saved: SaveOutcome[] = [];
+  const saved: (SaveOutcome | 'revision')[] = [];
   const open = (courseId: number | null, knownEmail: string | null = null) => {
     const live = courseWizardLive({
       api: server.api,

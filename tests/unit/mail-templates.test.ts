@@ -43,6 +43,8 @@ const SAMPLES: MailContent[] = [
   { kind: 'sign_in', code: '5521907', name: 'Staff' },
   { kind: 'staff_invitation', inviter: 'Centre Administrator', link: '/', name: 'Huda' },
   { kind: 'application_rejected', reason: 'No teaching experience yet.', name: 'Faisal' },
+  { kind: 'revision_approved', course },
+  { kind: 'revision_rejected', course, reason: 'The new price needs the board’s approval.' },
 ];
 
 /** An event handler attribute inside a tag (values are escaped, so every `<…>` is a real tag). */

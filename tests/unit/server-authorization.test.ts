@@ -229,6 +229,9 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/staff/courses/:id/',                         401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/courses/:id/approve/',                 401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/courses/:id/reject/',                  401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/revisions/:id/',                       401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/revisions/:id/approve/',               401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/revisions/:id/reject/',                401, 403, 403, 401, 403, 200, 403],
   ['GET',   '/staff/withdrawals/:id/',                     401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/withdrawals/:id/approve/',             401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/withdrawals/:id/reject/',              401, 403, 403, 401, 403, 200, 403],
@@ -285,7 +288,7 @@ interface Fixture {
   /** The facilitator of the demo trainer's courses above (learning, attendance, authoring, records). */
   facilitatorId: number;
   /** What waits for the staff: a trainer's application with a CV, a withdrawal (an enrolment), cash. */
-  staff: { applicationId: number; withdrawalId: number; cashPaymentId: string };
+  staff: { applicationId: number; withdrawalId: number; cashPaymentId: string; revisionId: number };
 }
 
 /** A photo upload: a real PNG. */
@@ -727,6 +730,8 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return { path: path.replace(':id', String(fixture.authoring.courseId)) };
     case 'GET /staff/withdrawals/:id/':
       return { path: path.replace(':id', String(fixture.staff.withdrawalId)) };
+    case 'GET /staff/revisions/:id/':
+      return { path: path.replace(':id', String(fixture.staff.revisionId)) };
     case 'GET /staff/cash-payments/:id/':
       return { path: path.replace(':id', fixture.staff.cashPaymentId) };
     // A person's page is the facilitator's; the staff disable and enable a trainee of their own.
@@ -748,6 +753,11 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
     case 'POST /staff/courses/:id/approve/':
     case 'POST /staff/courses/:id/reject/':
       return (caller === 'staff' ? pendingCourse() : Promise.resolve(fixture.authoring.courseId)).then((id) =>
+        decision(path, id),
+      );
+    case 'POST /staff/revisions/:id/approve/':
+    case 'POST /staff/revisions/:id/reject/':
+      return (caller === 'staff' ? pendingRevision() : Promise.resolve(fixture.staff.revisionId)).then((id) =>
         decision(path, id),
       );
     case 'POST /staff/withdrawals/:id/approve/':
@@ -1050,6 +1060,19 @@ async function ongoingCourse(): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
+/** A change of an approved course's subtitle waiting for the staff (on a copy of its own): its id. */
+async function pendingRevision(): Promise<number> {
+  const courseId = await ongoingCourse();
+  const { rows } = await server.db.query<{ id: number }>(
+    `INSERT INTO course_revisions (course_id, proposed, before, submitted_by)
+     SELECT id, jsonb_build_object('subtitle', 'A subtitle the matrix proposes'),
+       jsonb_build_object('subtitle', subtitle), created_by
+     FROM courses WHERE id = $1 RETURNING id`,
+    [courseId],
+  );
+  return rows[0]?.id ?? 0;
+}
+
 /** A pending invitation of a seeded trainer (none of the callers) to a fresh address: its token. */
 async function freshInvitation(): Promise<string> {
   const token = newInvitationToken();
@@ -1248,6 +1271,7 @@ beforeAll(async () => {
       applicationId: await trainerApplication(),
       withdrawalId: await withdrawalRequest(),
       cashPaymentId: await awaitingCash(pricedCourseId),
+      revisionId: 0,
     },
     authoring: {
       courseId: authoringCourseId,
@@ -1276,6 +1300,7 @@ beforeAll(async () => {
       submittedId,
     },
   };
+  fixture.staff.revisionId = await pendingRevision();
 }, 90_000);
 
 afterAll(async () => {

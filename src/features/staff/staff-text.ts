@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<QueueKind, MessageDescriptor> = {
   course: msg`New courses`,
   withdrawal: msg`Withdrawals`,
   cash: msg`Cash payments`,
+  revision: msg`Course changes`,
 };
 
 /** One item's kind, on its card. */
@@ -16,6 +17,7 @@ export const KIND_BADGES: Record<QueueKind, MessageDescriptor> = {
   course: msg`New course`,
   withdrawal: msg`Withdrawal`,
   cash: msg`Cash payment`,
+  revision: msg`Course change`,
 };
 
 export const KIND_COLOURS: Record<QueueKind, string> = {
@@ -23,6 +25,7 @@ export const KIND_COLOURS: Record<QueueKind, string> = {
   course: 'bg-brand-100 text-brand-900',
   withdrawal: 'bg-amber-100 text-amber-900',
   cash: 'bg-emerald-100 text-emerald-900',
+  revision: 'bg-rose-100 text-rose-900',
 };
 
 export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
@@ -30,6 +33,8 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'trainer.reject': msg`Trainer rejected`,
   'course.approve': msg`Course approved`,
   'course.reject': msg`Course rejected`,
+  'revision.approve': msg`Course changes approved`,
+  'revision.reject': msg`Course changes rejected`,
   'withdrawal.approve': msg`Withdrawal approved`,
   'withdrawal.reject': msg`Withdrawal refused`,
   'payment.confirm_cash': msg`Cash confirmed`,

@@ -1,11 +1,16 @@
+import type { RevisedField } from '@contract/wire/authoring';
 import type {
   QueueItem,
   QueueKind,
+  RevisionValue,
   StaffCashPayment,
   StaffCourse,
+  StaffRevision,
   StaffWithdrawal,
   TrainerApplicationAnswer,
 } from '@contract/wire/staff';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { connectStaffDecision } from '@machines/staffDecision.connect';
 import { createStaffDecisionMachine } from '@machines/staffDecision.machine';
@@ -17,6 +22,7 @@ import {
   decide,
   getStaffCashPayment,
   getStaffCourse,
+  getStaffRevision,
   getStaffWithdrawal,
   getTrainerApplication,
 } from '@/api/staff';
@@ -37,7 +43,8 @@ type Item =
   | { kind: 'trainer'; data: TrainerApplicationAnswer }
   | { kind: 'course'; data: StaffCourse }
   | { kind: 'withdrawal'; data: StaffWithdrawal }
-  | { kind: 'cash'; data: StaffCashPayment };
+  | { kind: 'cash'; data: StaffCashPayment }
+  | { kind: 'revision'; data: StaffRevision };
 
 async function loadItem(kind: QueueKind, id: string): Promise<Item> {
   switch (kind) {
@@ -49,6 +56,8 @@ async function loadItem(kind: QueueKind, id: string): Promise<Item> {
       return { kind, data: await getStaffWithdrawal(api, Number(id)) };
     case 'cash':
       return { kind, data: await getStaffCashPayment(api, id) };
+    case 'revision':
+      return { kind, data: await getStaffRevision(api, Number(id)) };
   }
 }
 
@@ -205,6 +214,95 @@ function CashFacts({ data }: { data: StaffCashPayment }) {
   );
 }
 
+/** The revised fields' names, each language's field named for its language. */
+const FIELD_LABELS: Record<RevisedField, MessageDescriptor> = {
+  title: msg`Title (English)`,
+  title_ar: msg`Title (Arabic)`,
+  subtitle: msg`Subtitle (English)`,
+  subtitle_ar: msg`Subtitle (Arabic)`,
+  description: msg`Description (English)`,
+  description_ar: msg`Description (Arabic)`,
+  price_halalas: msg`Price`,
+  category: msg`Category`,
+  start_date: msg`Start date`,
+  end_date: msg`End date`,
+};
+
+/** One value of a revised field, as the catalogue would show it. */
+function RevisedValue({ field, value }: { field: RevisedField; value: RevisionValue }) {
+  const language = useLanguage();
+  if (typeof value === 'object') {
+    return <bdi dir="auto">{language === 'ar' ? value.name_ar : value.name}</bdi>;
+  }
+  if (field === 'price_halalas' && typeof value === 'number') return <>{formatMoney(value, language)}</>;
+  if ((field === 'start_date' || field === 'end_date') && typeof value === 'string') {
+    return <>{formatDate(value, language)}</>;
+  }
+  const arabic = field.endsWith('_ar');
+  return (
+    <span dir={arabic ? 'rtl' : 'ltr'} lang={arabic ? 'ar' : 'en'} className="block whitespace-pre-line">
+      {String(value)}
+    </span>
+  );
+}
+
+function RevisionFacts({ data }: { data: StaffRevision }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <dl className="flex flex-col gap-2">
+        <Fact label={t`Course`}>
+          <bdi dir="auto">{language === 'ar' ? data.course.title_ar : data.course.title}</bdi>
+        </Fact>
+        <Fact label={t`Trainer`}>
+          <bdi dir="auto">{data.trainer.full_name}</bdi>
+        </Fact>
+        {data.submitted_by.id !== data.trainer.id && (
+          <Fact label={t`Sent by`}>
+            <bdi dir="auto">{data.submitted_by.full_name}</bdi>
+          </Fact>
+        )}
+        <Fact label={t`Sent`}>{formatDateTime(data.submitted_at, language)}</Fact>
+      </dl>
+      <table className="w-full table-fixed border-collapse text-start">
+        <caption className="pb-2 text-start font-semibold text-slate-900">{t`Changes, before and after`}</caption>
+        <colgroup>
+          <col className="w-[26%]" />
+          <col className="w-[37%]" />
+          <col className="w-[37%]" />
+        </colgroup>
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-700">
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t`Field`}</th>
+            <th scope="col" className="py-1 pe-2 text-start font-semibold">{t`Before`}</th>
+            <th scope="col" className="py-1 text-start font-semibold">{t`After`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.changes.map((change) => (
+            <tr key={change.field} className="border-b border-slate-200 align-top">
+              <th scope="row" className="py-2 pe-2 text-start font-semibold text-slate-700 wrap-anywhere">
+                {i18n._(FIELD_LABELS[change.field])}
+              </th>
+              <td className="py-2 pe-2 text-slate-600 wrap-anywhere">
+                <del className="no-underline">
+                  <RevisedValue field={change.field} value={change.before} />
+                </del>
+              </td>
+              <td className="py-2 font-semibold text-slate-900 wrap-anywhere">
+                <ins className="no-underline">
+                  <RevisedValue field={change.field} value={change.after} />
+                </ins>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Facts({ item }: { item: Item }) {
   switch (item.kind) {
     case 'trainer':
@@ -215,6 +313,8 @@ function Facts({ item }: { item: Item }) {
       return <WithdrawalFacts data={item.data} />;
     case 'cash':
       return <CashFacts data={item.data} />;
+    case 'revision':
+      return <RevisionFacts data={item.data} />;
   }
 }
 
@@ -299,7 +399,9 @@ export function DecisionDialog({
                   ? t`Confirm the cash is received`
                   : view.kind === 'withdrawal'
                     ? t`Approve the withdrawal`
-                    : t`Approve`}
+                    : view.kind === 'revision'
+                      ? t`Approve the changes`
+                      : t`Approve`}
             </button>
             {view.canReject && (
               <button
