@@ -63,6 +63,7 @@ export const TRAINER_MESSAGES: Record<string, MessageDescriptor> = {
   'The course has been deleted': msg`The course has been deleted`,
   'Your course has been sent to the admin for approval': msg`Your course has been sent to the admin for approval`,
   'Your changes have been saved': msg`Your changes have been saved`,
+  "Your changes to the course details wait for the admin's approval": msg`Your changes to the course details wait for the admin's approval`,
   'The class has been added': msg`The class has been added`,
   'The class has been updated': msg`The class has been updated`,
   'The assignment has been added': msg`The assignment has been added`,

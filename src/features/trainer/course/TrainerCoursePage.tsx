@@ -12,6 +12,7 @@ import { deleteCourse, getAuthoringCourse } from '@/api/authoring';
 import { api } from '@/api/http';
 import { CompletionSection } from '@/features/trainer/course/CompletionSection';
 import { LecturePreview } from '@/features/trainer/course/LecturePreview';
+import { RevisionNotice } from '@/features/trainer/course/RevisionNotice';
 import { TrainerSidebar } from '@/features/trainer/course/TrainerSidebar';
 import { RoleBadge, StatusBadge } from '@/features/trainer/shared/StatusBadge';
 import { errorText } from '@/i18n/api-messages';
@@ -235,6 +236,7 @@ function TrainerCourse({
               )}
             </div>
             <StatusPanel course={course} reason={view.rejectionReason ?? course.rejection_reason} />
+            {course.status === 'Approved' && <RevisionNotice revision={course.revision} />}
             {course.status !== 'Rejected' && (
               <CompletionSection courseId={course.id} onClosed={() => send({ type: 'notice.arrived' })} />
             )}

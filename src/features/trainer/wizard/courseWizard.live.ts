@@ -1,3 +1,5 @@
+import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
+import type { CourseRecord } from '@contract/wire/authoring';
 import { useLingui } from '@lingui/react/macro';
 import { type CourseWizardView, connectCourseWizard } from '@machines/courseWizard.connect';
 import { draftKey, draftText, readDraft } from '@machines/courseWizard.form';
@@ -37,8 +39,8 @@ export interface CourseWizardDeps {
   focusStep(): void;
   announceUploaded(): void;
   announceUploadFailed(): void;
-  /** The course was sent or saved: the sentence of how. */
-  announceSaved(outcome: SaveOutcome): void;
+  /** The course was sent or saved (or its details' change waits for approval): the sentence of how. */
+  announceSaved(outcome: SaveOutcome | 'revision'): void;
   navigate(path: string): void;
 }
 
@@ -69,6 +71,11 @@ function draftsIn(store: DraftStore) {
   };
 }
 
+/** An approved course's details as its waiting revision proposes them: the wizard edits those. */
+export function withProposal(record: CourseRecord): CourseRecord {
+  return record.revision?.status === 'Pending' ? { ...record, ...record.revision.proposed } : record;
+}
+
 /**
  * The course wizard's machine, provided with its calls, the draft kept after every change, and
  * where a saved course leads (its lectures). `follow` names the actor the cover's upload reports
@@ -83,7 +90,7 @@ export function courseWizardLive(deps: CourseWizardDeps) {
         const [categories, surveys, record, userEmail] = await Promise.all([
           getCategories(deps.api),
           listSurveyCategories(deps.api),
-          input.courseId === null ? null : getCourse(deps.api, input.courseId),
+          input.courseId === null ? null : getCourse(deps.api, input.courseId).then(withProposal),
           deps.knownEmail ?? getProfile(deps.api).then((read) => read.email),
         ]);
         const draft = readDraft(drafts.read(draftKey(userEmail, input.courseId)));
@@ -115,7 +122,7 @@ export function courseWizardLive(deps: CourseWizardDeps) {
       announceUploaded: () => deps.announceUploaded(),
       announceUploadFailed: () => deps.announceUploadFailed(),
       finish: (_, { outcome, saved }) => {
-        deps.announceSaved(outcome);
+        deps.announceSaved(saved.message === AUTHORING_MESSAGES.revisionSubmitted ? 'revision' : outcome);
         deps.navigate(paths.manageCourseLectures(saved.data.id));
       },
     },
@@ -170,7 +177,9 @@ export function useCourseWizard(
             ? t`Your course has been sent to the admin for approval`
             : outcome === 'resubmitted'
               ? t`Your course has been sent again for approval`
-              : t`Your changes have been saved`,
+              : outcome === 'revision'
+                ? t`Your changes to the course details wait for the admin's approval`
+                : t`Your changes have been saved`,
         ),
       navigate,
     }),
