@@ -25,7 +25,7 @@ export const KIND_COLOURS: Record<QueueKind, string> = {
   course: 'bg-brand-100 text-brand-900',
   withdrawal: 'bg-amber-100 text-amber-900',
   cash: 'bg-emerald-100 text-emerald-900',
-  revision: 'bg-rose-100 text-rose-900',
+  revision: 'bg-brand-100 text-brand-900',
 };
 
 export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {

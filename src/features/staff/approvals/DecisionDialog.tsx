@@ -265,13 +265,8 @@ function RevisionFacts({ data }: { data: StaffRevision }) {
         )}
         <Fact label={t`Sent`}>{formatDateTime(data.submitted_at, language)}</Fact>
       </dl>
-      <table className="w-full table-fixed border-collapse text-start">
+      <table className="w-full text-start">
         <caption className="pb-2 text-start font-semibold text-slate-900">{t`Changes, before and after`}</caption>
-        <colgroup>
-          <col className="w-[26%]" />
-          <col className="w-[37%]" />
-          <col className="w-[37%]" />
-        </colgroup>
         <thead>
           <tr className="border-b border-slate-300 text-slate-700">
             <th scope="col" className="py-1 pe-2 text-start font-semibold">{t`Field`}</th>
@@ -286,14 +281,10 @@ function RevisionFacts({ data }: { data: StaffRevision }) {
                 {i18n._(FIELD_LABELS[change.field])}
               </th>
               <td className="py-2 pe-2 text-slate-600 wrap-anywhere">
-                <del className="no-underline">
-                  <RevisedValue field={change.field} value={change.before} />
-                </del>
+                <RevisedValue field={change.field} value={change.before} />
               </td>
               <td className="py-2 font-semibold text-slate-900 wrap-anywhere">
-                <ins className="no-underline">
-                  <RevisedValue field={change.field} value={change.after} />
-                </ins>
+                <RevisedValue field={change.field} value={change.after} />
               </td>
             </tr>
           ))}

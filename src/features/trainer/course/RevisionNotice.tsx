@@ -52,7 +52,7 @@ export function RevisionNotice({ revision }: { revision: CourseRevision | null |
     <dl className="flex flex-col gap-1.5 text-sm">
       {fields.map((field) => (
         <div key={field} className="flex flex-col sm:flex-row sm:gap-3">
-          <dt className="shrink-0 font-semibold sm:w-44">{i18n._(FIELD_LABELS[field])}</dt>
+          <dt className="shrink-0 font-semibold sm:w-40">{i18n._(FIELD_LABELS[field])}</dt>
           <dd className="min-w-0 wrap-anywhere">
             <Proposed revision={revision} field={field} />
           </dd>
