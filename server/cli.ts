@@ -39,6 +39,15 @@ import {
   revokeRequestSchema,
   revokeResponseSchema,
 } from './certificates/admin';
+import {
+  type Ask,
+  login,
+  logout,
+  readAllStdin,
+  readStaffToken,
+  staffAuthorization,
+  terminalAsk,
+} from './cli-login';
 import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import {
@@ -77,6 +86,10 @@ export interface CommandResult {
 
 export interface CommandContext {
   env: NodeJS.ProcessEnv;
+  /** Asks on the terminal (a hidden answer for a password); absent when there is none. */
+  ask?: Ask | undefined;
+  /** What is piped to the command (`login --password-stdin`). */
+  readStdin?: () => Promise<string>;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -232,7 +245,9 @@ function adminTokenRefusal(target: ServerTarget, token: string | undefined): str
 }
 
 const ADMIN_USAGE = [
-  'Usage: npm run admin -- create-admin EMAIL [--name NAME] [--url URL]',
+  'Usage: npm run admin -- login EMAIL [--password-stdin] [--code CODE] [--url URL]',
+  '       npm run admin -- logout [--url URL]',
+  '       npm run admin -- create-admin EMAIL [--name NAME] [--url URL]',
   '       npm run admin -- approve-trainer EMAIL [--url URL]',
   '       npm run admin -- confirm-payment PAYMENT_ID [--url URL]',
   '       npm run admin -- refund-payment PAYMENT_ID [--url URL]',
@@ -261,6 +276,8 @@ function offlineOrigin(env: NodeJS.ProcessEnv): string {
 
 interface AdminAction<T> {
   path: string;
+  /** A decision: recorded in the audit log under the person whose personal token is sent. */
+  decision?: boolean;
   /** POST with the body, unless GET (a list). */
   method?: 'GET' | 'POST';
   body: unknown;
@@ -274,7 +291,10 @@ interface AdminAction<T> {
 async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined, env: NodeJS.ProcessEnv) {
   const out: string[] = [];
   const err: string[] = [];
-  const token = await readAdminToken(serverTarget(url, env).dataDir);
+  // A personal staff token names the person; the shared admin token names nobody.
+  const staffToken = await readStaffToken(env);
+  const token = staffToken ? undefined : await readAdminToken(serverTarget(url, env).dataDir);
+  const credentials = staffToken ? staffAuthorization(staffToken) : { [ADMIN_TOKEN_HEADER]: token ?? '' };
   let target: ServerTarget;
   let answer: ServerAnswer;
   try {
@@ -283,10 +303,10 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
       env,
       action.path,
       action.method === 'GET'
-        ? { headers: { [ADMIN_TOKEN_HEADER]: token ?? '' } }
+        ? { headers: credentials }
         : {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', [ADMIN_TOKEN_HEADER]: token ?? '' },
+            headers: { 'Content-Type': 'application/json', ...credentials },
             body: JSON.stringify(action.body),
           },
     ));
@@ -315,12 +335,21 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
   }
 
   if (answer.status === 401) {
-    err.push(adminTokenRefusal(target, token));
+    err.push(
+      staffToken
+        ? `The server at ${target.url} refused your personal staff token (expired or revoked): sign in again with npm run admin -- login EMAIL.`
+        : adminTokenRefusal(target, token),
+    );
     return { code: 1, out, err };
   }
   const result = answer.status >= 200 && answer.status < 300 ? action.parse(answer.body) : undefined;
   if (result !== undefined) {
     out.push(...action.describe(result, `through the server at ${target.url}`));
+    if (action.decision && !staffToken) {
+      out.push(
+        'Not recorded in the audit log: the shared admin token names nobody. Sign in with npm run admin -- login EMAIL.',
+      );
+    }
     return { code: 0, out, err };
   }
   err.push(`${describeFailure(answer.status, answer.body)}: ${action.email}`);
@@ -328,7 +357,8 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
 }
 
 /** `npm run admin -- approve-trainer EMAIL` and `npm run admin -- notify EMAIL TITLE TEXT` */
-export async function adminCommand(argv: string[], { env }: CommandContext): Promise<CommandResult> {
+export async function adminCommand(argv: string[], context: CommandContext): Promise<CommandResult> {
+  const { env } = context;
   let parsed: ReturnType<typeof parseAdminArgs>;
   try {
     parsed = parseAdminArgs(argv);
@@ -338,10 +368,37 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
   const { command, args, values } = parsed;
   const [email, title, text] = args;
 
+  if ((command === 'login' && email && args.length === 1) || (command === 'logout' && args.length === 0)) {
+    let target = serverTarget(values.url, env);
+    const call = async (path: string, init: RequestInit) => {
+      const asked = await askServer(target, env, path, init);
+      target = asked.target;
+      return asked.answer === 'no-server' ? asked.answer : { ...asked.answer, url: target.url };
+    };
+    try {
+      const out =
+        command === 'logout'
+          ? await logout(env, call)
+          : await login({
+              email: email ?? '',
+              passwordStdin: values['password-stdin'] ?? false,
+              code: values.code,
+              env,
+              ask: context.ask,
+              readStdin: context.readStdin ?? readAllStdin,
+              call,
+            });
+      return { code: 0, out, err: [] };
+    } catch (error) {
+      return { code: 1, out: [], err: [(error as Error).message] };
+    }
+  }
+
   if (command === 'approve-trainer' && email && args.length === 1) {
     return runAdminAction(
       {
         path: '/admin/approve-trainer/',
+        decision: true,
         body: { email },
         email,
         parse: (body) => {
@@ -362,6 +419,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     return runAdminAction(
       {
         path: `/admin/${command}/`,
+        decision: true,
         body: { payment_id: paymentId },
         email: paymentId,
         parse: (body) => {
@@ -418,6 +476,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     return runAdminAction(
       {
         path: `/admin/${command}/`,
+        decision: true,
         body: approving ? { email, course_id: courseId } : { email, course_id: courseId, reason },
         email: `${email}, course ${courseId}`,
         parse: (body) => {
@@ -445,6 +504,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     return runAdminAction(
       {
         path: `/admin/${command}/`,
+        decision: true,
         body: approving ? { course_id: courseId } : { course_id: courseId, reason },
         email: `course ${courseId}`,
         parse: (body) => {
@@ -509,6 +569,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     return runAdminAction(
       {
         path: '/admin/create-admin/',
+        decision: true,
         body: person,
         email,
         parse: (body) => {
@@ -630,6 +691,7 @@ export async function adminCommand(argv: string[], { env }: CommandContext): Pro
     return runAdminAction(
       {
         path: '/admin/revoke-certificate/',
+        decision: true,
         body: request.data,
         email: `certificate ${email}`,
         parse: (body) => {
@@ -777,6 +839,8 @@ function parseAdminArgs(argv: string[]) {
       reason: { type: 'string' },
       grade: { type: 'string' },
       feedback: { type: 'string' },
+      code: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
     allowPositionals: true,
   });
@@ -871,7 +935,7 @@ export async function outboxCommand(argv: string[], { env }: CommandContext): Pr
 
 /** Runs a command as a script: prints its output and exits with its code. */
 export function runCommand(command: (argv: string[], context: CommandContext) => Promise<CommandResult>) {
-  command(process.argv.slice(2), { env: process.env }).then(
+  command(process.argv.slice(2), { env: process.env, ask: terminalAsk(), readStdin: readAllStdin }).then(
     ({ code, out, err }) => {
       if (out.length) console.log(out.join('\n'));
       if (err.length) console.error(err.join('\n'));

@@ -26,13 +26,22 @@ import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
+import type { StaffActor } from './staff/audit';
 import type { UserRow } from './users';
 
 /**
  * Variables a request may carry: the signed-in user, set by requireAuth; its id and the logger,
  * set by the first middleware (server/logging.ts).
  */
-export type AppEnv = { Variables: { user: UserRow; requestId: string; log: Logger } };
+export type AppEnv = {
+  Variables: {
+    user: UserRow;
+    requestId: string;
+    log: Logger;
+    /** The member of staff a personal token names, on the /admin/ calls (requireAdminOrStaffToken). */
+    staffActor: StaffActor | undefined;
+  };
+};
 
 /** A sentence the server may show: its own, or a form rule shared with the client. */
 export type UserMessage =

@@ -24,5 +24,10 @@ export const STAFF_MESSAGES = {
   notDisabled: 'This account is not disabled',
   cannotDisableSelf: 'You cannot disable your own account',
   roleInvalid: 'Choose one of: TRAINEE, TRAINER, ADMIN',
+  certificateRevoked: 'The certificate is revoked and its holder has been told',
+  certificateAlreadyRevoked: 'This certificate is already revoked',
+  searchTooLong: 'Search with at most 200 characters',
+  tokenNameInvalid: 'Name the token in at most 100 characters',
+  staffTokenInvalid: 'This staff token has expired or was revoked: sign in again with npm run admin -- login',
 } as const;
 export type StaffMessage = (typeof STAFF_MESSAGES)[keyof typeof STAFF_MESSAGES];

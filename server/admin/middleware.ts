@@ -1,7 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
+import { STAFF_TOKEN_SCHEME } from '@contract/wire/staff-cli';
 import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db';
 import { type AppEnv, HttpProblem } from '../http';
+import { staffOfToken, staffTokenOf } from '../staff/cli-tokens';
 
 export const ADMIN_TOKEN_HEADER = 'X-Admin-Token';
 
@@ -20,6 +24,31 @@ export function requireAdminToken(adminToken: string): MiddlewareHandler<AppEnv>
     if (!offered || !timingSafeEqual(digest(offered), expected)) {
       throw new HttpProblem(401, SERVER_MESSAGES.adminTokenInvalid);
     }
+    await next();
+  };
+}
+
+/**
+ * The /admin/ calls of `npm run admin`: a personal staff token (`Authorization: Staff <token>`,
+ * server/staff/cli-tokens.ts), which sets `staffActor` so that decisions are recorded under that
+ * person, or else the shared admin token (X-Admin-Token), which names nobody. A staff token that is
+ * offered must be valid: it is never passed over for the shared one.
+ */
+export function requireAdminOrStaffToken(adminToken: string, db: Db): MiddlewareHandler<AppEnv> {
+  const shared = requireAdminToken(adminToken);
+  return async (c, next) => {
+    const token = staffTokenOf(c.req.header('Authorization'));
+    if (token === undefined) {
+      c.set('staffActor', undefined);
+      return shared(c, next);
+    }
+    const actor = await staffOfToken(db, token);
+    if (!actor) {
+      throw new HttpProblem(401, STAFF_MESSAGES.staffTokenInvalid, {
+        'WWW-Authenticate': STAFF_TOKEN_SCHEME,
+      });
+    }
+    c.set('staffActor', actor);
     await next();
   };
 }

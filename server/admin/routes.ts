@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { backupAnswer } from '../backup/routes';
 import type { Deps } from '../deps';
-import { decideWithdrawal, type WithdrawalDecision } from '../enrolments/queries';
+import type { WithdrawalDecision } from '../enrolments/queries';
 import { refuseEnrolmentError } from '../enrolments/routes';
 import { type AppEnv, describeError, HttpProblem } from '../http';
 import {
@@ -18,14 +18,15 @@ import {
 } from '../learning/grading';
 import { LearningError } from '../learning/queries';
 import type { Mounts } from '../mounts';
-import { confirmCashPayment, PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
+import { PaymentError, type PaymentRow, refundPayment } from '../payments/queries';
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { createStaffAccount } from '../staff/accounts';
+import type { StaffActor } from '../staff/audit';
+import { approveTrainerBy, confirmCashBy, decideWithdrawalBy, recordRefundBy } from '../staff/cli-decisions';
 import { jsonBody, jsonForm, MAX_ID, validId } from '../validation';
-import { requireAdminToken } from './middleware';
+import { requireAdminOrStaffToken } from './middleware';
 import {
   AdminError,
-  approveTrainer,
   notificationContent,
   notifyRequestSchema,
   notifyUser,
@@ -43,14 +44,16 @@ type PaymentIdBody = z.infer<typeof paymentIdSchema>;
 
 /**
  * /admin/…: what the `npm run admin` command asks of a running server (PGlite lets one process
- * open the database). Every call needs the admin token (requireAdminToken).
+ * open the database). Every call needs a personal staff token, under which the decisions are
+ * recorded in the audit log (server/staff/cli-decisions.ts), or the shared admin token
+ * (requireAdminOrStaffToken).
  */
 export function adminRoutes(
   { db, adminToken, notifier, publicOrigin, uploads }: Deps,
   payments: PaymentsDeps,
 ): Mounts {
   const routes = new Hono<AppEnv>();
-  routes.use('*', requireAdminToken(adminToken));
+  routes.use('*', requireAdminOrStaffToken(adminToken, db));
 
   // `npm run backup` while the server holds the embedded database (server/backup/).
   routes.get('/backup/', () => backupAnswer(db, uploads));
@@ -58,7 +61,9 @@ export function adminRoutes(
   routes.post('/approve-trainer/', jsonForm(approvalFormSchema, ['email']), async (c) => {
     const { email } = c.req.valid('json');
     try {
-      return c.json(toApprovalResponse(await approveTrainer(db, email, publicOrigin(), notifier)));
+      return c.json(
+        toApprovalResponse(await approveTrainerBy(db, c.get('staffActor'), email, publicOrigin(), notifier)),
+      );
     } catch (error) {
       if (error instanceof AdminError) {
         throw new HttpProblem(error.reason === 'unknown-user' ? 404 : 400, {
@@ -72,7 +77,12 @@ export function adminRoutes(
 
   // `npm run admin -- create-admin EMAIL`: a staff account, invited by mail (server/staff/accounts.ts).
   routes.post('/create-admin/', jsonBody(staffAccountRequestSchema, VALIDATION.emailInvalid), async (c) => {
-    const account = await createStaffAccount(db, publicOrigin(), c.req.valid('json'), null);
+    const account = await createStaffAccount(
+      db,
+      publicOrigin(),
+      c.req.valid('json'),
+      c.get('staffActor') ?? null,
+    );
     return c.json(
       staffAccountResponseSchema.parse({ success: true, data: account }),
       account.created ? 201 : 200,
@@ -93,12 +103,12 @@ export function adminRoutes(
   });
 
   /** An action on the payment the body names, answered with the payment as its owner reads it. */
-  const paymentAction = (act: (paymentId: string) => Promise<PaymentRow>) =>
+  const paymentAction = (act: (paymentId: string, actor: StaffActor | undefined) => Promise<PaymentRow>) =>
     [
       jsonBody(paymentIdSchema, SERVER_MESSAGES.paymentIdInvalid),
       async (c: Context<AppEnv, string, { in: { json: PaymentIdBody }; out: { json: PaymentIdBody } }>) => {
         try {
-          const payment = await act(c.req.valid('json').payment_id.trim().toLowerCase());
+          const payment = await act(c.req.valid('json').payment_id.trim().toLowerCase(), c.get('staffActor'));
           return c.json({
             success: true,
             data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
@@ -113,22 +123,26 @@ export function adminRoutes(
   // A cash payment taken at the centre: paid, enrolled, receipt issued, the trainee notified.
   routes.post(
     '/confirm-payment/',
-    ...paymentAction((id) => confirmCashPayment(db, id, payments.settings, notifier, publicOrigin())),
+    ...paymentAction((id, actor) =>
+      confirmCashBy(db, actor, id, payments.settings, notifier, publicOrigin()),
+    ),
   );
 
   // A refund due on a card payment, in full through the gateway.
   routes.post(
     '/refund-payment/',
-    ...paymentAction((id) =>
-      refundPayment(db, id, async (reference) => {
+    ...paymentAction(async (id, actor) => {
+      const payment = await refundPayment(db, id, async (reference) => {
         try {
           return await payments.gateway.refund(reference);
         } catch (error) {
           console.error(`the gateway did not refund: ${describeError(error)}`);
           throw new HttpProblem(502, SERVER_MESSAGES.gatewayUnavailable);
         }
-      }),
-    ),
+      });
+      await recordRefundBy(db, actor, payment, payment.course_title);
+      return payment;
+    }),
   );
 
   /**
@@ -136,13 +150,17 @@ export function adminRoutes(
    * gateway cannot be reached the refund stays due (refund-payment retries it) and the approval
    * stands.
    */
-  const refundIfCard = async (decision: WithdrawalDecision): Promise<WithdrawalDecision> => {
+  const refundIfCard = async (
+    decision: WithdrawalDecision,
+    actor: StaffActor | undefined,
+  ): Promise<WithdrawalDecision> => {
     const due = decision.refund;
     if (due?.method !== 'card') return decision;
     try {
       const refunded = await refundPayment(db, due.payment_id, (reference) =>
         payments.gateway.refund(reference),
       );
+      await recordRefundBy(db, actor, { ...refunded, id: due.payment_id }, decision.course_title);
       return { ...decision, refund: { ...due, refund_status: refunded.refund_status ?? 'due' } };
     } catch (error) {
       console.error(`the gateway did not refund a withdrawal: ${describeError(error)}`);
@@ -156,15 +174,17 @@ export function adminRoutes(
     jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
     async (c) => {
       const { email, course_id } = c.req.valid('json');
-      const decided = await decideWithdrawal(
+      const actor = c.get('staffActor');
+      const decided = await decideWithdrawalBy(
         db,
+        actor,
         email,
         course_id,
         { approve: true },
         notifier,
         publicOrigin(),
       ).catch(refuseEnrolmentError);
-      return c.json({ success: true, data: await refundIfCard(decided) });
+      return c.json({ success: true, data: await refundIfCard(decided, actor) });
     },
   );
 
@@ -174,8 +194,9 @@ export function adminRoutes(
     jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
     async (c) => {
       const { email, course_id, reason = '' } = c.req.valid('json');
-      const decided = await decideWithdrawal(
+      const decided = await decideWithdrawalBy(
         db,
+        c.get('staffActor'),
         email,
         course_id,
         { approve: false, reason },

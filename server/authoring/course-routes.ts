@@ -10,17 +10,17 @@ import type { CourseSaved, TrainerCourseList } from '@contract/wire/authoring';
 import type { Confirmation } from '@contract/wire/common';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { requireAdminToken } from '../admin/middleware';
+import { requireAdminOrStaffToken } from '../admin/middleware';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
 import type { Mounts } from '../mounts';
+import { decideCourseBy } from '../staff/cli-decisions';
 import { notifyStaff } from '../staff/notify';
 import { keepingLiveDetails, liveDetails, sentDetails, submitRevision } from '../staff/revisions';
 import { jsonBody, validId, validQuery } from '../validation';
 import {
   approveCourseBodySchema,
-  decideCourse,
   reasonHolds,
   refuseCourseDecision,
   rejectCourseBodySchema,
@@ -226,7 +226,7 @@ export function courseAuthoringRoutes({
   );
 
   // The admin's decisions (npm run admin -- approve-course | reject-course).
-  const admin = requireAdminToken(adminToken);
+  const admin = requireAdminOrStaffToken(adminToken, db);
   const approval = new Hono<AppEnv>();
   approval.post(
     '/',
@@ -235,9 +235,9 @@ export function courseAuthoringRoutes({
     jsonBody(approveCourseBodySchema, (c) => c.json(errorBody(SERVER_MESSAGES.notFound), 404)),
     async (c) => {
       const { course_id } = c.req.valid('json');
-      const data = await decideCourse(db, notifier, publicOrigin(), course_id, { approve: true }).catch(
-        refuseCourseDecision,
-      );
+      const data = await decideCourseBy(db, c.get('staffActor'), notifier, publicOrigin(), course_id, {
+        approve: true,
+      }).catch(refuseCourseDecision);
       return c.json({ success: true, data });
     },
   );
@@ -250,7 +250,7 @@ export function courseAuthoringRoutes({
       const { course_id, reason } = c.req.valid('json');
       if (!reasonHolds(reason))
         throw new HttpProblem(400, { field: 'reason', message: AUTHORING_MESSAGES.rejectReasonInvalid });
-      const data = await decideCourse(db, notifier, publicOrigin(), course_id, {
+      const data = await decideCourseBy(db, c.get('staffActor'), notifier, publicOrigin(), course_id, {
         approve: false,
         reason,
       }).catch(refuseCourseDecision);

@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { Hono } from 'hono';
-import { requireAdminToken } from '../admin/middleware';
+import { requireAdminOrStaffToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
@@ -18,7 +18,8 @@ import {
 /**
  * The administrator's certificate commands (`npm run admin -- revoke-certificate CODE --reason …`
  * and `npm run admin -- certificates EMAIL`): POST /admin/revoke-certificate/ and
- * GET /admin/certificates/?email=, with the admin token.
+ * GET /admin/certificates/?email=, with a personal staff token (the revocation is recorded under that
+ * person) or the admin token.
  */
 export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Mounts {
   const refused = (error: unknown): never => {
@@ -27,15 +28,15 @@ export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Moun
   };
 
   const revoke = new Hono<AppEnv>();
-  revoke.use('/', requireAdminToken(adminToken));
+  revoke.use('/', requireAdminOrStaffToken(adminToken, db));
   revoke.post('/', jsonBody(revokeRequestSchema, VERIFICATION_MESSAGES.revokeReasonInvalid), async (c) => {
     const { code, reason } = c.req.valid('json');
-    const outcome = await revokeAndNotify(db, notifier, code, reason).catch(refused);
+    const outcome = await revokeAndNotify(db, notifier, code, reason, c.get('staffActor')).catch(refused);
     return c.json(revokeResponseSchema.parse({ success: true, data: outcome }));
   });
 
   const certificates = new Hono<AppEnv>();
-  certificates.use('/', requireAdminToken(adminToken));
+  certificates.use('/', requireAdminOrStaffToken(adminToken, db));
   certificates.get(
     '/',
     validQuery((query) => {

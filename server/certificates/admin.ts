@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../db';
 import { NOTIFICATIONS, type Notifier } from '../notifications/notifier';
 import { type Certificate, findCertificate, revokeCertificate } from '../records/certificates';
+import { recordAudit, type StaffActor } from '../staff/audit';
 import { findUserByEmail } from '../users';
 
 /** The longest reason a revocation may give. */
@@ -67,14 +68,17 @@ function rowOf(certificate: Certificate): CertificateRow {
 
 /**
  * Revokes the certificate with this code (read leniently) and notifies its holder, in one
- * transaction; the notification is announced once it has committed. Revoking a revoked certificate
- * changes nothing (its first reason stays) and notifies nobody. Throws for an unknown code.
+ * transaction (`db` may be one already); the notification is announced once it has committed. With
+ * the member of staff who revokes (`actor`), the revocation is recorded in the audit log in the
+ * same transaction. Revoking a revoked certificate changes nothing (its first reason stays),
+ * notifies nobody and records nothing. Throws for an unknown code.
  */
 export async function revokeAndNotify(
   db: Db,
   notifier: Notifier,
   codeText: string,
   reason: string,
+  actor?: StaffActor,
 ): Promise<RevokeOutcome> {
   const code = readCertificateCode(codeText);
   if (!code) throw new CertificateAdminError(404, VERIFICATION_MESSAGES.unknown);
@@ -90,6 +94,19 @@ export async function revokeAndNotify(
     if (!certificate) throw new CertificateAdminError(404, VERIFICATION_MESSAGES.unknown);
     const result: RevokeOutcome = { certificate: rowOf(certificate), already_revoked: before.revoked };
     if (before.revoked) return { outcome: result, announce: async () => {} };
+    if (actor) {
+      await recordAudit(tx, actor, {
+        action: 'certificate.revoke',
+        subject: {
+          kind: 'certificate',
+          id: certificate.code,
+          label: `${certificate.holder_name} — ${certificate.course_title}`,
+        },
+        reason: reason.trim(),
+        before: { status: 'valid' },
+        after: { status: 'revoked', revoked_at: certificate.revoked_at },
+      });
+    }
     const notice = await notifier.notifyWithin(
       tx,
       certificate.user_id,

@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { requireAdminToken } from '../admin/middleware';
+import { requireAdminOrStaffToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
@@ -25,7 +25,7 @@ export const quizTimeLimitResponseSchema = z.object({
 /** /admin/set-quiz-time-limit/ (`npm run admin -- set-quiz-time-limit LECTURE_ID SECONDS`). */
 export function quizAdminRoutes({ db, adminToken }: Deps): Mounts {
   const routes = new Hono<AppEnv>();
-  routes.use('*', requireAdminToken(adminToken));
+  routes.use('*', requireAdminOrStaffToken(adminToken, db));
   routes.post('/', jsonBody(quizTimeLimitRequestSchema, SERVER_MESSAGES.quizTimeLimitInvalid), async (c) => {
     const { lecture_id, seconds } = c.req.valid('json');
     const quiz = await setQuizTimeLimit(db, lecture_id, seconds);

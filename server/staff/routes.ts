@@ -33,6 +33,8 @@ import type { PaymentsDeps } from '../payments/routes';
 import { jsonBody, validId, validQuery } from '../validation';
 import { createStaffAccount } from './accounts';
 import { AUDIT_EXPORT_MAX, auditEntries, auditPage, type StaffActor } from './audit';
+import { staffCertificateRoutes } from './certificates';
+import { cliTokenRoutes } from './cli-tokens';
 import {
   confirmCash,
   type Decided,
@@ -314,5 +316,7 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     ['/staff/cash-payments/', cash],
     ['/staff/audit/', audit],
     ['/staff/people/', people],
+    ...staffCertificateRoutes(deps),
+    ...cliTokenRoutes(deps),
   ];
 }

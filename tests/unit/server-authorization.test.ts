@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { certificateCodeOf } from '@contract/domain/certificates';
 import { addDays, weekdayOf } from '@contract/domain/sessions';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { courseSavedSchema } from '@contract/wire/authoring';
@@ -244,6 +245,11 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/staff/people/:id/',                          401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/people/:id/disable/',                  401, 403, 403, 401, 403, 200, 403],
   ['POST',  '/staff/people/:id/enable/',                   401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/certificates/',                        401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/certificates/:code/revoke/',           401, 403, 403, 401, 403, 200, 403],
+  // A personal token for npm run admin; only that token (Authorization: Staff …) revokes itself.
+  ['POST',  '/staff/cli-tokens/',                          401, 403, 403, 401, 403, 201, 403],
+  ['DELETE','/staff/cli-tokens/current/',                  401, 401, 401, 401, 401, 401, 401],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -765,6 +771,19 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return (caller === 'staff' ? withdrawalRequest() : Promise.resolve(fixture.staff.withdrawalId)).then(
         (id) => decision(path, id),
       );
+    case 'POST /staff/cli-tokens/':
+      return { path, json: { name: 'matrix' } };
+    case 'GET /staff/certificates/':
+      return { path: `${path}?q=${encodeURIComponent(DEMO_ACCOUNTS.trainee.email)}` };
+    // The staff revoke a certificate of their own (the others are refused before any is looked up).
+    case 'POST /staff/certificates/:code/revoke/':
+      return (
+        caller === 'staff'
+          ? freshCertificate()
+          : server.db
+              .query<{ code: string }>('SELECT code FROM certificates ORDER BY id LIMIT 1')
+              .then(({ rows }) => rows[0]?.code ?? '')
+      ).then((code) => ({ path: path.replace(':code', code), json: { reason: 'Issued by mistake' } }));
     case 'POST /staff/cash-payments/:id/confirm/':
       return (
         caller === 'staff'
@@ -779,6 +798,26 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
 /** Whether the caller runs the courses the rows name (the demo trainer, or their facilitator). */
 function teaches(caller: Caller): boolean {
   return caller === 'trainer' || caller === 'facilitator';
+}
+
+/** A certificate of its own for a new account: a copy of a seeded one under a new code. */
+async function freshCertificate(): Promise<string> {
+  const holder = await ensureUser(server.db, {
+    email: `matrix.holder.${randomUUID()}@example.com`,
+    password: 'Matrix#2026xyz',
+    full_name: 'Matrix Holder',
+    role: 'TRAINEE',
+    approved: true,
+  });
+  const code = certificateCodeOf(randomBytes(10));
+  await server.db.query(
+    `INSERT INTO certificates (code, user_id, course_id, holder_name, course_title, course_title_ar,
+       trainer_name, start_date, end_date, hours)
+     SELECT $1, $2, course_id, 'Matrix Holder', course_title, course_title_ar, trainer_name, start_date,
+       end_date, hours FROM certificates ORDER BY id LIMIT 1`,
+    [code, holder.id],
+  );
+  return code;
 }
 
 /** A staff decision on the item: a refusal gives its reason. */
