@@ -27,6 +27,7 @@ export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
   ],
   ADMIN: [
     { path: paths.staffApprovals(), title: msg`Approvals` },
+    { path: paths.staffCertificates(), title: msg`Certificates` },
     { path: paths.staffAudit(), title: msg`Audit log` },
     { path: paths.staffPeople(), title: msg`People` },
     { path: paths.profile(), title: msg`Profile` },

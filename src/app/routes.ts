@@ -98,6 +98,7 @@ const StaffApprovals = staffView('approvals');
 const StaffAudit = staffView('audit');
 const StaffPeople = staffView('people');
 const StaffPerson = staffView('person');
+const StaffCertificates = staffView('certificates');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
@@ -130,6 +131,13 @@ export const routes: readonly AppRoute[] = [
     roles: STAFF_ONLY,
     title: msg`Person`,
     view: StaffPerson,
+  },
+  {
+    path: paths.staffCertificates.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Certificates`,
+    view: StaffCertificates,
   },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },

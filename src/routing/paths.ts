@@ -96,6 +96,7 @@ export const paths = {
     }),
   ),
   staffPerson: route('/staff/people/:id', (personId: number) => `/staff/people/${id(personId)}`),
+  staffCertificates: fixed('/staff/certificates'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

@@ -77,7 +77,10 @@ describe('personAccount machine: behaviour', () => {
   it('asks for the reason before disabling, and sends it trimmed once given', async () => {
     const { harness, changeAccount, actions } = start();
     const sent: unknown[] = [];
-    expect(connectPersonAccount(harness.snapshot, () => {})).toMatchObject({ action: 'disable', open: false });
+    expect(connectPersonAccount(harness.snapshot, () => {})).toMatchObject({
+      action: 'disable',
+      open: false,
+    });
     await harness.send({ type: 'account.change' });
     await harness.send({ type: 'account.confirm' });
     expectState(harness, 'confirming');

@@ -31,6 +31,9 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'This account is not disabled': msg`This account is not disabled`,
   'You cannot disable your own account': msg`You cannot disable your own account`,
   'Choose one of: TRAINEE, TRAINER, ADMIN': msg`Choose one of: TRAINEE, TRAINER, ADMIN`,
+  'The certificate is revoked and its holder has been told': msg`The certificate is revoked and its holder has been told`,
+  'This certificate is already revoked': msg`This certificate is already revoked`,
+  'Search with at most 200 characters': msg`Search with at most 200 characters`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

@@ -10,6 +10,7 @@ const screens = {
   audit: () => import('@/features/staff/audit/AuditPage'),
   people: () => import('@/features/staff/people/PeoplePage'),
   person: () => import('@/features/staff/people/PersonPage'),
+  certificates: () => import('@/features/staff/certificates/CertificatesPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type StaffScreen = keyof typeof screens;

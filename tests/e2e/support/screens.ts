@@ -613,6 +613,13 @@ export function screenMatrix(setting: Setting): void {
       heading: () => DEMO_ACCOUNTS.trainee.full_name,
       ready: ({ screen, t }) => screen.main.getByRole('heading', { name: t('Recent sign-ins') }),
     },
+    {
+      name: 'certificates',
+      who: 'staff',
+      path: paths.staffCertificates,
+      heading: ({ t }) => t('Certificates'),
+      ready: ({ screen }) => screen.main.getByRole('listitem').first(),
+    },
   ];
 
   /** The outermost elements reaching past the window's edges: what makes a page scroll sideways. */
