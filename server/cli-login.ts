@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { messageFromBody } from '@contract/messages/errors';
-import { loginResponseSchema, secondFactorResponseSchema } from '@contract/wire/auth';
+import { loginResponseSchema, secondFactorResponseSchema } from '@contract/wire/identity';
 import { cliTokenResponseSchema, STAFF_TOKEN_SCHEME } from '@contract/wire/staff-cli';
 import * as z from 'zod/mini';
 

@@ -14,7 +14,7 @@ import {
   serializeValueAnd,
 } from './support/paths.ts';
 
-const COUNTS = { trainer: 1, course: 0, withdrawal: 0, cash: 0, total: 1 };
+const COUNTS = { trainer: 1, course: 0, withdrawal: 0, cash: 0, revision: 0, total: 1 };
 const PAGE: QueueData = {
   counts: COUNTS,
   items: {
