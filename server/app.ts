@@ -292,7 +292,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   mount(api, invitationRoutes(deps, { origin: publicOrigin }));
   mount(api, adminRoutes(deps, payments));
   // The back office of the centre's staff (server/staff/).
-  mount(api, staffRoutes(deps, payments));
+  mount(api, staffRoutes(deps, payments, options.printer ?? defaultPrinter()));
   mount(api, quizAdminRoutes(deps));
   mount(api, certificateAdminRoutes(deps));
   // Attendance: the QR code, marks, sheet and history (server/attendance/).

@@ -20,6 +20,7 @@ import type { ReviewsMessage } from '@contract/messages/reviews';
 import type { ScheduleMessage } from '@contract/messages/schedule';
 import { SERVER_MESSAGES, type ServerMessage } from '@contract/messages/server-messages';
 import type { StaffMessage } from '@contract/messages/staff';
+import type { StaffPaymentMessage } from '@contract/messages/staff-payments';
 import type { VerificationMessage } from '@contract/messages/verification';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -67,7 +68,8 @@ export type UserMessage =
   | InvitationMessage
   | ChatMessageSentence
   | UploadMessage
-  | StaffMessage;
+  | StaffMessage
+  | StaffPaymentMessage;
 
 /** One entry of an error body's `details`; `field` names the form field it concerns. */
 export interface ProblemDetail {

@@ -526,13 +526,16 @@ interface ReceiptRow {
   method: PaymentMethod;
 }
 
-/** The receipt of the user's payment, with its invoice QR payload; undefined when there is none. */
-export async function findReceipt(db: Queryable, paymentId: string, userId: number) {
+/**
+ * The receipt of the user's payment, with its invoice QR payload; undefined when there is none.
+ * `userId` null: any user's (the centre's staff).
+ */
+export async function findReceipt(db: Queryable, paymentId: string, userId: number | null) {
   if (!isUuid(paymentId)) return undefined;
   const { rows } = await db.query<ReceiptRow>(
     `SELECT r.receipt_number, r.payment_id::text, r.issued_at, r.seller_name, r.seller_name_ar, r.vat_number,
        r.course_title, r.course_title_ar, r.subtotal, r.vat, r.total, r.vat_rate, r.method
-     FROM receipts r JOIN payments p ON p.id = r.payment_id WHERE r.payment_id = $1 AND p.user_id = $2`,
+     FROM receipts r JOIN payments p ON p.id = r.payment_id WHERE r.payment_id = $1 AND ($2::int IS NULL OR p.user_id = $2)`,
     [paymentId, userId],
   );
   const row = rows[0];

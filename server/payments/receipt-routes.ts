@@ -25,6 +25,27 @@ function paymentId(c: Context): string {
   return id.toLowerCase();
 }
 
+type Receipt = NonNullable<Awaited<ReturnType<typeof findReceipt>>>;
+
+/** The receipt printed as a PDF download; 503 with a sentence when the server cannot print. */
+export async function receiptPdfAnswer(c: Context, printer: Printer, receipt: Receipt): Promise<Response> {
+  let pdf: Uint8Array;
+  try {
+    pdf = await printer.pdf(receiptDocument(receipt));
+  } catch (error) {
+    if (error instanceof PrintUnavailable) {
+      logFailure(c, 'the receipt could not be printed', error);
+      throw new HttpProblem(503, SERVER_MESSAGES.printUnavailable);
+    }
+    throw error;
+  }
+  return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="receipt-${receiptCode(receipt.receipt_number)}.pdf"`,
+    'Cache-Control': 'private, no-store',
+  });
+}
+
 /**
  * GET /payments/{id}/receipt.pdf: the receipt as a simplified tax invoice in English and Arabic,
  * printed by Chromium (server/print). Only the payment's owner; 503 with a sentence when the server
@@ -39,21 +60,7 @@ export function receiptPdfRoutes(deps: Deps, printer: Printer): Mounts {
     if (!receipt) throw new HttpProblem(404, SERVER_MESSAGES.notFound);
     await limiter.assertOpen('receiptPdfAccount', String(user.id));
     await limiter.count('receiptPdfAccount', String(user.id));
-    let pdf: Uint8Array;
-    try {
-      pdf = await printer.pdf(receiptDocument(receipt));
-    } catch (error) {
-      if (error instanceof PrintUnavailable) {
-        logFailure(c, 'the receipt could not be printed', error);
-        throw new HttpProblem(503, SERVER_MESSAGES.printUnavailable);
-      }
-      throw error;
-    }
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="receipt-${receiptCode(receipt.receipt_number)}.pdf"`,
-      'Cache-Control': 'private, no-store',
-    });
+    return receiptPdfAnswer(c, printer, receipt);
   });
   return [['/payments/:id/receipt.pdf', routes]];
 }

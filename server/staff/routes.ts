@@ -29,7 +29,9 @@ import { signatureHolds, signedQuery } from '../learning/files';
 import type { Mounts } from '../mounts';
 import { pageRequest } from '../paging';
 import { isUuid, refundPayment } from '../payments/queries';
+import { defaultPrinter } from '../payments/receipt-routes';
 import type { PaymentsDeps } from '../payments/routes';
+import type { Printer } from '../print/printer';
 import { jsonBody, validId, validQuery } from '../validation';
 import { createStaffAccount } from './accounts';
 import { AUDIT_EXPORT_MAX, auditEntries, auditPage, type StaffActor } from './audit';
@@ -47,6 +49,7 @@ import {
   type Verdict,
 } from './decisions';
 import { peopleRoutes } from './people';
+import { staffPaymentRoutes } from './payments';
 import {
   cvType,
   findApplicant,
@@ -90,7 +93,7 @@ function auditFilters(query: (name: string) => string | undefined): AuditFilters
  * /staff/…: the back office's calls, for signed-in staff (role ADMIN) only. Every decision is made
  * with its audit record in one transaction (server/staff/decisions.ts).
  */
-export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
+export function staffRoutes(deps: Deps, payments: PaymentsDeps, printer: Printer = defaultPrinter()): Mounts {
   const { db, tokens, notifier, publicOrigin, uploads, secret } = deps;
   const staff = [requireAuth(db, tokens), requireRole('ADMIN')] as const;
   const actorOf = (c: Context<AppEnv>): StaffActor => {
@@ -305,6 +308,8 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
 
   // Search, a person's page, disable and enable (server/staff/people.ts).
   const people = peopleRoutes(deps);
+  // Every trainee's payments, refunds and receipts (server/staff/payments.ts).
+  const paymentList = staffPaymentRoutes(deps, { gateway: payments.gateway, printer, staff, actorOf });
 
   return [
     ['/staff/queue/', queue],
@@ -318,5 +323,6 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps): Mounts {
     ['/staff/people/', people],
     ...staffCertificateRoutes(deps),
     ...cliTokenRoutes(deps),
+    ['/staff/payments/', paymentList],
   ];
 }

@@ -250,6 +250,10 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   // A personal token for npm run admin; only that token (Authorization: Staff …) revokes itself.
   ['POST',  '/staff/cli-tokens/',                          401, 403, 403, 401, 403, 201, 403],
   ['DELETE','/staff/cli-tokens/current/',                  401, 401, 401, 401, 401, 401, 401],
+  ['GET',   '/staff/payments/',                            401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/payments/export/',                     401, 403, 403, 401, 403, 200, 403],
+  ['POST',  '/staff/payments/:id/refund/',                 401, 403, 403, 401, 403, 200, 403],
+  ['GET',   '/staff/payments/:id/receipt.pdf',             401, 403, 403, 401, 403, 200, 403],
 ];
 
 /** What a call sends besides its method: the path with its ids, and a body. */
@@ -790,6 +794,13 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
           ? awaitingCash(fixture.pricedCourseId)
           : Promise.resolve(fixture.staff.cashPaymentId)
       ).then((id) => decision(path, id));
+    case 'GET /staff/payments/:id/receipt.pdf':
+      return { path: path.replace(':id', fixture.paidPaymentId) };
+    // The staff refund a cash payment of its own (the others are refused before any is looked up).
+    case 'POST /staff/payments/:id/refund/':
+      return (
+        caller === 'staff' ? paidCash(fixture.pricedCourseId) : Promise.resolve(fixture.paidPaymentId)
+      ).then((id) => ({ path: path.replace(':id', id), json: {} }));
     default:
       return { path };
   }
@@ -1006,6 +1017,13 @@ async function awaitingCash(courseId: number): Promise<string> {
     'anonymous',
   );
   return paymentSchema.parse(await started.json()).id;
+}
+
+/** A cash payment taken at the centre (marked paid as the confirmation would). */
+async function paidCash(courseId: number): Promise<string> {
+  const id = await awaitingCash(courseId);
+  await server.db.query(`UPDATE payments SET status = 'paid', paid_at = now() WHERE id = $1`, [id]);
+  return id;
 }
 
 /** A routine date of the learning seed's course, from tomorrow on, with no change yet. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toArabicIndicDigits } from '@contract/domain/digits';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
-import { loginResponseSchema } from '@contract/wire/auth';
+import { loginResponseSchema } from '@contract/wire/identity';
 import {
   peopleResponseSchema,
   personAccountResponseSchema,
