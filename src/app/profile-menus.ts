@@ -27,9 +27,10 @@ export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
   ],
   ADMIN: [
     { path: paths.staffApprovals(), title: msg`Approvals` },
+    { path: paths.staffPeople(), title: msg`People` },
+    { path: paths.staffPayments(), title: msg`Payments` },
     { path: paths.staffCertificates(), title: msg`Certificates` },
     { path: paths.staffAudit(), title: msg`Audit log` },
-    { path: paths.staffPeople(), title: msg`People` },
     { path: paths.profile(), title: msg`Profile` },
   ],
 };

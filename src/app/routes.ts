@@ -99,6 +99,7 @@ const StaffAudit = staffView('audit');
 const StaffPeople = staffView('people');
 const StaffPerson = staffView('person');
 const StaffCertificates = staffView('certificates');
+const StaffPayments = staffView('payments');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
@@ -138,6 +139,13 @@ export const routes: readonly AppRoute[] = [
     roles: STAFF_ONLY,
     title: msg`Certificates`,
     view: StaffCertificates,
+  },
+  {
+    path: paths.staffPayments.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Payments`,
+    view: StaffPayments,
   },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },

@@ -97,6 +97,8 @@ export const paths = {
   ),
   staffPerson: route('/staff/people/:id', (personId: number) => `/staff/people/${id(personId)}`),
   staffCertificates: fixed('/staff/certificates'),
+  /** The centre's staff: every trainee's payment, its refund and its receipt. */
+  staffPayments: fixed('/staff/payments'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

@@ -34,6 +34,16 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'The certificate is revoked and its holder has been told': msg`The certificate is revoked and its holder has been told`,
   'This certificate is already revoked': msg`This certificate is already revoked`,
   'Search with at most 200 characters': msg`Search with at most 200 characters`,
+  // STAFF_PAYMENT_MESSAGES (contract/messages/staff-payments.ts) and the payments page's own.
+  'Choose one of: card, wallet, cash, free': msg`Choose one of: card, wallet, cash, free`,
+  'Choose one of: initiated, awaiting_wallet_code, awaiting_cash, paid, failed, refunded': msg`Choose one of: initiated, awaiting_wallet_code, awaiting_cash, paid, failed, refunded`,
+  'Give the course by its number': msg`Give the course by its number`,
+  'Write days as YYYY-MM-DD': msg`Write days as YYYY-MM-DD`,
+  'The end day must be on or after the start day': msg`The end day must be on or after the start day`,
+  'The payment is refunded to the card': msg`The payment is refunded to the card`,
+  'The payment is marked refunded: pay the trainee back at the centre': msg`The payment is marked refunded: pay the trainee back at the centre`,
+  'Only a paid payment that is not refunded yet can be refunded': msg`Only a paid payment that is not refunded yet can be refunded`,
+  'A free enrolment has nothing to refund': msg`A free enrolment has nothing to refund`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

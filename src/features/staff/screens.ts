@@ -11,6 +11,7 @@ const screens = {
   people: () => import('@/features/staff/people/PeoplePage'),
   person: () => import('@/features/staff/people/PersonPage'),
   certificates: () => import('@/features/staff/certificates/CertificatesPage'),
+  payments: () => import('@/features/staff/payments/PaymentsPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type StaffScreen = keyof typeof screens;

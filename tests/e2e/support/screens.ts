@@ -619,6 +619,25 @@ export function screenMatrix(setting: Setting): void {
       path: paths.staffCertificates,
       heading: ({ t }) => t('Certificates'),
       ready: ({ screen }) => screen.main.getByRole('listitem').first(),
+    {
+      name: 'payments',
+      who: 'staff',
+      path: paths.staffPayments,
+      heading: ({ t }) => t('Payments'),
+      ready: ({ screen, t }) => screen.main.getByRole('heading', { name: t('Totals by month (paid)') }),
+    },
+    {
+      name: 'payments, refunding one',
+      who: 'staff',
+      path: paths.staffPayments,
+      open: async ({ screen, t }) => {
+        await screen.main
+          .getByRole('button', { name: t('Refund'), exact: true })
+          .first()
+          .click();
+      },
+      heading: ({ t }) => t('Refund this payment?'),
+      ready: ({ page, t }) => page.getByRole('dialog').getByRole('button', { name: t('Cancel') }),
     },
   ];
 
