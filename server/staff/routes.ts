@@ -48,8 +48,8 @@ import {
   recordRefund,
   type Verdict,
 } from './decisions';
-import { peopleRoutes } from './people';
 import { staffPaymentRoutes } from './payments';
+import { peopleRoutes } from './people';
 import {
   cvType,
   findApplicant,

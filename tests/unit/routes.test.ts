@@ -52,6 +52,10 @@ const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
   // The back office (docs/back-office.md): the centre's staff only.
   '/staff/approvals': 'protected',
   '/staff/audit': 'protected',
+  '/staff/people': 'protected',
+  '/staff/people/:id': 'protected',
+  '/staff/payments': 'protected',
+  '/staff/certificates': 'protected',
 };
 
 describe('route table', () => {
@@ -87,6 +91,10 @@ describe('route guard', () => {
 const ROLES: Record<string, 'TRAINEE' | 'TRAINER' | 'ADMIN'> = {
   '/staff/approvals': 'ADMIN',
   '/staff/audit': 'ADMIN',
+  '/staff/people': 'ADMIN',
+  '/staff/people/:id': 'ADMIN',
+  '/staff/payments': 'ADMIN',
+  '/staff/certificates': 'ADMIN',
   '/checkout': 'TRAINEE',
   '/checkout/:id': 'TRAINEE',
   '/receipts/:id': 'TRAINEE',

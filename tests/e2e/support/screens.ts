@@ -619,6 +619,7 @@ export function screenMatrix(setting: Setting): void {
       path: paths.staffCertificates,
       heading: ({ t }) => t('Certificates'),
       ready: ({ screen }) => screen.main.getByRole('listitem').first(),
+    },
     {
       name: 'payments',
       who: 'staff',

@@ -18,8 +18,8 @@ import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextFie
 import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
-import '../known-messages';
-import { PageButtons } from '../PageButtons';
+import '@/features/staff/known-messages';
+import { PageButtons } from '@/features/staff/PageButtons';
 
 function CertificateRow({
   certificate,

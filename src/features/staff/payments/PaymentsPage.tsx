@@ -37,9 +37,9 @@ import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { saveFile } from '@/ui/save-file';
-import '../known-messages';
-import { PageButtons } from '../PageButtons';
-import { METHOD_LABELS } from '../staff-text';
+import '@/features/staff/known-messages';
+import { PageButtons } from '@/features/staff/PageButtons';
+import { METHOD_LABELS } from '@/features/staff/staff-text';
 import { exportPaymentsSheet } from './export';
 
 /** Each status of the filter; `refunded` is the money paid back, whatever the status. */

@@ -14,8 +14,8 @@ import { Form, TextField } from '@/ui/forms';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import '../known-messages';
-import { PageButtons } from '../PageButtons';
+import '@/features/staff/known-messages';
+import { PageButtons } from '@/features/staff/PageButtons';
 import { ROLE_LABELS } from './people-text';
 
 const ROLES: readonly Role[] = ['TRAINEE', 'TRAINER', 'ADMIN'];

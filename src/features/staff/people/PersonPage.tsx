@@ -22,8 +22,8 @@ import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
-import '../known-messages';
-import { METHOD_LABELS } from '../staff-text';
+import '@/features/staff/known-messages';
+import { METHOD_LABELS } from '@/features/staff/staff-text';
 import { ENROLMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_LABELS, ROLE_LABELS } from './people-text';
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
