@@ -1,4 +1,4 @@
-import { VALIDATION } from '@contract/forms/auth';
+import { staffInviteFormSchema } from '@contract/forms/staff';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
 import {
@@ -32,7 +32,7 @@ import { isUuid, refundPayment } from '../payments/queries';
 import { defaultPrinter } from '../payments/receipt-routes';
 import type { PaymentsDeps } from '../payments/routes';
 import type { Printer } from '../print/printer';
-import { jsonBody, validId, validQuery } from '../validation';
+import { jsonBody, jsonForm, validId, validQuery } from '../validation';
 import { createStaffAccount } from './accounts';
 import { AUDIT_EXPORT_MAX, auditEntries, auditPage, type StaffActor } from './audit';
 import { staffCertificateRoutes } from './certificates';
@@ -298,7 +298,7 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps, printer: Printer
 
   // Another member of staff, invited by mail.
   const accounts = new Hono<AppEnv>();
-  accounts.post('/', ...staff, jsonBody(staffAccountRequestSchema, VALIDATION.emailInvalid), async (c) => {
+  accounts.post('/', ...staff, jsonForm(staffInviteFormSchema, ['full_name', 'email']), async (c) => {
     const account = await createStaffAccount(db, publicOrigin(), c.req.valid('json'), actorOf(c));
     return c.json(
       staffAccountResponseSchema.parse({ success: true, data: account }),

@@ -77,7 +77,11 @@ describe('messages that reach the user from outside the views', () => {
 
 describe('the back office and the staff sign-in', () => {
   it('can translate every sentence the staff calls send, where they are met', () => {
-    const missing = Object.values(STAFF_MESSAGES).filter((message) => !STAFF_SCREEN_MESSAGES[message]);
+    // Only the command-line tool meets these (its personal tokens), in English.
+    const cliOnly: string[] = [STAFF_MESSAGES.tokenNameInvalid, STAFF_MESSAGES.staffTokenInvalid];
+    const missing = Object.values(STAFF_MESSAGES).filter(
+      (message) => !STAFF_SCREEN_MESSAGES[message] && !cliOnly.includes(message),
+    );
     expect(missing).toEqual([]);
     // Met in the sign-in dialog, which loads its own list.
     for (const message of [STAFF_MESSAGES.applicationRejected, STAFF_MESSAGES.signInExpired]) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api } from '@/api/http';
 import { searchPeople } from '@/api/people';
+import { InviteStaff } from '@/features/staff/people/InviteStaff';
 import { formatDate } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
 import { paths } from '@/routing/paths';
@@ -169,6 +170,7 @@ export default function PeoplePage(_: RouteView) {
         </div>
       </Form>
       <Results key={text} search={search} onPage={(page) => go({ ...search, page })} />
+      <InviteStaff />
     </div>
   );
 }
