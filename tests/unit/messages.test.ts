@@ -33,6 +33,7 @@ const KNOWN_MESSAGES = {
   ...ATTENDANCE_TEXTS,
   ...REVIEW_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...SIGN_IN_MESSAGES,
 };
 
 describe('messages that reach the user from outside the views', () => {

@@ -2,6 +2,8 @@ import { useOpenDialog } from '@/stores/dialogs';
 import { PasswordResetFlow } from './PasswordResetFlow';
 import { SignInDialog } from './SignInDialog';
 import { SignUpFlow } from './SignUpFlow';
+// The sentences of refusals only these dialogs meet, with their catalogue.
+import './known-messages';
 
 /** The identity dialog that is open, if any; each opening starts its flow afresh. */
 export default function AuthDialogs() {

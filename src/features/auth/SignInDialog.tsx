@@ -17,7 +17,6 @@ import { button } from '@/ui/button';
 import { AlertBox, Form, focusFirstInvalid, LinkButton, SubmitButton, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { AUDIENCE } from './audience';
-import './known-messages';
 import { NewCode } from './NewCode';
 
 /**

@@ -98,7 +98,7 @@ export default function CertificatesPage(_: RouteView) {
   const pages = Math.max(1, Math.ceil(view.count / view.limit));
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <PageTitle>{t`Certificates`}</PageTitle>
       <Form
         onSubmit={view.search}
@@ -173,7 +173,7 @@ export default function CertificatesPage(_: RouteView) {
               error={view.dialog.reasonError}
               onChange={(event) => view.changeReason(event.target.value)}
             />
-            <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+            <div className="flex flex-col gap-3 sm:flex-row-reverse">
               <SubmitButton busy={view.dialog.sending}>{t`Revoke the certificate`}</SubmitButton>
               <button
                 type="button"

@@ -70,7 +70,7 @@ function MonthTotals({ months }: { months: readonly PaymentMonth[] }) {
       <h2 id="payment-months" className="text-lg font-bold text-slate-900">
         {t`Totals by month (paid)`}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {months.map((month) => (
           <li key={month.month} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
             <p className="font-semibold text-slate-900">{monthName(month.month, language)}</p>
@@ -274,7 +274,7 @@ export default function PaymentsPage(_: RouteView) {
   const chosen = refund.payment;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t`Payments`}</PageTitle>
         <button

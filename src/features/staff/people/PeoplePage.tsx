@@ -46,7 +46,7 @@ function PersonRow({ person }: { person: PersonSummary }) {
     <li>
       <Link
         href={paths.staffPerson(person.id)}
-        className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 text-sm hover:border-sky-600 focus-visible:outline-2 focus-visible:outline-sky-700"
+        className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 text-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <span className="flex flex-wrap items-center gap-2">
           <bdi dir="auto" className="font-semibold text-slate-900">
@@ -132,11 +132,11 @@ export default function PeoplePage(_: RouteView) {
   const go = (next: Search) => navigate(paths.staffPeople({ q: next.q, role: next.role, page: next.page }));
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <PageTitle>{t`People`}</PageTitle>
       <Form
         onSubmit={() => go({ q, role, page: 1 })}
-        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto]"
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3"
       >
         <TextField
           label={t`Name, e-mail, phone or id number`}

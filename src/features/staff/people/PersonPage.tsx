@@ -73,7 +73,7 @@ function Details({ person, account }: { person: Person; account: PersonAccountVi
           </span>
         </p>
       )}
-      <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <Fact label={t`Role`}>{i18n._(ROLE_LABELS[person.role])}</Fact>
         <Fact label={t`Email`}>
           <bdi className="ltr-whole wrap-anywhere">{person.email}</bdi>
@@ -126,7 +126,7 @@ function Details({ person, account }: { person: Person; account: PersonAccountVi
                 <bdi className="ltr-whole font-mono">{certificate.code}</bdi> ·{' '}
                 {formatDate(certificate.issued_at, language)}
                 {certificate.revoked_at && (
-                  <span className="ms-2 rounded bg-red-100 px-1.5 text-xs text-red-900">{t`Revoked`}</span>
+                  <span className="ms-1 rounded bg-red-100 px-1.5 text-xs text-red-900">{t`Revoked`}</span>
                 )}
               </span>
             </li>
@@ -226,7 +226,7 @@ function AccountDialog({
               onChange={(event) => account.changeReason(event.target.value)}
             />
           )}
-          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+          <div className="flex flex-col gap-3 sm:flex-row-reverse">
             <SubmitButton busy={account.busy}>{disabling ? t`Disable` : t`Enable`}</SubmitButton>
             <button
               type="button"
@@ -268,8 +268,8 @@ export default function PersonPage(_: RouteView) {
   const account = connectPersonAccount(snapshot, send);
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <Link href={paths.staffPeople()} className="self-start text-sky-800 underline">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
+      <Link href={paths.staffPeople()} className="self-start text-brand-800 underline">
         {t`All people`}
       </Link>
       <PersonDetails

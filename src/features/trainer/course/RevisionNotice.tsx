@@ -51,7 +51,7 @@ export function RevisionNotice({ revision }: { revision: CourseRevision | null |
   const list = (
     <dl className="flex flex-col gap-1.5 text-sm">
       {fields.map((field) => (
-        <div key={field} className="flex flex-col sm:flex-row sm:gap-3">
+        <div key={field} className="flex flex-col gap-x-3 sm:flex-row">
           <dt className="shrink-0 font-semibold sm:w-40">{i18n._(FIELD_LABELS[field])}</dt>
           <dd className="min-w-0 wrap-anywhere">
             <Proposed revision={revision} field={field} />
