@@ -5,13 +5,22 @@
  */
 export const STAFF_STATES = {
   queueOfEveryKind:
-    'a member of staff is signed in and a trainer application, a course, a withdrawal and a cash payment wait for a decision',
+    'a member of staff is signed in and a trainer application, a course, a change of an approved course, a withdrawal and a cash payment wait for a decision',
   trainerApplicationWaiting:
     'a member of staff is signed in and a trainer application with a CV waits for a decision',
   trainerApplicationDecided: 'a member of staff is signed in and a trainer application was already rejected',
   courseWaiting: 'a member of staff is signed in and a course waits for approval',
   withdrawalWaiting: 'a member of staff is signed in and a trainee who paid in cash has asked to withdraw',
   cashPaymentWaiting: 'a member of staff is signed in and a cash payment waits to be confirmed',
+  revisionWaiting: 'a member of staff is signed in and a change of an approved course waits for approval',
+  personEnabled: 'a member of staff is signed in and a trainee who paid in cash has an account',
+  personDisabled: "a member of staff is signed in and the centre disabled a trainee's account",
+  accountDisabled: 'an account the centre disabled exists',
+  staffSignedIn: 'a member of staff is signed in',
+  cashPaymentPaid: 'a member of staff is signed in and a trainee paid in cash',
+  cashPaymentRefunded: "a member of staff is signed in and a trainee's cash payment was refunded",
+  certificateStanding: 'a member of staff is signed in and a trainee holds a certificate',
+  certificateRevoked: "a member of staff is signed in and a trainee's certificate was revoked",
   auditHasDecisions: 'a member of staff is signed in and has rejected trainer applications',
   inviteeUnknown: 'a member of staff is signed in and no account uses the invited address',
   staffAccountExists: 'a staff account exists',
@@ -24,6 +33,12 @@ export const INJECTED_STAFF = {
   courseId: 'staffCourseId',
   enrolmentId: 'staffEnrolmentId',
   paymentId: 'staffPaymentId',
+  revisionId: 'staffRevisionId',
+  /** The account of the people contracts (PERSON). */
+  personId: 'staffPersonId',
+  /** The signed-in member of staff's own account. */
+  selfId: 'staffSelfId',
+  certificateCode: 'staffCertificateCode',
   /** The challenge of the sign-in that waits for its code; the code is under INJECTED_OTP_CODE. */
   challenge: 'staffChallenge',
 } as const;
@@ -45,3 +60,25 @@ export const REJECTION_REASON = 'No teaching experience yet';
 
 /** The reason the trainee of 'withdrawalWaiting' gave. */
 export const WITHDRAWAL_REASON = 'My working hours changed';
+
+/** The trainee whose account the people contracts find, show, disable and enable. */
+export const PERSON = {
+  full_name: 'Reem Al-Dosari',
+  email: 'staff.pact.person@example.com',
+  password: 'Reem#Pact2026',
+} as const;
+
+/** The reason the account of 'personDisabled' was disabled with. */
+export const DISABLE_REASON = 'The account was shared with people outside the centre';
+
+/** What the trainer changes in 'revisionWaiting': the title and the price of the approved course. */
+export const REVISION = {
+  title: 'Data Analysis with Python and SQL',
+  price: 99_900,
+} as const;
+
+/** What the certificates contract searches for: the demo trainee, who holds the seeded certificate. */
+export const CERTIFICATE_HOLDER = 'Sara Al-Qahtani';
+
+/** The reason the certificate of 'certificateRevoked' was revoked with. */
+export const REVOKE_REASON = 'Issued to the wrong trainee';

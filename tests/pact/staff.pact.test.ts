@@ -1,9 +1,11 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { STAFF_MESSAGES } from '@contract/messages/staff';
+import { STAFF_PAYMENT_MESSAGES } from '@contract/messages/staff-payments';
 import type { QueueKind } from '@contract/wire/staff';
 import { MatchersV3, type Path } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { login, resendLoginCode, verifyLoginCode } from '../../src/api/identity';
+import { getPerson, searchPeople, setAccountDisabled } from '../../src/api/people';
 import {
   decide,
   getAuditExport,
@@ -12,15 +14,28 @@ import {
   getQueueCounts,
   getStaffCashPayment,
   getStaffCourse,
+  getStaffRevision,
   getStaffWithdrawal,
   getTrainerApplication,
   inviteStaff,
 } from '../../src/api/staff';
+import { getStaffCertificates, revokeStaffCertificate } from '../../src/api/staff-certificates';
+import {
+  downloadStaffReceiptPdf,
+  getStaffPayments,
+  getStaffPaymentsExport,
+  refundStaffPayment,
+} from '../../src/api/staff-payments';
 import { expectRefusal, interaction, signedIn } from './interactions';
 import {
+  CERTIFICATE_HOLDER,
+  DISABLE_REASON,
   INJECTED_STAFF,
   INVITEE,
+  PERSON,
   REJECTION_REASON,
+  REVISION,
+  REVOKE_REASON,
   STAFF_MEMBER,
   STAFF_STATES,
   WITHDRAWAL_REASON,
@@ -57,6 +72,10 @@ const EXAMPLE = {
   courseId: 58,
   enrolmentId: 63,
   paymentId: '9b2e4c1a-7d3f-4e8a-b5c6-1f0a2d3e4b5c',
+  revisionId: 12,
+  personId: 88,
+  selfId: 5,
+  certificateCode: 'KFU-7K2M-9QXD-4T8B-PW3N',
   challenge: EXAMPLE_JWT,
 } as const;
 
@@ -90,6 +109,8 @@ const coursePath = (action: string) =>
   pathWithId((id) => `/staff/courses/${id}/${action}`, INJECTED_STAFF.courseId, EXAMPLE.courseId);
 const withdrawalPath = (action: string) =>
   pathWithId((id) => `/staff/withdrawals/${id}/${action}`, INJECTED_STAFF.enrolmentId, EXAMPLE.enrolmentId);
+const revisionPath = (action: string) =>
+  pathWithId((id) => `/staff/revisions/${id}/${action}`, INJECTED_STAFF.revisionId, EXAMPLE.revisionId);
 const cashPath = (action: string) =>
   fromProviderState(
     apiPath(`/staff/cash-payments/\${${INJECTED_STAFF.paymentId}}/${action}`),
@@ -120,13 +141,14 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
               course: integer(1),
               withdrawal: integer(1),
               cash: integer(1),
-              total: integer(4),
+              revision: integer(1),
+              total: integer(5),
             },
             items: {
-              count: integer(4),
+              count: integer(5),
               page: 1,
               limit: integer(20),
-              // The state's four items are the newest; others may wait as well.
+              // The state's five items are the newest; others may wait as well.
               results: arrayContaining(
                 {
                   ...item(regex(DIGITS, String(EXAMPLE.trainerId)), applicant),
@@ -141,6 +163,14 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
                   title: like('Data Analysis with Python'),
                   title_ar: like('تحليل البيانات باستخدام بايثون'),
                   amount: integer(89_900),
+                },
+                {
+                  // A change of an approved course: its live title, and the price it proposes.
+                  ...item(regex(DIGITS, String(EXAMPLE.revisionId)), trainer),
+                  kind: 'revision',
+                  title: like('Data Analysis with Python'),
+                  title_ar: like('تحليل البيانات باستخدام بايثون'),
+                  amount: integer(REVISION.price),
                 },
                 {
                   ...item(
@@ -166,10 +196,11 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
       )
       .executeTest(async (mockServer) => {
         const queue = await getQueue(signedInClient(mockServer), null);
-        expect(queue.data.counts.total).toBe(4);
+        expect(queue.data.counts.total).toBe(5);
         expect(queue.data.items.results.map((entry) => entry.kind).sort()).toEqual([
           'cash',
           'course',
+          'revision',
           'trainer',
           'withdrawal',
         ]);
@@ -192,7 +223,8 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
               course: integer(1),
               withdrawal: integer(1),
               cash: integer(1),
-              total: integer(4),
+              revision: integer(1),
+              total: integer(5),
             },
             items: {
               count: integer(1),
@@ -225,7 +257,8 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
           course: integer(1),
           withdrawal: integer(1),
           cash: integer(1),
-          total: integer(4),
+          revision: integer(1),
+          total: integer(5),
         },
       })
       .executeTest(async (mockServer) => {
@@ -234,7 +267,8 @@ describe('Staff contract: GET /staff/queue/ and /staff/queue/counts/', () => {
           course: 1,
           withdrawal: 1,
           cash: 1,
-          total: 4,
+          revision: 1,
+          total: 5,
         });
       });
   });
@@ -654,6 +688,470 @@ describe('Staff contract: the second factor of a staff sign-in', () => {
         await expect(
           resendLoginCode(signedOutClient(mockServer), { challenge: EXAMPLE.challenge }),
         ).resolves.toEqual({ success: true, message: SERVER_MESSAGES.otpSent });
+      });
+  });
+});
+
+describe('Staff contract: changes of approved courses, /staff/revisions/', () => {
+  const trainer = person('Dr. Nawaf Al-Shammari', 'nawaf@example.com');
+
+  it('shows each changed field before and after', async () => {
+    await signedIn(admin, STAFF_STATES.revisionWaiting, 'a request for a change of an approved course')
+      .sends('GET', revisionPath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: integer(EXAMPLE.revisionId),
+          status: 'Pending',
+          course: {
+            id: integer(EXAMPLE.courseId),
+            title: like('Data Analysis with Python'),
+            title_ar: like('تحليل البيانات باستخدام بايثون'),
+            status: 'Approved',
+          },
+          trainer,
+          submitted_by: trainer,
+          submitted_at: instant(),
+          decided_at: null,
+          reason: null,
+          changes: [
+            { field: 'title', before: like('Data Analysis with Python'), after: like(REVISION.title) },
+            { field: 'price_halalas', before: integer(89_900), after: integer(REVISION.price) },
+          ],
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const revision = await getStaffRevision(signedInClient(mockServer), EXAMPLE.revisionId);
+        expect(revision.status).toBe('Pending');
+        expect(revision.changes.map((change) => change.field)).toEqual(['title', 'price_halalas']);
+      });
+  });
+
+  it('approves a change: the course is published with it', async () => {
+    await signedIn(admin, STAFF_STATES.revisionWaiting, 'the approval of a change of an approved course')
+      .sends('POST', revisionPath('approve/'), {})
+      .answers(200, decision('revision', STAFF_MESSAGES.revisionApproved, 'approved', regex(DIGITS, '12')))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'revision', String(EXAMPLE.revisionId), {
+          approve: true,
+        });
+        expect(decided.data).toEqual({ kind: 'revision', id: '12', outcome: 'approved' });
+      });
+  });
+
+  it('rejects a change with the reason: the course stays as it was', async () => {
+    const reason = 'Keep the price announced to the trainees already enrolled.';
+    await signedIn(admin, STAFF_STATES.revisionWaiting, 'the rejection of a change of an approved course')
+      .sends('POST', revisionPath('reject/'), { reason })
+      .answers(200, decision('revision', STAFF_MESSAGES.revisionRejected, 'rejected', regex(DIGITS, '12')))
+      .executeTest(async (mockServer) => {
+        const decided = await decide(signedInClient(mockServer), 'revision', String(EXAMPLE.revisionId), {
+          approve: false,
+          reason,
+        });
+        expect(decided.message).toBe(STAFF_MESSAGES.revisionRejected);
+      });
+  });
+});
+
+describe('Staff contract: people, /staff/people/', () => {
+  const personPath = (action: string) =>
+    pathWithId((id) => `/staff/people/${id}/${action}`, INJECTED_STAFF.personId, EXAMPLE.personId);
+  const course = {
+    id: integer(7),
+    title: like('Web Development with TypeScript'),
+    title_ar: like('تطوير الويب باستخدام TypeScript'),
+  };
+
+  it('finds accounts by name, address or number, of one role, newest first', async () => {
+    await staffGet(
+      STAFF_STATES.personEnabled,
+      "a search of the trainees' accounts",
+      apiPath('/staff/people/'),
+      { q: PERSON.email, role: 'TRAINEE', page: '1' },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: {
+            count: integer(1),
+            page: 1,
+            limit: integer(20),
+            results: eachLike({
+              id: integer(EXAMPLE.personId),
+              full_name: like(PERSON.full_name),
+              email: like(PERSON.email),
+              phone_number: null,
+              role: exactly('TRAINEE'),
+              disabled: false,
+              created_at: instant(),
+            }),
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const found = await searchPeople(signedInClient(mockServer), {
+          q: PERSON.email,
+          role: 'TRAINEE',
+          page: 1,
+        });
+        expect(found.data.results[0]).toMatchObject({ email: PERSON.email, disabled: false });
+      });
+  });
+
+  it("shows a person's account, enrolments, payments, certificates and sign-ins", async () => {
+    await signedIn(admin, STAFF_STATES.personEnabled, "a request for a person's page")
+      .sends('GET', personPath(''))
+      .answers(200, {
+        success: true,
+        data: {
+          id: integer(EXAMPLE.personId),
+          full_name: PERSON.full_name,
+          email: PERSON.email,
+          phone_number: null,
+          govt_id_or_iqama_no: null,
+          role: 'TRAINEE',
+          created_at: instant(),
+          disabled: null,
+          enrolments: eachLike({
+            id: integer(63),
+            course,
+            status: exactly('enrolled'),
+            created_at: instant(),
+          }),
+          payments: eachLike({
+            id: uuid(EXAMPLE.paymentId),
+            course,
+            method: exactly('cash'),
+            status: exactly('paid'),
+            total: integer(57_385),
+            refund_status: null,
+            created_at: instant(),
+          }),
+          certificates: [],
+          sign_ins: eachLike({
+            at: instant(),
+            ip: like('203.0.113.7'),
+            user_agent: like('Mozilla/5.0 (X11; Linux x86_64)'),
+          }),
+        },
+      })
+      .executeTest(async (mockServer) => {
+        const found = await getPerson(signedInClient(mockServer), EXAMPLE.personId);
+        expect(found.disabled).toBeNull();
+        expect(found.payments[0]?.method).toBe('cash');
+      });
+  });
+
+  it('disables an account with the reason', async () => {
+    await signedIn(admin, STAFF_STATES.personEnabled, 'the disabling of an account')
+      .sends('POST', personPath('disable/'), { reason: DISABLE_REASON })
+      .answers(200, {
+        success: true,
+        message: STAFF_MESSAGES.personDisabled,
+        data: { id: integer(EXAMPLE.personId), disabled: true },
+      })
+      .executeTest(async (mockServer) => {
+        const changed = await setAccountDisabled(signedInClient(mockServer), EXAMPLE.personId, {
+          disable: true,
+          reason: DISABLE_REASON,
+        });
+        expect(changed.data.disabled).toBe(true);
+      });
+  });
+
+  it('enables a disabled account again', async () => {
+    await signedIn(admin, STAFF_STATES.personDisabled, 'the enabling of a disabled account')
+      .sends('POST', personPath('enable/'), {})
+      .answers(200, {
+        success: true,
+        message: STAFF_MESSAGES.personEnabled,
+        data: { id: integer(EXAMPLE.personId), disabled: false },
+      })
+      .executeTest(async (mockServer) => {
+        const changed = await setAccountDisabled(signedInClient(mockServer), EXAMPLE.personId, {
+          disable: false,
+        });
+        expect(changed.message).toBe(STAFF_MESSAGES.personEnabled);
+      });
+  });
+
+  it('refuses to disable an account without a reason, with 400', async () => {
+    await signedIn(admin, STAFF_STATES.personEnabled, 'the disabling of an account without a reason')
+      .sends('POST', personPath('disable/'), { reason: '  ' })
+      .refusesField(400, 'reason', STAFF_MESSAGES.reasonInvalid)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          setAccountDisabled(signedInClient(mockServer), EXAMPLE.personId, { disable: true, reason: '  ' }),
+          400,
+          STAFF_MESSAGES.reasonInvalid,
+        );
+      });
+  });
+
+  it('refuses to disable an account already disabled, with 409', async () => {
+    await signedIn(admin, STAFF_STATES.personDisabled, 'the disabling of an account already disabled')
+      .sends('POST', personPath('disable/'), { reason: DISABLE_REASON })
+      .refuses(409, STAFF_MESSAGES.alreadyDisabled)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          setAccountDisabled(signedInClient(mockServer), EXAMPLE.personId, {
+            disable: true,
+            reason: DISABLE_REASON,
+          }),
+          409,
+          STAFF_MESSAGES.alreadyDisabled,
+        );
+      });
+  });
+
+  it("refuses to disable the member of staff's own account, with 409", async () => {
+    await signedIn(admin, STAFF_STATES.staffSignedIn, 'the disabling of the own account of a member of staff')
+      .sends(
+        'POST',
+        pathWithId((id) => `/staff/people/${id}/disable/`, INJECTED_STAFF.selfId, EXAMPLE.selfId),
+        { reason: DISABLE_REASON },
+      )
+      .refuses(409, STAFF_MESSAGES.cannotDisableSelf)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          setAccountDisabled(signedInClient(mockServer), EXAMPLE.selfId, {
+            disable: true,
+            reason: DISABLE_REASON,
+          }),
+          409,
+          STAFF_MESSAGES.cannotDisableSelf,
+        );
+      });
+  });
+});
+
+describe('Staff contract: payments, /staff/payments/', () => {
+  const filters = { method: 'cash', status: 'paid' } as const;
+  const paymentPath = (action: string) =>
+    fromProviderState(
+      apiPath(`/staff/payments/\${${INJECTED_STAFF.paymentId}}/${action}`),
+      apiPath(`/staff/payments/${EXAMPLE.paymentId}/${action}`),
+    );
+  const payment = (refund_status: 'refunded' | null) => ({
+    id: uuid(EXAMPLE.paymentId),
+    trainee: person('Yousef Al-Mutairi', 'yousef@example.com'),
+    course: {
+      id: integer(7),
+      title: like('Web Development with TypeScript'),
+      title_ar: like('تطوير الويب باستخدام TypeScript'),
+    },
+    method: 'cash',
+    status: 'paid',
+    subtotal: integer(49_900),
+    vat: integer(7_485),
+    total: integer(57_385),
+    refund_status,
+    created_at: instant(),
+    paid_at: instant(),
+    receipt_number: integer(1),
+  });
+  const month = {
+    month: regex('^\\d{4}-\\d{2}$', '2026-12'),
+    count: integer(1),
+    subtotal: integer(49_900),
+    vat: integer(7_485),
+    total: integer(57_385),
+    refunded: integer(0),
+  };
+
+  it('lists the payments the filters keep, newest first, with the month totals', async () => {
+    await staffGet(
+      STAFF_STATES.cashPaymentPaid,
+      'a request for the paid cash payments',
+      apiPath('/staff/payments/'),
+      { ...filters, page: '1' },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: {
+            count: integer(1),
+            page: 1,
+            limit: integer(20),
+            // The state's payment is the newest; others may have been paid in cash as well.
+            results: arrayContaining(payment(null)),
+            months: eachLike(month),
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await getStaffPayments(signedInClient(mockServer), filters);
+        expect(page.data.results[0]).toMatchObject({ method: 'cash', status: 'paid' });
+        expect(page.data.months[0]?.total).toBe(57_385);
+      });
+  });
+
+  it('exports every payment the filters keep, with the month totals', async () => {
+    await staffGet(
+      STAFF_STATES.cashPaymentPaid,
+      'a request for the export of the paid cash payments',
+      apiPath('/staff/payments/export/'),
+      filters,
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: {
+            count: integer(1),
+            page: 1,
+            limit: 10_000,
+            results: arrayContaining(payment(null)),
+            months: eachLike(month),
+          },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const sheet = await getStaffPaymentsExport(signedInClient(mockServer), filters);
+        expect(sheet.data.limit).toBe(10_000);
+        expect(sheet.data.months[0]?.month).toBe('2026-12');
+      });
+  });
+
+  it('marks a cash payment refunded: the centre pays the trainee back', async () => {
+    await signedIn(admin, STAFF_STATES.cashPaymentPaid, 'the refund of a cash payment')
+      .sends('POST', paymentPath('refund/'), {})
+      .answers(200, {
+        success: true,
+        message: STAFF_PAYMENT_MESSAGES.refundedByHand,
+        data: payment('refunded'),
+      })
+      .executeTest(async (mockServer) => {
+        const refunded = await refundStaffPayment(signedInClient(mockServer), EXAMPLE.paymentId);
+        expect(refunded.message).toBe(STAFF_PAYMENT_MESSAGES.refundedByHand);
+        expect(refunded.data.refund_status).toBe('refunded');
+      });
+  });
+
+  it('refuses to refund a payment already refunded, with 409', async () => {
+    await signedIn(admin, STAFF_STATES.cashPaymentRefunded, 'the refund of a cash payment already refunded')
+      .sends('POST', paymentPath('refund/'), {})
+      .refuses(409, STAFF_PAYMENT_MESSAGES.notRefundable)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          refundStaffPayment(signedInClient(mockServer), EXAMPLE.paymentId),
+          409,
+          STAFF_PAYMENT_MESSAGES.notRefundable,
+        );
+      });
+  });
+
+  it("prints any trainee's receipt as a PDF", async () => {
+    await interaction(
+      admin,
+      STAFF_STATES.cashPaymentPaid,
+      "a request of a member of staff for a trainee's receipt as a PDF",
+      { ...bearerHeader(), Accept: 'application/pdf' },
+    )
+      .sends('GET', paymentPath('receipt.pdf'))
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': regex(
+            '^attachment; filename="receipt-KFU-\\d{6}\\.pdf"$',
+            'attachment; filename="receipt-KFU-000001.pdf"',
+          ),
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const pdf = await downloadStaffReceiptPdf(signedInClient(mockServer), EXAMPLE.paymentId);
+        expect(pdf).toBeInstanceOf(Blob);
+      });
+  });
+});
+
+describe('Staff contract: certificates, /staff/certificates/', () => {
+  const CODE = '^KFU(-[0-9A-HJKMNP-TV-Z]{4}){4}$';
+  const codePath = (action: string) =>
+    fromProviderState(
+      apiPath(`/staff/certificates/\${${INJECTED_STAFF.certificateCode}}/${action}`),
+      apiPath(`/staff/certificates/${EXAMPLE.certificateCode}/${action}`),
+    );
+  const certificate = (revoked: boolean) => ({
+    code: regex(CODE, EXAMPLE.certificateCode),
+    holder: { id: integer(3), full_name: like(CERTIFICATE_HOLDER), email: like('trainee@example.com') },
+    course: {
+      id: integer(47),
+      title: like('Project Management Essentials'),
+      title_ar: like('أساسيات إدارة المشاريع'),
+    },
+    issued_at: instant(),
+    revoked_at: revoked ? instant() : null,
+    revoke_reason: revoked ? like(REVOKE_REASON) : null,
+  });
+
+  it("finds the certificates of a holder, by part of the holder's name", async () => {
+    await staffGet(
+      STAFF_STATES.certificateStanding,
+      'a search of the certificates of a holder',
+      apiPath('/staff/certificates/'),
+      { q: CERTIFICATE_HOLDER, page: '1' },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: { count: integer(1), page: 1, limit: integer(20), results: eachLike(certificate(false)) },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await getStaffCertificates(signedInClient(mockServer), CERTIFICATE_HOLDER);
+        expect(page.results[0]).toMatchObject({ code: EXAMPLE.certificateCode, revoked_at: null });
+      });
+  });
+
+  it('revokes a certificate with the reason its holder is told', async () => {
+    await signedIn(admin, STAFF_STATES.certificateStanding, 'the revocation of a certificate')
+      .sends('POST', codePath('revoke/'), { reason: REVOKE_REASON })
+      .answers(200, {
+        success: true,
+        message: STAFF_MESSAGES.certificateRevoked,
+        data: certificate(true),
+      })
+      .executeTest(async (mockServer) => {
+        const revoked = await revokeStaffCertificate(
+          signedInClient(mockServer),
+          EXAMPLE.certificateCode,
+          REVOKE_REASON,
+        );
+        expect(revoked.data.revoke_reason).toBe(REVOKE_REASON);
+      });
+  });
+
+  it('refuses to revoke a certificate already revoked, with 409', async () => {
+    await signedIn(admin, STAFF_STATES.certificateRevoked, 'the revocation of a certificate already revoked')
+      .sends('POST', codePath('revoke/'), { reason: REVOKE_REASON })
+      .refuses(409, STAFF_MESSAGES.certificateAlreadyRevoked)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          revokeStaffCertificate(signedInClient(mockServer), EXAMPLE.certificateCode, REVOKE_REASON),
+          409,
+          STAFF_MESSAGES.certificateAlreadyRevoked,
+        );
+      });
+  });
+});
+
+describe('Staff contract: the sign-in of a disabled account', () => {
+  it('refuses the password of an account the centre disabled, with 403', async () => {
+    const credentials = { username: PERSON.email, password: PERSON.password };
+    await interaction(
+      admin,
+      STAFF_STATES.accountDisabled,
+      'a login with the credentials of a disabled account',
+    )
+      .sends('POST', apiPath('/user/login/'), credentials)
+      .refuses(403, SERVER_MESSAGES.accountDisabled)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          login(signedOutClient(mockServer), credentials),
+          403,
+          'This account is disabled. Contact the training centre',
+        );
       });
   });
 });

@@ -4,24 +4,34 @@ import { issueOtp } from '../../server/auth/otp';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { startSession } from '../../server/auth/sessions';
 import { insertCourse } from '../../server/authoring/course-queries';
+import { revokeAndNotify } from '../../server/certificates/admin';
 import { requestWithdrawal } from '../../server/enrolments/queries';
 import { createApplicant } from '../../server/identity/queries';
+import type { GatewayClient } from '../../server/payments/gateway';
 import { findCourseForSale, insertPayment, settlePayment } from '../../server/payments/queries';
 import type { StaffActor } from '../../server/staff/audit';
-import { type DecisionContext, decideApplication } from '../../server/staff/decisions';
+import { type DecisionContext, decideApplication, decideNewCourse } from '../../server/staff/decisions';
+import { refundStaffPayment } from '../../server/staff/payments';
+import { recordSignIn, setDisabled } from '../../server/staff/people';
+import { liveDetails, submitRevision } from '../../server/staff/revisions';
 import { beginSecondFactor } from '../../server/staff/sign-in';
 import type { TestServer } from '../../server/testing';
 import { ensureUser, normaliseEmail, type UserRow } from '../../server/users';
 import {
+  DISABLE_REASON,
   INJECTED_STAFF,
   INVITEE,
+  PERSON,
   REJECTION_REASON,
+  REVISION,
+  REVOKE_REASON,
   STAFF_MEMBER,
   STAFF_STATES,
   WITHDRAWAL_REASON,
 } from '../pact/staff-states';
 import { INJECTED_ACCESS_TOKEN, INJECTED_OTP_CODE } from '../pact/states';
 import { STATE_PDF } from '../pact/upload-states';
+import { standingCertificate } from './certificates-states';
 import type { StateHandlers } from './pact-files';
 
 /** The trainer whose courses the staff contracts decide on. */
@@ -37,7 +47,18 @@ const COURSE_TRAINER = {
 const TRAINEES = {
   withdrawal: { email: 'staff.pact.withdrawal@example.com', full_name: 'Lama Al-Harthi' },
   cash: { email: 'staff.pact.cash@example.com', full_name: 'Omar Al-Zahrani' },
+  paid: { email: 'staff.pact.paid@example.com', full_name: 'Yousef Al-Mutairi' },
 } as const;
+
+/** The gateway of a refund made in a state: a cash payment's refund never calls it. */
+const NO_GATEWAY: GatewayClient = {
+  create: () => Promise.reject(new Error('No gateway in the staff states')),
+  fetch: () => Promise.reject(new Error('No gateway in the staff states')),
+  refund: () => Promise.reject(new Error('No gateway in the staff states')),
+  transactionUrl: () => {
+    throw new Error('No gateway in the staff states');
+  },
+};
 
 /**
  * The provider states of the back office's contracts: the member of staff signed in (a session
@@ -145,8 +166,12 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
   }
 
   /** The trainee with no payment, enrolment or receipt, and a priced course to pay for in cash. */
-  async function cashPayment(person: (typeof TRAINEES)[keyof typeof TRAINEES]) {
-    const user = await ensureUser(db, { ...person, password: 'Trainee#Pact2026', role: 'TRAINEE' });
+  async function cashPayment(person: { email: string; full_name: string; password?: string }) {
+    const user = await ensureUser(db, {
+      ...person,
+      password: person.password ?? 'Trainee#Pact2026',
+      role: 'TRAINEE',
+    });
     await db.query('DELETE FROM receipts WHERE payment_id IN (SELECT id FROM payments WHERE user_id = $1)', [
       user.id,
     ]);
@@ -188,13 +213,68 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
     return id;
   }
 
+  /** A trainee's cash payment, received: the trainee is enrolled and has the receipt. */
+  async function paidInCash(person: { email: string; full_name: string; password?: string }) {
+    const payment = await cashPayment(person);
+    await settlePayment(db, payment.paymentId, { paid: true }, settings, notifier, origin);
+    return payment;
+  }
+
+  /**
+   * A course approved by the member of staff, whose trainer then changed its title and price: the
+   * change waits as a revision, made as the trainer's edit makes it. Answers the revision's id.
+   */
+  async function pendingRevision(user: UserRow): Promise<number> {
+    const courseId = await pendingCourse();
+    await decideNewCourse(decisions(user), courseId, { approve: true });
+    const trainer = await ensureUser(db, COURSE_TRAINER);
+    const { announce } = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [courseId]);
+      const live = await liveDetails(tx, courseId);
+      const course = { id: courseId, title: String(live.title), title_ar: String(live.title_ar) };
+      const sent = { ...live, title: REVISION.title, price_halalas: REVISION.price };
+      return submitRevision(tx, notifier, course, trainer.id, live, sent);
+    });
+    await announce?.();
+    const { rows } = await db.query<{ id: number }>(
+      "SELECT id FROM course_revisions WHERE course_id = $1 AND status = 'Pending'",
+      [courseId],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('The change of the course is not waiting');
+    return id;
+  }
+
+  /**
+   * The people contracts' trainee, enabled (by the server's own call when an earlier state disabled
+   * the account), enrolled after a cash payment, and signed in once.
+   */
+  async function person(staff: UserRow): Promise<number> {
+    const { user } = await paidInCash(PERSON);
+    const { rows } = await db.query<{ disabled: boolean }>(
+      'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1',
+      [user.id],
+    );
+    if (rows[0]?.disabled) await setDisabled(db, decisions(staff).actor, user.id, { disable: false });
+    await recordSignIn(db, user.id, { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' });
+    return user.id;
+  }
+
+  /** The people contracts' trainee, disabled by the member of staff with the reason. */
+  async function disabledPerson(staff: UserRow): Promise<number> {
+    const id = await person(staff);
+    await setDisabled(db, decisions(staff).actor, id, { disable: true, reason: DISABLE_REASON });
+    return id;
+  }
+
   return {
     [STAFF_STATES.queueOfEveryKind]: async () => {
-      const { accessToken } = await signedIn();
+      const { user, accessToken } = await signedIn();
       return {
         [INJECTED_ACCESS_TOKEN]: accessToken,
         [INJECTED_STAFF.trainerId]: await applicant(false),
         [INJECTED_STAFF.courseId]: await pendingCourse(),
+        [INJECTED_STAFF.revisionId]: await pendingRevision(user),
         [INJECTED_STAFF.enrolmentId]: await withdrawalRequest(),
         [INJECTED_STAFF.paymentId]: (await cashPayment(TRAINEES.cash)).paymentId,
       };
@@ -224,6 +304,53 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
       const { accessToken } = await signedIn();
       const { paymentId } = await cashPayment(TRAINEES.cash);
       return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.paymentId]: paymentId };
+    },
+    [STAFF_STATES.revisionWaiting]: async () => {
+      const { user, accessToken } = await signedIn();
+      return {
+        [INJECTED_ACCESS_TOKEN]: accessToken,
+        [INJECTED_STAFF.revisionId]: await pendingRevision(user),
+      };
+    },
+    [STAFF_STATES.personEnabled]: async () => {
+      const { user, accessToken } = await signedIn();
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.personId]: await person(user) };
+    },
+    [STAFF_STATES.personDisabled]: async () => {
+      const { user, accessToken } = await signedIn();
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.personId]: await disabledPerson(user) };
+    },
+    [STAFF_STATES.accountDisabled]: async () => {
+      await disabledPerson(await staffMember());
+      return undefined;
+    },
+    [STAFF_STATES.staffSignedIn]: async () => {
+      const { user, accessToken } = await signedIn();
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.selfId]: user.id };
+    },
+    [STAFF_STATES.cashPaymentPaid]: async () => {
+      const { accessToken } = await signedIn();
+      const { paymentId } = await paidInCash(TRAINEES.paid);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.paymentId]: paymentId };
+    },
+    [STAFF_STATES.cashPaymentRefunded]: async () => {
+      const { user, accessToken } = await signedIn();
+      const { paymentId } = await paidInCash(TRAINEES.paid);
+      await refundStaffPayment(db, NO_GATEWAY, decisions(user).actor, paymentId);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.paymentId]: paymentId };
+    },
+    [STAFF_STATES.certificateStanding]: async () => {
+      const { accessToken } = await signedIn();
+      return {
+        [INJECTED_ACCESS_TOKEN]: accessToken,
+        [INJECTED_STAFF.certificateCode]: await standingCertificate(db),
+      };
+    },
+    [STAFF_STATES.certificateRevoked]: async () => {
+      const { user, accessToken } = await signedIn();
+      const code = await standingCertificate(db);
+      await revokeAndNotify(db, notifier, code, REVOKE_REASON, decisions(user).actor);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.certificateCode]: code };
     },
     [STAFF_STATES.auditHasDecisions]: async () => {
       const { user, accessToken } = await signedIn();
