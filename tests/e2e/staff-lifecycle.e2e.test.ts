@@ -113,7 +113,7 @@ describe('the centre runs on the back office', () => {
       course.title,
       async (dialog) => {
         await expect.poll(() => dialog.textContent()).toContain(formatMoney(45_000, 'en'));
-        await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+        await dialog.getByRole('button', { name: 'Approve the changes' }).click();
       },
       'The changes are approved and published',
     );
