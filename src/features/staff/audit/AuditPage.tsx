@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '@/api/http';
 import { getAuditExport, getAuditLog } from '@/api/staff';
+import { ExportHeading } from '@/features/staff/ExportHeading';
 import { ACTION_LABELS } from '@/features/staff/staff-text';
 import { formatDateTime } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -14,7 +15,6 @@ import type { RouteView } from '@/routing/route-view';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { Form, TextField } from '@/ui/forms';
-import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { exportAuditSheet } from './export';
 import '@/features/staff/known-messages';
@@ -99,20 +99,12 @@ export default function AuditPage(_: RouteView) {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>{t`Audit log`}</PageTitle>
-        <button
-          type="button"
-          disabled={view.exporting}
-          onClick={() => send({ type: 'audit.export' })}
-          className={button('secondary', 'md')}
-        >
-          {view.exporting ? t`Preparing the sheet…` : t`Export as Excel`}
-        </button>
-      </div>
-      {view.exportError !== null && (
-        <Failure error={view.exportError} className="rounded-xl bg-red-50 p-4 text-red-800" />
-      )}
+      <ExportHeading
+        title={t`Audit log`}
+        exporting={view.exporting}
+        exportError={view.exportError}
+        onExport={() => send({ type: 'audit.export' })}
+      />
       <Form
         onSubmit={() => send({ type: 'filters.apply' })}
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"

@@ -16,7 +16,7 @@ export interface AuditSheetLabels {
 
 /**
  * Writes the entries as .xlsx: one frozen header row, one row per decision, newest first;
- * right-to-left for Arabic. `write-excel-file` is loaded here, only when the staff export.
+ * laid out from the right in Arabic. `write-excel-file` is loaded here, only when the staff export.
  */
 export async function exportAuditSheet(
   entries: readonly AuditEntry[],

@@ -24,6 +24,7 @@ import {
   refundStaffPayment,
 } from '@/api/staff-payments';
 import { PAYMENT_STATUS_LABELS } from '@/entities/payment/labels';
+import { ExportHeading } from '@/features/staff/ExportHeading';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDateTime } from '@/i18n/dates';
 import { formatMoney, formatNumber, formattingLocale } from '@/i18n/numbers';
@@ -34,7 +35,6 @@ import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
-import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { saveFile } from '@/ui/save-file';
 import '@/features/staff/known-messages';
@@ -275,20 +275,12 @@ export default function PaymentsPage(_: RouteView) {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>{t`Payments`}</PageTitle>
-        <button
-          type="button"
-          disabled={view.exporting}
-          onClick={() => send({ type: 'payments.export' })}
-          className={button('secondary', 'md')}
-        >
-          {view.exporting ? t`Preparing the sheet…` : t`Export as Excel`}
-        </button>
-      </div>
-      {view.exportError !== null && (
-        <Failure error={view.exportError} className="rounded-xl bg-red-50 p-4 text-red-800" />
-      )}
+      <ExportHeading
+        title={t`Payments`}
+        exporting={view.exporting}
+        exportError={view.exportError}
+        onExport={() => send({ type: 'payments.export' })}
+      />
       <Form
         onSubmit={() => send({ type: 'filters.apply' })}
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"

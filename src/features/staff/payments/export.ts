@@ -27,7 +27,7 @@ const riyals = (halalas: number) => ({ value: halalas / 100, type: Number, forma
 /**
  * Writes the payments as .xlsx: the list (one frozen header row, one row per payment, newest first)
  * and a second sheet of the month totals with VAT; amounts are numbers in riyals with 2 decimals;
- * right-to-left for Arabic. `write-excel-file` is loaded here, only when the staff export.
+ * laid out from the right in Arabic. `write-excel-file` is loaded here, only when the staff export.
  */
 export async function exportPaymentsSheet(
   payments: readonly StaffPayment[],
