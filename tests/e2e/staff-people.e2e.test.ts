@@ -75,6 +75,8 @@ describe("the staff's people", () => {
     // The owner's next page load ends signed out, and signing in again says why.
     await owner.page.goto(paths.profile());
     await expect.poll(() => owner.header.logInButton.count(), { timeout: 15_000 }).toBe(1);
+    // Signed out on a protected page, the app may open the sign-in itself: start from a public one.
+    await owner.page.goto(paths.home());
     await owner.header.logIn();
     await owner.signIn.submit(person);
     await expect
