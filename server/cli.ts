@@ -5,6 +5,7 @@ import { riyals } from '@contract/domain/money';
 import { AUTHORING_MESSAGES } from '@contract/messages/authoring';
 import { messageFromBody } from '@contract/messages/errors';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { type Payment, paymentSchema } from '@contract/wire/payments';
 import { staffAccountResponseSchema } from '@contract/wire/staff';
@@ -12,7 +13,6 @@ import * as z from 'zod/mini';
 import { ADMIN_TOKEN_HEADER } from './admin/middleware';
 import {
   AdminError,
-  approveTrainer,
   type NotifyRequest,
   notificationContent,
   notifyRequestSchema,
@@ -27,7 +27,6 @@ import {
   type CourseDecision,
   CourseDecisionError,
   courseDecisionSchema,
-  decideCourse,
   reasonHolds,
 } from './authoring/course-approval';
 import {
@@ -52,7 +51,6 @@ import { claimDataLock, DataDirBusyError, readDataLock } from './data-dir';
 import { type Db, openDb } from './db';
 import {
   type Decision,
-  decideWithdrawal,
   EnrolmentError,
   type WithdrawalDecision,
   withdrawalDecisionSchema,
@@ -62,7 +60,6 @@ import {
   type ReviewedSubmission,
   returnRequestSchema,
   reviewedSubmissionSchema,
-  reviewSubmission,
   waitingSubmissions,
 } from './learning/grading';
 import { LearningError } from './learning/queries';
@@ -70,11 +67,19 @@ import { type OutboxMail, readOutbox } from './mail';
 import { migrate } from './migrate';
 import { createNotifier } from './notifications/notifier';
 import { adminTokenFile, dataDir, pgliteDir } from './paths';
-import { confirmCashPayment } from './payments/queries';
 import { paymentSettingsFromEnv, randomNoticeSecret } from './payments/settings';
 import { QUIZ_TIME_LIMIT_MAX_SECONDS, quizTimeLimitResponseSchema } from './quizzes/admin-routes';
-import { setQuizTimeLimit } from './quizzes/queries';
 import { createStaffAccount } from './staff/accounts';
+import type { StaffActor } from './staff/audit';
+import {
+  approveTrainerBy,
+  confirmCashBy,
+  decideCourseBy,
+  decideWithdrawalBy,
+  reviewSubmissionBy,
+  setQuizTimeLimitBy,
+} from './staff/cli-decisions';
+import { staffOfToken } from './staff/cli-tokens';
 import { MAX_ID, wholeNumber } from './validation';
 
 /** What a command prints and the exit code it ends with. */
@@ -237,6 +242,15 @@ function approvalLines(approval: TrainerApprovalResponse, where: string): string
   return lines;
 }
 
+const PERSONAL_TOKEN_REFUSED =
+  'Your personal staff token has expired or was revoked: sign in again with npm run admin -- login EMAIL.';
+
+/** Who a decision on the database is recorded under (runAdminAction asks a token of every decision). */
+function decider(actor: StaffActor | undefined): StaffActor {
+  if (!actor) throw new Error(`${STAFF_MESSAGES.personalTokenRequired}.`);
+  return actor;
+}
+
 function adminTokenRefusal(target: ServerTarget, token: string | undefined): string {
   return token
     ? `The server at ${target.url} refused the admin token in ${adminTokenFile(target.dataDir)}: ` +
@@ -276,15 +290,20 @@ function offlineOrigin(env: NodeJS.ProcessEnv): string {
 
 interface AdminAction<T> {
   path: string;
-  /** A decision: recorded in the audit log under the person whose personal token is sent. */
-  decision?: boolean;
+  /**
+   * A decision: made only under a personal staff token and recorded in the audit log under that
+   * person. 'first-account': create-admin, which the shared admin token may ask while no staff
+   * account is active (the server, or the database, decides).
+   */
+  decision?: true | 'first-account';
   /** POST with the body, unless GET (a list). */
   method?: 'GET' | 'POST';
   body: unknown;
   email: string;
   /** The answer of the server, when it is a success. */
   parse(body: unknown): T | undefined;
-  offline(db: Db): Promise<T>;
+  /** On the data folder's database; `actor`: who the personal staff token names, if one is kept. */
+  offline(db: Db, actor: StaffActor | undefined): Promise<T>;
   describe(result: T, where: string): string[];
 }
 
@@ -293,6 +312,10 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
   const err: string[] = [];
   // A personal staff token names the person; the shared admin token names nobody.
   const staffToken = await readStaffToken(env);
+  if (action.decision === true && !staffToken) {
+    err.push(`${STAFF_MESSAGES.personalTokenRequired}.`);
+    return { code: 1, out, err };
+  }
   const token = staffToken ? undefined : await readAdminToken(serverTarget(url, env).dataDir);
   const credentials = staffToken ? staffAuthorization(staffToken) : { [ADMIN_TOKEN_HEADER]: token ?? '' };
   let target: ServerTarget;
@@ -317,7 +340,11 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
 
   if (answer === 'no-server') {
     try {
-      const result = await withDataDb(target, env, action.offline);
+      const result = await withDataDb(target, env, async (db) => {
+        const actor = staffToken ? await staffOfToken(db, staffToken) : undefined;
+        if (staffToken && !actor) throw new Error(PERSONAL_TOKEN_REFUSED);
+        return action.offline(db, actor);
+      });
       out.push(...action.describe(result, `in the database of ${target.dataDir}`));
       return { code: 0, out, err };
     } catch (error) {
@@ -335,21 +362,19 @@ async function runAdminAction<T>(action: AdminAction<T>, url: string | undefined
   }
 
   if (answer.status === 401) {
+    const refusal = messageFromBody(answer.body);
     err.push(
       staffToken
-        ? `The server at ${target.url} refused your personal staff token (expired or revoked): sign in again with npm run admin -- login EMAIL.`
-        : adminTokenRefusal(target, token),
+        ? `The server at ${target.url} refused it. ${PERSONAL_TOKEN_REFUSED}`
+        : refusal === STAFF_MESSAGES.personalTokenRequired
+          ? `${refusal}.`
+          : adminTokenRefusal(target, token),
     );
     return { code: 1, out, err };
   }
   const result = answer.status >= 200 && answer.status < 300 ? action.parse(answer.body) : undefined;
   if (result !== undefined) {
     out.push(...action.describe(result, `through the server at ${target.url}`));
-    if (action.decision && !staffToken) {
-      out.push(
-        'Not recorded in the audit log: the shared admin token names nobody. Sign in with npm run admin -- login EMAIL.',
-      );
-    }
     return { code: 0, out, err };
   }
   err.push(`${describeFailure(answer.status, answer.body)}: ${action.email}`);
@@ -405,7 +430,10 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           const approval = trainerApprovalResponseSchema.safeParse(body);
           return approval.success ? approval.data : undefined;
         },
-        offline: async (db) => toApprovalResponse(await approveTrainer(db, email, offlineOrigin(env))),
+        offline: async (db, actor) =>
+          toApprovalResponse(
+            await approveTrainerBy(db, decider(actor), email, offlineOrigin(env), createNotifier(db)),
+          ),
         describe: approvalLines,
       },
       values.url,
@@ -427,7 +455,7 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           const answer = paymentSchema.safeParse((body as { data?: unknown } | null)?.data);
           return answer.success ? confirmedOf(answer.data) : undefined;
         },
-        offline: async (db) => {
+        offline: async (db, actor) => {
           // A refund needs the gateway, which the running server reaches.
           if (!confirming) {
             throw new Error(
@@ -436,8 +464,9 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           }
           // The receipt names the seller as the server would (SELLER_… settings).
           const settings = paymentSettingsFromEnv(env, randomNoticeSecret());
-          const row = await confirmCashPayment(
+          const row = await confirmCashBy(
             db,
+            decider(actor),
             paymentId,
             settings,
             createNotifier(db),
@@ -484,8 +513,16 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           return answer.success ? answer.data.data : undefined;
         },
         // On the database the gateway is out of reach: a card refund stays due for refund-payment.
-        offline: (db) =>
-          decideWithdrawal(db, email, courseId, decision, createNotifier(db), offlineOrigin(env)),
+        offline: (db, actor) =>
+          decideWithdrawalBy(
+            db,
+            decider(actor),
+            email,
+            courseId,
+            decision,
+            createNotifier(db),
+            offlineOrigin(env),
+          ),
         describe: withdrawalLines,
       },
       values.url,
@@ -512,9 +549,10 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           return answer.success ? answer.data.data : undefined;
         },
         // On the database no socket is open: the trainer reads the notice on the next visit.
-        offline: (db) =>
-          decideCourse(
+        offline: (db, actor) =>
+          decideCourseBy(
             db,
+            decider(actor),
             createNotifier(db),
             offlineOrigin(env),
             courseId,
@@ -540,14 +578,15 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
     return runAdminAction(
       {
         path: '/admin/set-quiz-time-limit/',
+        decision: true,
         body: { lecture_id: lectureId, seconds },
         email: `lecture ${lectureId}`,
         parse: (body) => {
           const answer = quizTimeLimitResponseSchema.safeParse(body);
           return answer.success ? answer.data.data : undefined;
         },
-        offline: async (db) => {
-          const quiz = await setQuizTimeLimit(db, lectureId, seconds);
+        offline: async (db, actor) => {
+          const quiz = await setQuizTimeLimitBy(db, decider(actor), lectureId, seconds);
           if (!quiz) throw new Error(`${SERVER_MESSAGES.notAQuiz}: lecture ${lectureId}`);
           return quiz;
         },
@@ -569,14 +608,14 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
     return runAdminAction(
       {
         path: '/admin/create-admin/',
-        decision: true,
+        decision: 'first-account',
         body: person,
         email,
         parse: (body) => {
           const answer = staffAccountResponseSchema.safeParse(body);
           return answer.success ? answer.data.data : undefined;
         },
-        offline: (db) => createStaffAccount(db, offlineOrigin(env), person, null),
+        offline: (db, actor) => createStaffAccount(db, offlineOrigin(env), person, actor ?? null),
         describe: (account, where) =>
           account.created
             ? [
@@ -664,6 +703,7 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
     return runAdminAction(
       {
         path: `/admin/submissions/${id}/${grading ? 'grade' : 'return'}/`,
+        decision: true,
         body: body.data,
         email: `submission ${id}`,
         parse: (answer) => {
@@ -671,7 +711,8 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           return parsed.success ? parsed.data.data : undefined;
         },
         // On the database no socket is open: the trainee reads the notification on the next visit.
-        offline: (db) => reviewSubmission(db, createNotifier(db), offlineOrigin(env), id, decision),
+        offline: (db, actor) =>
+          reviewSubmissionBy(db, decider(actor), createNotifier(db), offlineOrigin(env), id, decision),
         describe: (submission, where) => [
           submission.status === 'Reviewed'
             ? `Graded submission ${submission.id} ${submission.grade ?? ''}/10 (${where}): ${submission.trainee_email}, ${submission.lecture_title}. The trainee is notified.`
@@ -699,7 +740,8 @@ export async function adminCommand(argv: string[], context: CommandContext): Pro
           return answer.success ? answer.data.data : undefined;
         },
         // On the database no socket is open: the holder reads the notification on the next visit.
-        offline: (db) => revokeAndNotify(db, createNotifier(db), request.data.code, request.data.reason),
+        offline: (db, actor) =>
+          revokeAndNotify(db, createNotifier(db), request.data.code, request.data.reason, decider(actor)),
         describe: ({ certificate, already_revoked }, where) => [
           already_revoked
             ? `Certificate ${certificate.code} (${certificate.holder_name}, ${certificate.course_title}) was already revoked on ${certificate.revoked_at} (${where}). Reason: ${certificate.revoke_reason}`

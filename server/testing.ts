@@ -9,6 +9,7 @@ import type { TokenService } from './auth/tokens';
 import { type Broadcast, openBroadcast } from './broadcast';
 import { parseCentreTimeZone, setCentreTimeZone } from './centre-time';
 import { type Db, openPostgres } from './db';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 import type { AppEnv } from './http';
 import type { Resumable, UploadLimits } from './learning/resumable';
 import { listen } from './listen';
@@ -25,6 +26,7 @@ import type { Printer } from './print/printer';
 import type { RateLimitTable } from './rate-limits';
 import { seed } from './seed';
 import { ensureSpaBuild } from './spa-build';
+import { issueStaffToken } from './staff/cli-tokens';
 import { copyTemplateUploads, openTestDatabase, type TestDatabase } from './test-database';
 import { createUploadStore, type UploadStore } from './uploads';
 import { ensureUser, findUserByEmail, type UserRow } from './users';
@@ -37,8 +39,13 @@ export interface TestServer {
   db: Db;
   /** Signs tokens the server accepts, for tests that need a session without signing in. */
   tokens: TokenService;
-  /** The X-Admin-Token the server's /api/v1/admin/… endpoints accept. */
+  /** The X-Admin-Token the server's /api/v1/admin/… and /dev/… endpoints accept (no decision). */
   adminToken: string;
+  /**
+   * A personal staff token (`Authorization: Staff …`, server/staff/cli-tokens.ts) of the demo staff
+   * account, for the /admin/ decisions `npm run admin` makes after `login`.
+   */
+  staffToken: string;
   /** The websockets, attached to the server. */
   live: LiveHub;
   /** Creates notifications (and pushes them to open sockets). */
@@ -161,6 +168,7 @@ export async function startTestServer(
       metricsToken: options.metricsToken,
       uploadLimits: options.uploadLimits,
     });
+    const staffToken = await demoStaffToken(db);
     const http = await listen(app, { port: 0, hostname: '127.0.0.1' });
     url = `http://127.0.0.1:${http.port}`;
     live.attach(http.server);
@@ -171,6 +179,7 @@ export async function startTestServer(
       db,
       tokens,
       adminToken,
+      staffToken,
       live,
       notifier,
       databaseUrl: database.url,
@@ -195,6 +204,14 @@ export async function startTestServer(
     await cleanUp();
     throw error;
   }
+}
+
+/** What `npm run admin -- login staff@example.com` keeps, made here without the mailed code. */
+export async function demoStaffToken(db: Db): Promise<string> {
+  const staff =
+    (await findUserByEmail(db, DEMO_ACCOUNTS.staff.email)) ??
+    (await ensureUser(db, { ...DEMO_ACCOUNTS.staff, verified: true }));
+  return (await issueStaffToken(db, staff, 'tests')).token;
 }
 
 let traineesMade = 0;

@@ -29,5 +29,8 @@ export const STAFF_MESSAGES = {
   searchTooLong: 'Search with at most 200 characters',
   tokenNameInvalid: 'Name the token in at most 100 characters',
   staffTokenInvalid: 'This staff token has expired or was revoked: sign in again with npm run admin -- login',
+  /** A decision asked with the server's shared admin token, which names nobody. */
+  personalTokenRequired:
+    'Decisions are recorded under the name of who makes them: sign in with npm run admin -- login EMAIL',
 } as const;
 export type StaffMessage = (typeof STAFF_MESSAGES)[keyof typeof STAFF_MESSAGES];

@@ -205,6 +205,9 @@ export const AUDIT_ACTIONS = [
   'certificate.revoke',
   'person.disable',
   'person.enable',
+  'submission.grade',
+  'submission.return',
+  'quiz.time_limit',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

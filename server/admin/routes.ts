@@ -13,7 +13,6 @@ import {
   gradeRequestSchema,
   type ReviewedSubmission,
   returnRequestSchema,
-  reviewSubmission,
   waitingSubmissions,
 } from '../learning/grading';
 import { LearningError } from '../learning/queries';
@@ -22,9 +21,15 @@ import { PaymentError, type PaymentRow, refundPayment } from '../payments/querie
 import { type PaymentsDeps, toPaymentAnswer } from '../payments/routes';
 import { createStaffAccount } from '../staff/accounts';
 import type { StaffActor } from '../staff/audit';
-import { approveTrainerBy, confirmCashBy, decideWithdrawalBy, recordRefundBy } from '../staff/cli-decisions';
+import {
+  approveTrainerBy,
+  confirmCashBy,
+  decideWithdrawalBy,
+  recordRefundBy,
+  reviewSubmissionBy,
+} from '../staff/cli-decisions';
 import { jsonBody, jsonForm, MAX_ID, validId } from '../validation';
-import { requireAdminOrStaffToken } from './middleware';
+import { deciderOf, requireAdminOrStaffToken } from './middleware';
 import {
   AdminError,
   notificationContent,
@@ -62,7 +67,7 @@ export function adminRoutes(
     const { email } = c.req.valid('json');
     try {
       return c.json(
-        toApprovalResponse(await approveTrainerBy(db, c.get('staffActor'), email, publicOrigin(), notifier)),
+        toApprovalResponse(await approveTrainerBy(db, deciderOf(c), email, publicOrigin(), notifier)),
       );
     } catch (error) {
       if (error instanceof AdminError) {
@@ -75,7 +80,8 @@ export function adminRoutes(
     }
   });
 
-  // `npm run admin -- create-admin EMAIL`: a staff account, invited by mail (server/staff/accounts.ts).
+  // `npm run admin -- create-admin EMAIL`: a staff account, invited by mail (server/staff/accounts.ts);
+  // by the shared admin token only while no staff account is active (the first one).
   routes.post('/create-admin/', jsonBody(staffAccountRequestSchema, VALIDATION.emailInvalid), async (c) => {
     const account = await createStaffAccount(
       db,
@@ -103,12 +109,12 @@ export function adminRoutes(
   });
 
   /** An action on the payment the body names, answered with the payment as its owner reads it. */
-  const paymentAction = (act: (paymentId: string, actor: StaffActor | undefined) => Promise<PaymentRow>) =>
+  const paymentAction = (act: (paymentId: string, actor: StaffActor) => Promise<PaymentRow>) =>
     [
       jsonBody(paymentIdSchema, SERVER_MESSAGES.paymentIdInvalid),
       async (c: Context<AppEnv, string, { in: { json: PaymentIdBody }; out: { json: PaymentIdBody } }>) => {
         try {
-          const payment = await act(c.req.valid('json').payment_id.trim().toLowerCase(), c.get('staffActor'));
+          const payment = await act(c.req.valid('json').payment_id.trim().toLowerCase(), deciderOf(c));
           return c.json({
             success: true,
             data: toPaymentAnswer(payment, payments.gateway, payments.origin(c), 'en'),
@@ -152,7 +158,7 @@ export function adminRoutes(
    */
   const refundIfCard = async (
     decision: WithdrawalDecision,
-    actor: StaffActor | undefined,
+    actor: StaffActor,
   ): Promise<WithdrawalDecision> => {
     const due = decision.refund;
     if (due?.method !== 'card') return decision;
@@ -174,7 +180,7 @@ export function adminRoutes(
     jsonBody(withdrawalDecisionBodySchema, SERVER_MESSAGES.withdrawalDecisionInvalid),
     async (c) => {
       const { email, course_id } = c.req.valid('json');
-      const actor = c.get('staffActor');
+      const actor = deciderOf(c);
       const decided = await decideWithdrawalBy(
         db,
         actor,
@@ -196,7 +202,7 @@ export function adminRoutes(
       const { email, course_id, reason = '' } = c.req.valid('json');
       const decided = await decideWithdrawalBy(
         db,
-        c.get('staffActor'),
+        deciderOf(c),
         email,
         course_id,
         { approve: false, reason },
@@ -223,7 +229,7 @@ export function adminRoutes(
         const { grade, feedback } = c.req.valid('json');
         const decision = { status: 'Reviewed' as const, grade, feedback: feedback?.trim() || null };
         const data = await reviewed(
-          reviewSubmission(db, notifier, publicOrigin(), c.req.valid('param').id, decision),
+          reviewSubmissionBy(db, deciderOf(c), notifier, publicOrigin(), c.req.valid('param').id, decision),
         );
         return c.json({ success: true, data });
       },
@@ -235,7 +241,7 @@ export function adminRoutes(
       async (c) => {
         const decision = { status: 'Returned' as const, feedback: c.req.valid('json').feedback };
         const data = await reviewed(
-          reviewSubmission(db, notifier, publicOrigin(), c.req.valid('param').id, decision),
+          reviewSubmissionBy(db, deciderOf(c), notifier, publicOrigin(), c.req.valid('param').id, decision),
         );
         return c.json({ success: true, data });
       },

@@ -10,7 +10,7 @@ import type { CourseSaved, TrainerCourseList } from '@contract/wire/authoring';
 import type { Confirmation } from '@contract/wire/common';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { requireAdminOrStaffToken } from '../admin/middleware';
+import { deciderOf, requireAdminOrStaffToken } from '../admin/middleware';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, errorBody, HttpProblem, type ProblemDetail } from '../http';
@@ -235,7 +235,7 @@ export function courseAuthoringRoutes({
     jsonBody(approveCourseBodySchema, (c) => c.json(errorBody(SERVER_MESSAGES.notFound), 404)),
     async (c) => {
       const { course_id } = c.req.valid('json');
-      const data = await decideCourseBy(db, c.get('staffActor'), notifier, publicOrigin(), course_id, {
+      const data = await decideCourseBy(db, deciderOf(c), notifier, publicOrigin(), course_id, {
         approve: true,
       }).catch(refuseCourseDecision);
       return c.json({ success: true, data });
@@ -250,7 +250,7 @@ export function courseAuthoringRoutes({
       const { course_id, reason } = c.req.valid('json');
       if (!reasonHolds(reason))
         throw new HttpProblem(400, { field: 'reason', message: AUTHORING_MESSAGES.rejectReasonInvalid });
-      const data = await decideCourseBy(db, c.get('staffActor'), notifier, publicOrigin(), course_id, {
+      const data = await decideCourseBy(db, deciderOf(c), notifier, publicOrigin(), course_id, {
         approve: false,
         reason,
       }).catch(refuseCourseDecision);

@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { VERIFICATION_MESSAGES } from '@contract/messages/verification';
 import { Hono } from 'hono';
-import { requireAdminOrStaffToken } from '../admin/middleware';
+import { deciderOf, requireAdminOrStaffToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
@@ -31,7 +31,7 @@ export function certificateAdminRoutes({ db, adminToken, notifier }: Deps): Moun
   revoke.use('/', requireAdminOrStaffToken(adminToken, db));
   revoke.post('/', jsonBody(revokeRequestSchema, VERIFICATION_MESSAGES.revokeReasonInvalid), async (c) => {
     const { code, reason } = c.req.valid('json');
-    const outcome = await revokeAndNotify(db, notifier, code, reason, c.get('staffActor')).catch(refused);
+    const outcome = await revokeAndNotify(db, notifier, code, reason, deciderOf(c)).catch(refused);
     return c.json(revokeResponseSchema.parse({ success: true, data: outcome }));
   });
 

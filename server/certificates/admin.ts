@@ -68,9 +68,8 @@ function rowOf(certificate: Certificate): CertificateRow {
 
 /**
  * Revokes the certificate with this code (read leniently) and notifies its holder, in one
- * transaction (`db` may be one already); the notification is announced once it has committed. With
- * the member of staff who revokes (`actor`), the revocation is recorded in the audit log in the
- * same transaction. Revoking a revoked certificate changes nothing (its first reason stays),
+ * transaction (`db` may be one already); the notification is announced once it has committed. The
+ * member of staff who revokes (`actor`) is recorded in the audit log in the same transaction. Revoking a revoked certificate changes nothing (its first reason stays),
  * notifies nobody and records nothing. Throws for an unknown code.
  */
 export async function revokeAndNotify(
@@ -78,7 +77,7 @@ export async function revokeAndNotify(
   notifier: Notifier,
   codeText: string,
   reason: string,
-  actor?: StaffActor,
+  actor: StaffActor,
 ): Promise<RevokeOutcome> {
   const code = readCertificateCode(codeText);
   if (!code) throw new CertificateAdminError(404, VERIFICATION_MESSAGES.unknown);
@@ -94,19 +93,17 @@ export async function revokeAndNotify(
     if (!certificate) throw new CertificateAdminError(404, VERIFICATION_MESSAGES.unknown);
     const result: RevokeOutcome = { certificate: rowOf(certificate), already_revoked: before.revoked };
     if (before.revoked) return { outcome: result, announce: async () => {} };
-    if (actor) {
-      await recordAudit(tx, actor, {
-        action: 'certificate.revoke',
-        subject: {
-          kind: 'certificate',
-          id: certificate.code,
-          label: `${certificate.holder_name} — ${certificate.course_title}`,
-        },
-        reason: reason.trim(),
-        before: { status: 'valid' },
-        after: { status: 'revoked', revoked_at: certificate.revoked_at },
-      });
-    }
+    await recordAudit(tx, actor, {
+      action: 'certificate.revoke',
+      subject: {
+        kind: 'certificate',
+        id: certificate.code,
+        label: `${certificate.holder_name} — ${certificate.course_title}`,
+      },
+      reason: reason.trim(),
+      before: { status: 'valid' },
+      after: { status: 'revoked', revoked_at: certificate.revoked_at },
+    });
     const notice = await notifier.notifyWithin(
       tx,
       certificate.user_id,

@@ -38,8 +38,8 @@ function tokenOf(c: Context): string {
 
 /**
  * Invitations (contract/wire/invitations.ts has the rules): trainees invite up to five addresses at
- * a time and list what they sent; anyone reads an invitation by its token; any signed-in account
- * but the inviter's accepts it once.
+ * a time and list what they sent; anyone reads an invitation by its token; a trainee or trainer but
+ * the inviter accepts it once (not the centre's staff: nobody joined).
  */
 export function invitationRoutes({ db, tokens, limiter, notifier }: Deps, deps: InvitationDeps): Mounts {
   const routes = new Hono<AppEnv>();
@@ -94,7 +94,7 @@ export function invitationRoutes({ db, tokens, limiter, notifier }: Deps, deps: 
     return c.json(publicInvitation(await invitationOf(db, tokenOf(c))));
   });
 
-  routes.post('/:token/accept/', requireAuth(db, tokens), async (c) => {
+  routes.post('/:token/accept/', requireAuth(db, tokens), requireRole('TRAINEE', 'TRAINER'), async (c) => {
     const token = tokenOf(c);
     const user = c.get('user');
     const { courseId, announce } = await db.transaction((tx) =>

@@ -79,6 +79,11 @@ function reviewNotice(row: SummaryRow, status: Exclude<SubmissionStatus, 'Submit
     : NOTIFICATIONS.submissionReturned(lecture);
 }
 
+/** A grade (Reviewed, with an optional feedback) or a return (Returned, with the feedback). */
+export type SubmissionDecision =
+  | { status: 'Reviewed'; grade: number; feedback: string | null }
+  | { status: 'Returned'; feedback: string };
+
 /**
  * Grades (Reviewed) or returns a submission that waits for a grade, in one transaction with the
  * trainee's notification, pushed live once committed (a grade is mailed too, from `origin`). 404 for no such submission; 409
@@ -89,9 +94,7 @@ export async function reviewSubmission(
   notifier: Notifier,
   origin: string,
   id: number,
-  decision:
-    | { status: 'Reviewed'; grade: number; feedback: string | null }
-    | { status: 'Returned'; feedback: string },
+  decision: SubmissionDecision,
 ): Promise<ReviewedSubmission> {
   const { row, announce } = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(

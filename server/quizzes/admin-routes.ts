@@ -1,12 +1,12 @@
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { requireAdminOrStaffToken } from '../admin/middleware';
+import { deciderOf, requireAdminOrStaffToken } from '../admin/middleware';
 import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
+import { setQuizTimeLimitBy } from '../staff/cli-decisions';
 import { jsonBody, MAX_ID } from '../validation';
-import { setQuizTimeLimit } from './queries';
 
 /** The longest time limit a quiz may have: a week. */
 export const QUIZ_TIME_LIMIT_MAX_SECONDS = 7 * 24 * 3600;
@@ -28,7 +28,7 @@ export function quizAdminRoutes({ db, adminToken }: Deps): Mounts {
   routes.use('*', requireAdminOrStaffToken(adminToken, db));
   routes.post('/', jsonBody(quizTimeLimitRequestSchema, SERVER_MESSAGES.quizTimeLimitInvalid), async (c) => {
     const { lecture_id, seconds } = c.req.valid('json');
-    const quiz = await setQuizTimeLimit(db, lecture_id, seconds);
+    const quiz = await setQuizTimeLimitBy(db, deciderOf(c), lecture_id, seconds);
     if (!quiz) throw new HttpProblem(404, SERVER_MESSAGES.notAQuiz);
     return c.json(quizTimeLimitResponseSchema.parse({ success: true, data: quiz }));
   });

@@ -453,6 +453,12 @@ export async function quizTitles(
   );
 }
 
+export interface QuizTimeLimit {
+  lecture_id: number;
+  title: string;
+  time_limit_seconds: number | null;
+}
+
 /**
  * Sets a quiz's time limit (null: none); attempts started afterwards get the new deadline, those
  * running keep theirs. Undefined when the lecture is not a quiz.
@@ -461,7 +467,7 @@ export async function setQuizTimeLimit(
   db: Db,
   lectureId: number,
   seconds: number | null,
-): Promise<{ lecture_id: number; title: string; time_limit_seconds: number | null } | undefined> {
+): Promise<QuizTimeLimit | undefined> {
   return db.transaction(async (tx) => {
     const quiz = await findQuiz(tx, lectureId);
     if (quiz?.class_type !== 'Quiz') return undefined;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { VALIDATION } from '@contract/forms/auth';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
+import { STAFF_TOKEN_SCHEME } from '@contract/wire/staff-cli';
 import type { Db } from '../db';
 import { HttpProblem } from '../http';
 import { queueMail } from '../mail';
@@ -15,13 +17,22 @@ export interface StaffAccount {
   created: boolean;
 }
 
+/** Whether a staff account can sign in (approved, not disabled). */
+async function anyActiveStaff(db: Db): Promise<boolean> {
+  const { rows } = await db.query(
+    "SELECT 1 FROM users WHERE role = 'ADMIN' AND approved AND disabled_at IS NULL LIMIT 1",
+  );
+  return rows.length > 0;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Makes a staff account (role ADMIN) with a password nobody knows, and mails the invitation: the
  * new member of staff chooses a password through Forgot password, then signs in with the code
- * mailed at each sign-in. `actor`: who invites (recorded in the audit log); none for the first
- * account, which `npm run admin -- create-admin` makes. An address of a trainee's or trainer's
+ * mailed at each sign-in. `actor`: who invites (recorded in the audit log); none only for the
+ * first account, which `npm run admin -- create-admin` makes while no staff account is active (after
+ * that, 401: a member of staff invites, under their name). An address of a trainee's or trainer's
  * account is refused (409).
  */
 export async function createStaffAccount(
@@ -36,6 +47,11 @@ export async function createStaffAccount(
     throw new HttpProblem(400, { field: 'email', message: VALIDATION.emailInvalid });
   }
   return db.transaction(async (tx) => {
+    if (!actor && (await anyActiveStaff(tx))) {
+      throw new HttpProblem(401, STAFF_MESSAGES.personalTokenRequired, {
+        'WWW-Authenticate': STAFF_TOKEN_SCHEME,
+      });
+    }
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       if (existing.role !== 'ADMIN')

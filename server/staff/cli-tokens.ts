@@ -54,7 +54,8 @@ export async function issueStaffToken(
 
 /**
  * The member of staff a personal token names, acting through the command-line tool; undefined for a
- * token that is unknown, revoked, expired, or whose account is no longer staff. Notes its use.
+ * token that is unknown, revoked, expired, or whose account is no longer staff or is disabled. Notes
+ * its use.
  */
 export async function staffOfToken(db: Db, token: string): Promise<StaffActor | undefined> {
   if (!token.startsWith(PREFIX) || token.length > 200) return undefined;
@@ -62,7 +63,7 @@ export async function staffOfToken(db: Db, token: string): Promise<StaffActor | 
     `UPDATE staff_tokens t SET last_used_at = now()
      FROM users u
      WHERE t.token_hash = $1 AND u.id = t.user_id AND t.revoked_at IS NULL AND t.expires_at > now()
-       AND u.role = 'ADMIN' AND u.approved
+       AND u.role = 'ADMIN' AND u.approved AND u.disabled_at IS NULL
      RETURNING u.id, u.full_name, u.email`,
     [hashOf(token)],
   );

@@ -11,7 +11,6 @@ import {
   queueKindSchema,
   queueResponseSchema,
   rejectionRequestSchema,
-  staffAccountRequestSchema,
   staffAccountResponseSchema,
   staffCashPaymentResponseSchema,
   staffCourseResponseSchema,

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CourseRecord, CourseSaved } from '@contract/wire/authoring';
 import type { UploadResponse } from '@contract/wire/learning';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { paths } from '@/routing/paths';
 import { NOT_AN_IMAGE, pngOf } from '../fixtures/images';
 import { CourseWizard } from './pages/course-wizard';
 import { expectNoAxeViolations } from './support/browser';
+import { decisionHeaders } from './support/identity';
 import { accessToken, signInWithTokens } from './support/session';
 import { AR_PHONE, EN_DESKTOP, named, type Setting } from './support/settings';
 import { productSuite } from './support/suite';
@@ -29,10 +28,6 @@ async function onWizard({ language, width }: Setting, path: string) {
   const wizard = new CourseWizard(visit.tab);
   await expect.poll(() => wizard.stepList.count()).toBe(1);
   return { visit, wizard };
-}
-
-function adminToken(): string {
-  return readFileSync(join(suite.app.env.DATA_DIR ?? '', 'admin-token'), 'utf8').trim();
 }
 
 /** The course as the wizard reads it, with the trainer's token. */
@@ -288,7 +283,7 @@ async function openRejected(setting: Setting) {
   expect(created.status).toBe(201);
   const { data } = (await created.json()) as CourseSaved;
   const rejected = await suite.call('/admin/reject-course/', {
-    headers: { 'X-Admin-Token': adminToken() },
+    headers: await decisionHeaders(suite.app.env),
     body: { course_id: data.id, reason: 'Give the course an Arabic description' },
   });
   expect(rejected.ok).toBe(true);

@@ -5,7 +5,7 @@ import type { CourseAbout, CourseCard } from '@contract/wire/courses';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/routing/paths';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/browser';
-import { verifiedTrainee } from './support/identity';
+import { decisionHeaders, verifiedTrainee } from './support/identity';
 import { accessToken, signInWithTokens } from './support/session';
 import { AR_PHONE, EN_DESKTOP, named, type Setting } from './support/settings';
 import { productSuite } from './support/suite';
@@ -55,7 +55,7 @@ async function payThenWithdraw(token: string, email: string): Promise<void> {
   expect(paid.status).toBe(201);
   const { id } = (await paid.json()) as { id: string };
   const confirmed = await suite.call('/admin/confirm-payment/', {
-    headers: adminHeaders(),
+    headers: await decisionHeaders(suite.app.env),
     body: { payment_id: id },
   });
   expect(confirmed.status).toBe(200);
@@ -65,7 +65,7 @@ async function payThenWithdraw(token: string, email: string): Promise<void> {
   });
   expect(asked.ok).toBe(true);
   const declined = await suite.call('/admin/reject-withdrawal/', {
-    headers: adminHeaders(),
+    headers: await decisionHeaders(suite.app.env),
     body: { email, course_id: course.id, reason: 'The course has already started' },
   });
   expect(declined.status).toBe(200);

@@ -1,10 +1,12 @@
 import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
+import { staffAuthorization } from '../../server/cli-login';
 import { type ApiClient, createApiClient, DEFAULT_API_BASE } from '../../src/api/client';
 
 /** What the client needs of a test server (server/testing.ts). */
 export interface TestClientServer {
   url: string;
   adminToken?: string;
+  staffToken?: string;
 }
 
 export interface CallOptions {
@@ -12,7 +14,10 @@ export interface CallOptions {
   method?: string;
   /** Sent as `Authorization: Bearer …`. */
   token?: string;
-  /** Sends the server's admin token (X-Admin-Token). */
+  /**
+   * Calls as `npm run admin` does after `login`: the demo staff's personal token (Authorization:
+   * Staff …, unless `token` is given) beside the server's shared admin token (X-Admin-Token).
+   */
   admin?: boolean;
   /** An object goes as JSON, FormData as multipart, a string as it is (labelled JSON). */
   body?: unknown;
@@ -52,7 +57,7 @@ export function testClient(server: TestClientServer | (() => TestClientServer)):
     path: string,
     options: CallOptions = {},
   ): Promise<CallAnswer<T>> {
-    const { url, adminToken } = current();
+    const { url, adminToken, staffToken } = current();
     const { method, token, admin, body, accept } = options;
     const form = body instanceof FormData;
     const payload = body === undefined || form || typeof body === 'string' ? body : JSON.stringify(body);
@@ -61,8 +66,10 @@ export function testClient(server: TestClientServer | (() => TestClientServer)):
       headers: {
         // FormData sets its own multipart Content-Type with the boundary.
         ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+        ...(admin
+          ? { [ADMIN_TOKEN_HEADER]: adminToken ?? '', ...(staffToken ? staffAuthorization(staffToken) : {}) }
+          : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(admin ? { [ADMIN_TOKEN_HEADER]: adminToken ?? '' } : {}),
         ...(accept ? { Accept: accept } : {}),
         ...options.headers,
       },

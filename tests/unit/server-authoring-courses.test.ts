@@ -24,7 +24,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { seed } from '../../server/seed';
 import { openSeededPglite } from '../../server/test-database';
-import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { demoStaffToken, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import { ensureUser, findUserByEmail, type UserRow } from '../../server/users';
 import { jpegLike, photo, pngOf } from '../fixtures/images';
 import { testClient } from '../support/test-client';
@@ -659,7 +659,7 @@ describe('the approval lifecycle', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-course-admin-'));
     try {
       await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
-      const env = { DATA_DIR: dataDir };
+      const env = { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken };
       const toReject = (await createCourse()).data;
       const toApprove = (await createCourse()).data;
       const noReason = await adminCommand(['reject-course', String(toReject.id), '--url', server.url], {
@@ -698,7 +698,9 @@ describe('the approval lifecycle', () => {
     try {
       let db = await openSeededPglite(pgliteDir(dataDir));
       let pendingId: number;
+      let staffToken: string;
       try {
+        staffToken = await demoStaffToken(db);
         const { rows } = await db.query<{ id: number }>('SELECT id FROM courses WHERE slug = $1', [
           DEMO_AUTHORING_COURSES.pending.slug,
         ]);
@@ -715,7 +717,7 @@ describe('the approval lifecycle', () => {
       const result = await adminCommand(
         ['approve-course', String(pendingId), '--url', `http://127.0.0.1:${port}`],
         {
-          env: { DATA_DIR: dataDir },
+          env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: staffToken },
         },
       );
       expect(result.err).toEqual([]);

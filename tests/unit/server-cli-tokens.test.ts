@@ -153,16 +153,27 @@ describe('npm run admin -- login', () => {
     expect(refused.err[0]).toContain('not a staff account');
   });
 
-  it('with the shared admin token, a decision works and is recorded under nobody', async () => {
+  it('with the shared admin token alone, decides nothing: it names nobody', async () => {
     const trainer = await trainerWaiting('cli.shared');
-    const approved = await adminCommand(['approve-trainer', trainer.email, '--url', server.url], {
+    const refused = await adminCommand(['approve-trainer', trainer.email, '--url', server.url], {
       env: { DATA_DIR: folder },
     });
-    expect(approved.code).toBe(0);
-    expect(approved.out.at(-1)).toContain('Not recorded in the audit log');
-    expect(
-      (await cliEntries()).filter((found) => found.subject.id === String(trainer.id) && found.via === 'cli'),
-    ).toEqual([]);
+    expect(refused).toMatchObject({ code: 1, out: [], err: [`${STAFF_MESSAGES.personalTokenRequired}.`] });
+    // Asked of the server directly, the shared token is refused with the same sentence.
+    const asked = await call('/admin/approve-trainer/', {
+      headers: { 'X-Admin-Token': server.adminToken },
+      body: { email: trainer.email },
+    });
+    expect(asked).toEqual({
+      status: 401,
+      body: { success: false, details: [{ message: STAFF_MESSAGES.personalTokenRequired }] },
+    });
+    expect(asked.headers.get('WWW-Authenticate')).toBe('Staff');
+    const { rows } = await server.db.query<{ approved: boolean }>(
+      'SELECT approved FROM users WHERE id = $1',
+      [trainer.id],
+    );
+    expect(rows[0]?.approved).toBe(false);
   });
 });
 

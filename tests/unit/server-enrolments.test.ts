@@ -439,7 +439,7 @@ describe('npm run admin -- approve-withdrawal / reject-withdrawal', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-withdraw-admin-'));
     try {
       await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
-      const env = { DATA_DIR: dataDir };
+      const env = { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken };
       const { user, token } = await newTrainee();
       await enrolByCash(token, upcoming);
       await withdraw(token, { course_id: upcoming, reason: 'Exams' });

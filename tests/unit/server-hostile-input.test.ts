@@ -57,7 +57,7 @@ async function send({ method = 'GET', path, as = 'visitor', headers = {}, body }
     as === 'trainee'
       ? { Authorization: `Bearer ${traineeToken}` }
       : as === 'admin'
-        ? { 'X-Admin-Token': server.adminToken }
+        ? { 'X-Admin-Token': server.adminToken, Authorization: `Staff ${server.staffToken}` }
         : {};
   // A stream goes out in chunks, with no Content-Length.
   const streamed = body instanceof ReadableStream ? { duplex: 'half' } : {};

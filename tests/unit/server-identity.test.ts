@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VALIDATION } from '@contract/forms/auth';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import { loginResponseSchema, otpVerifyResponseSchema } from '@contract/wire/identity';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { issueResetToken } from '../../server/auth/reset-tokens';
 import { randomTokenSecret } from '../../server/auth/secret';
 import type { TokenService } from '../../server/auth/tokens';
 import { adminCommand, outboxCommand } from '../../server/cli';
+import { staffAuthorization } from '../../server/cli-login';
 import { type Db, openPglite } from '../../server/db';
 import { DEMO_ACCOUNTS, PENDING_TRAINER } from '../../server/demo-accounts';
 import type { AppEnv } from '../../server/http';
@@ -22,6 +24,7 @@ import { migrate } from '../../server/migrate';
 import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { seed } from '../../server/seed';
 import { openSeededPglite, openTestDatabase, type TestDatabase } from '../../server/test-database';
+import { demoStaffToken } from '../../server/testing';
 import { CV_MAX_BYTES } from '../../server/uploads';
 import { ensureUser, findUserByEmail } from '../../server/users';
 
@@ -36,6 +39,7 @@ let database: TestDatabase;
 let app: Hono<AppEnv>;
 let tokens: TokenService;
 let adminToken: string;
+let staffToken: string;
 let uploadsDir: string;
 
 beforeAll(async () => {
@@ -48,6 +52,7 @@ beforeAll(async () => {
   app = built.app;
   tokens = built.tokens;
   adminToken = built.adminToken;
+  staffToken = await demoStaffToken(db);
 }, 60_000);
 
 afterAll(async () => {
@@ -764,18 +769,21 @@ describe('trainer approval', () => {
     );
   });
 
-  it('POST /admin/approve-trainer/ needs the admin token', async () => {
+  it('POST /admin/approve-trainer/ needs a personal staff token: the shared admin token names nobody', async () => {
     const { person } = await registered({ role: 'TRAINER' });
-    const refusedHeaders: Record<string, string>[] = [{}, { 'X-Admin-Token': 'guess' }];
-    for (const headers of refusedHeaders) {
+    const refusals: [Record<string, string>, string][] = [
+      [{}, SERVER_MESSAGES.adminTokenInvalid],
+      [{ 'X-Admin-Token': 'guess' }, SERVER_MESSAGES.adminTokenInvalid],
+      [{ 'X-Admin-Token': adminToken }, STAFF_MESSAGES.personalTokenRequired],
+      [staffAuthorization('kfu_staff_guess'), STAFF_MESSAGES.staffTokenInvalid],
+    ];
+    for (const [headers, message] of refusals) {
       const response = await post('/admin/approve-trainer/', { email: person.email }, headers);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
-        success: false,
-        details: [{ message: SERVER_MESSAGES.adminTokenInvalid }],
-      });
+      expect(await response.json()).toEqual({ success: false, details: [{ message }] });
     }
-    const auth = { 'X-Admin-Token': adminToken };
+    expect((await findUserByEmail(db, person.email))?.approved).toBe(false);
+    const auth = staffAuthorization(staffToken);
     const approved = await post('/admin/approve-trainer/', { email: person.email }, auth);
     expect(approved.status).toBe(200);
     expect(await approved.json()).toEqual({
@@ -807,18 +815,25 @@ describe('trainer approval', () => {
       return `http://127.0.0.1:${probe.port}`;
     }
 
-    it('approve through the running server with the token from DATA_DIR', async () => {
+    it('approves through the running server under a personal staff token; the outbox with the token from DATA_DIR', async () => {
       const running = await listen(app, { port: 0, hostname: '127.0.0.1' });
       try {
         const { person } = await registered({ role: 'TRAINER' });
-        const env = { DATA_DIR: dataDir, PORT: String(running.port) };
+        const shared = { DATA_DIR: dataDir, PORT: String(running.port) };
         await mkdir(dataDir, { recursive: true });
-        await writeFile(adminTokenFile(dataDir), 'stale-token\n');
-        const refused = await adminCommand(['approve-trainer', person.email], { env });
-        expect(refused.code).toBe(1);
-        expect(refused.err.join('\n')).toContain('refused the admin token');
-
         await writeFile(adminTokenFile(dataDir), `${adminToken}\n`);
+        const unnamed = await adminCommand(['approve-trainer', person.email], { env: shared });
+        expect(unnamed).toMatchObject({ code: 1, err: [`${STAFF_MESSAGES.personalTokenRequired}.`] });
+        const stale = await adminCommand(['approve-trainer', person.email], {
+          env: { ...shared, KFU_STAFF_TOKEN: 'kfu_staff_stale' },
+        });
+        expect(stale.code).toBe(1);
+        expect(stale.err.join('\n')).toContain(
+          'refused it. Your personal staff token has expired or was revoked',
+        );
+        expect((await findUserByEmail(db, person.email))?.approved).toBe(false);
+
+        const env = { ...shared, KFU_STAFF_TOKEN: staffToken };
         const done = await adminCommand(['approve-trainer', person.email], { env });
         expect(done).toMatchObject({ code: 0, err: [] });
         expect(done.out.join('\n')).toContain(`Approved the trainer ${person.full_name} <${person.email}>`);
@@ -828,6 +843,11 @@ describe('trainer approval', () => {
         expect(unknown.code).toBe(1);
         expect(unknown.err).toEqual([`${SERVER_MESSAGES.userNotFound}: nobody@example.com`]);
 
+        await writeFile(adminTokenFile(dataDir), 'stale-token\n');
+        const refused = await outboxCommand([person.email], { env });
+        expect(refused.code).toBe(1);
+        expect(refused.err.join('\n')).toContain('refused the admin token');
+        await writeFile(adminTokenFile(dataDir), `${adminToken}\n`);
         const mails = await outboxCommand([person.email], { env });
         expect(mails.code).toBe(0);
         expect(mails.out.join('\n')).toMatch(/code: \d{7}/);
@@ -843,20 +863,25 @@ describe('trainer approval', () => {
       try {
         const url = await freePortUrl();
         const empty = await adminCommand(['approve-trainer', PENDING_TRAINER.email, '--url', url], {
-          env: { DATA_DIR: offline },
+          env: { DATA_DIR: offline, KFU_STAFF_TOKEN: 'kfu_staff_any' },
         });
         expect(empty.code).toBe(1);
         expect(empty.err.join('\n')).toContain('holds no database');
 
         const local = await openSeededPglite(pgliteDir(offline));
         await ensureUser(local, PENDING_TRAINER);
+        const personal = await demoStaffToken(local);
         await local.query(
           "INSERT INTO outbox (to_address, subject, body) VALUES ($1, 'Code', 'Code: 7654321')",
           [PENDING_TRAINER.email],
         );
         await local.close();
 
-        const env = { DATA_DIR: offline };
+        const unnamed = await adminCommand(['approve-trainer', PENDING_TRAINER.email, '--url', url], {
+          env: { DATA_DIR: offline },
+        });
+        expect(unnamed).toMatchObject({ code: 1, err: [`${STAFF_MESSAGES.personalTokenRequired}.`] });
+        const env = { DATA_DIR: offline, KFU_STAFF_TOKEN: personal };
         const done = await adminCommand(['approve-trainer', PENDING_TRAINER.email, '--url', url], { env });
         expect(done.err).toEqual([]);
         expect(done.out.join('\n')).toContain(`in the database of ${offline}`);
@@ -872,6 +897,13 @@ describe('trainer approval', () => {
         const check = await openPglite(pgliteDir(offline));
         try {
           expect((await findUserByEmail(check, PENDING_TRAINER.email))?.approved).toBe(true);
+          // Recorded under the person the token names, as the server would.
+          const { rows } = await check.query<{ actor_email: string; action: string; via: string }>(
+            'SELECT actor_email, action, via FROM audit_log ORDER BY id',
+          );
+          expect(rows).toEqual([
+            { actor_email: DEMO_ACCOUNTS.staff.email, action: 'trainer.approve', via: 'cli' },
+          ]);
         } finally {
           await check.close();
         }

@@ -826,7 +826,7 @@ describe('grading (admin)', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-grade-admin-'));
     try {
       await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
-      const env = { DATA_DIR: dataDir };
+      const env = { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken };
       const first = await waitingSubmission();
       const second = await waitingSubmission();
       const listed = await adminCommand(['list-submissions', '--url', server.url], { env });

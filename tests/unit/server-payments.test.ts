@@ -420,7 +420,7 @@ describe('cash, free courses and wallets', () => {
     try {
       await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
       const result = await adminCommand(['confirm-payment', created.id, '--url', server.url], {
-        env: { DATA_DIR: dataDir },
+        env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken },
       });
       expect(result.err).toEqual([]);
       expect(result.code).toBe(0);
@@ -429,12 +429,12 @@ describe('cash, free courses and wallets', () => {
       );
       expect(await statusInDb(created.id)).toEqual({ status: 'paid', failure_reason: null });
       const again = await adminCommand(['confirm-payment', created.id, '--url', server.url], {
-        env: { DATA_DIR: dataDir },
+        env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken },
       });
       expect(again.code).toBe(1);
       expect(again.err.join('\n')).toContain(SERVER_MESSAGES.paymentNotAwaitingCash);
       const refund = await adminCommand(['refund-payment', created.id, '--url', server.url], {
-        env: { DATA_DIR: dataDir },
+        env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken },
       });
       expect(refund.code).toBe(1);
       expect(refund.err.join('\n')).toContain(SERVER_MESSAGES.refundNotDue);

@@ -19,7 +19,7 @@ import { adminTokenFile, pgliteDir } from '../../server/paths';
 import { finishAttempt, startAttempt } from '../../server/quizzes/queries';
 import { sweepOverdueAttempts } from '../../server/quizzes/sweep';
 import { openSeededPglite } from '../../server/test-database';
-import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
+import { demoStaffToken, signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 import {
   ageAttempt,
   type CreatedQuestion,
@@ -599,7 +599,7 @@ describe('npm run admin -- set-quiz-time-limit', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kfu-quiz-admin-'));
     try {
       await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
-      const env = { DATA_DIR: dataDir };
+      const env = { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken };
       const trainee = await enrolledTrainee();
       const { lectureId } = await quiz({ attemptsAllowed: 2 });
       const running = await start(trainee, lectureId);
@@ -650,7 +650,9 @@ describe('npm run admin -- set-quiz-time-limit', () => {
     try {
       let db = await openSeededPglite(pgliteDir(dataDir));
       let lectureId: number;
+      let staffToken: string;
       try {
+        staffToken = await demoStaffToken(db);
         const { rows } = await db.query<{ id: number }>(
           "SELECT id FROM courses WHERE status = 'Approved' LIMIT 1",
         );
@@ -666,7 +668,7 @@ describe('npm run admin -- set-quiz-time-limit', () => {
       });
       const result = await adminCommand(
         ['set-quiz-time-limit', String(lectureId), '90', '--url', `http://127.0.0.1:${port}`],
-        { env: { DATA_DIR: dataDir } },
+        { env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: staffToken } },
       );
       expect(result.err).toEqual([]);
       expect(result.out.join('\n')).toContain(`in the database of ${dataDir}`);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { SERVER_MESSAGES } from '@contract/messages/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../../server/admin/middleware';
+import { staffAuthorization } from '../../server/cli-login';
 import { createPrinter } from '../../server/print/printer';
 import { signedInTrainee, startTestServer, type TestServer } from '../../server/testing';
 
@@ -45,7 +45,7 @@ async function paidPayment(token: string, on = server): Promise<string> {
   const { id } = (await created.json()) as { id: string };
   const confirmed = await api(on.url, '/admin/confirm-payment/', {
     method: 'POST',
-    headers: { [ADMIN_TOKEN_HEADER]: on.adminToken, 'Content-Type': 'application/json' },
+    headers: { ...staffAuthorization(on.staffToken), 'Content-Type': 'application/json' },
     body: JSON.stringify({ payment_id: id }),
   });
   expect(confirmed.status).toBe(200);

@@ -285,7 +285,7 @@ describe('npm run admin -- create-admin', () => {
     await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
     const email = `new.staff.${randomUUID().slice(0, 6)}@example.com`;
     const made = await adminCommand(['create-admin', email, '--name', 'New Staff', '--url', server.url], {
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, KFU_STAFF_TOKEN: server.staffToken },
     });
     await rm(dataDir, { recursive: true, force: true });
     expect(made.err).toEqual([]);
@@ -297,5 +297,40 @@ describe('npm run admin -- create-admin', () => {
     expect(rows[0]?.role).toBe('ADMIN');
     const [mail] = await readOutbox(server.db, { to: email, limit: 1 });
     expect(mail?.subject).toContain('staff');
+  });
+
+  it('makes the first account with the shared admin token, and no other: staff invite under their name', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kfu-first-admin-'));
+    await writeFile(adminTokenFile(dataDir), `${server.adminToken}\n`);
+    const create = (email: string) =>
+      adminCommand(['create-admin', email, '--url', server.url], { env: { DATA_DIR: dataDir } });
+    try {
+      const refused = await create(`second.${randomUUID().slice(0, 6)}@example.com`);
+      expect(refused).toMatchObject({ code: 1, err: [`${STAFF_MESSAGES.personalTokenRequired}.`] });
+      // Every member of staff disabled: the operator's shell makes a new first account.
+      const { rows: active } = await server.db.query<{ id: number }>(
+        "UPDATE users SET disabled_at = now() WHERE role = 'ADMIN' AND disabled_at IS NULL RETURNING id",
+      );
+      try {
+        const email = `first.${randomUUID().slice(0, 6)}@example.com`;
+        const made = await create(email);
+        expect(made.err).toEqual([]);
+        expect(made.out.join('\n')).toContain(`Made the staff account`);
+        expect(made.out.join('\n')).toContain(email);
+        // The personal token of a disabled account decides nothing either.
+        const { status } = await call('/admin/approve-trainer/', {
+          admin: true,
+          body: { email: 'nobody@example.com' },
+        });
+        expect(status).toBe(401);
+        await server.db.query('UPDATE users SET disabled_at = now() WHERE email = $1', [email]);
+      } finally {
+        await server.db.query('UPDATE users SET disabled_at = NULL WHERE id = ANY($1)', [
+          active.map(({ id }) => id),
+        ]);
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

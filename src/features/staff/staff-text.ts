@@ -43,6 +43,9 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'certificate.revoke': msg`Certificate revoked`,
   'person.disable': msg`Account disabled`,
   'person.enable': msg`Account enabled`,
+  'submission.grade': msg`Submission graded`,
+  'submission.return': msg`Submission returned`,
+  'quiz.time_limit': msg`Quiz time limit set`,
 };
 
 export const METHOD_LABELS: Record<'card' | 'wallet' | 'cash' | 'free', MessageDescriptor> = {
