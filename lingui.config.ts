@@ -22,6 +22,8 @@ const ACCOUNT_FEATURES = [
   '<rootDir>/src/i18n/files.ts',
   // Sentences of payments, the profile and the admin's calls, registered by the screens that meet them.
   '<rootDir>/src/entities/account/known-messages.ts',
+  // Whom a protected page is for: met only by a signed-in user of another role.
+  '<rootDir>/src/app/WrongRolePage.tsx',
 ];
 
 /**

@@ -1,16 +1,23 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import NotFoundPage from '@/features/not-found/NotFoundPage';
+import { withCatalogue } from '@/i18n';
 import { useSessionRole, useSignedIn } from '@/session';
 import { openDialog } from '@/stores/dialogs';
 import { ErrorBoundary } from './ErrorBoundary';
 import { decideAccess } from './guard';
 import { type AppRoute, routes } from './routes';
-import { WrongRolePage } from './WrongRolePage';
 
 const APP_NAME = 'KFU Training';
+
+// Only a signed-in user of another role meets it: it loads then, with the signed-in screens' catalogue.
+const WrongRolePage = lazy(() =>
+  withCatalogue('account', import('./WrongRolePage')).then(({ WrongRolePage }) => ({
+    default: WrongRolePage,
+  })),
+);
 
 function PageLoading() {
   return (
@@ -42,7 +49,7 @@ function GuardedView({ route }: { route: AppRoute }) {
   }, [decision.kind, title]);
 
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
-  if (decision.kind === 'wrongRole') return <WrongRolePage roles={decision.roles} role={role} />;
+  if (decision.kind === 'wrongRole') return <WrongRolePage roles={decision.roles} />;
   const View = route.view.component();
   return <View title={route.title} />;
 }

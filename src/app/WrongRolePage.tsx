@@ -2,15 +2,17 @@ import { useLingui } from '@lingui/react/macro';
 import type { SessionRole } from '@machines/session.machine';
 import { Link } from 'wouter';
 import { startPageOf } from '@/routing/start-pages';
+import { useSessionRole } from '@/session';
 import { PageTitle } from '@/ui/PageTitle';
 
 /**
  * A protected screen opened by a signed-in user of the other role: whom it is for, and the way to
  * their own start page, instead of a screen that would fail on every call.
  */
-export function WrongRolePage({ roles, role }: { roles: readonly SessionRole[]; role: SessionRole | null }) {
+export function WrongRolePage({ roles }: { roles: readonly SessionRole[] }) {
   const { t } = useLingui();
-  const forRole = roles.length === 1 ? roles[0] : 'TRAINEE';
+  const role = useSessionRole();
+  const forRole = roles.length === 1 ? roles[0] : roles.includes('TRAINER') ? 'both' : 'TRAINEE';
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center" data-testid="wrong-role">
       <PageTitle>
@@ -18,7 +20,9 @@ export function WrongRolePage({ roles, role }: { roles: readonly SessionRole[]; 
           ? t`This page is for trainers`
           : forRole === 'ADMIN'
             ? t`This page is for the centre's staff`
-            : t`This page is for trainees`}
+            : forRole === 'both'
+              ? t`This page is for trainees and trainers`
+              : t`This page is for trainees`}
       </PageTitle>
       <p className="mt-3 text-slate-600">
         {role === 'TRAINER'

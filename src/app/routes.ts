@@ -20,6 +20,8 @@ export type Access = 'public' | 'protected' | 'guest';
 export const TRAINEE_ONLY: readonly SessionRole[] = ['TRAINEE'];
 export const TRAINER_ONLY: readonly SessionRole[] = ['TRAINER'];
 export const STAFF_ONLY: readonly SessionRole[] = ['ADMIN'];
+/** Chat: trainees and trainers talk about their courses; the centre's staff have no conversations. */
+export const LEARNERS_AND_TRAINERS: readonly SessionRole[] = ['TRAINEE', 'TRAINER'];
 
 export interface AppRoute {
   path: string;
@@ -226,7 +228,13 @@ export const routes: readonly AppRoute[] = [
     title: msg`Attendance History`,
     view: AttendanceHistory,
   },
-  { path: paths.messages.pattern, access: 'protected', title: msg`Messages`, view: Messages },
+  {
+    path: paths.messages.pattern,
+    access: 'protected',
+    roles: LEARNERS_AND_TRAINERS,
+    title: msg`Messages`,
+    view: Messages,
+  },
   {
     path: paths.manageSchedule.pattern,
     access: 'protected',

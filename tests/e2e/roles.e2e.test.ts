@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
 import { expectNoAxeViolations, VIEWPORTS } from './support/browser';
+import { signInWithTokens } from './support/session';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
@@ -47,6 +48,29 @@ describe('a screen of the other role', () => {
       await link.click();
       await expect.poll(() => screen.pathname()).toBe(test.home);
       await expect.poll(() => page.getByTestId('wrong-role').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('chat, for trainees and trainers only', () => {
+  for (const [language, width] of [
+    ['ar', 'desktop'],
+    ['en', 'phone'],
+  ] as const) {
+    it(`tells the centre's staff that /messages is not theirs and leads to the approvals (${language}, ${width})`, async () => {
+      const { page, context, t, screen, problems } = await suite.open({
+        language,
+        width,
+        path: paths.home(),
+      });
+      await signInWithTokens(suite.app, context, DEMO_ACCOUNTS.staff);
+      await page.goto(paths.messages());
+      await expect.poll(() => screen.title()).toBe(t('This page is for trainees and trainers'));
+      expect(await screen.mainText()).toContain(t('You are signed in with a staff account.'));
+      const link = screen.main.getByRole('link', { name: t('Go to the approvals') });
+      expect(await link.getAttribute('href')).toBe(paths.staffApprovals());
+      await expectNoAxeViolations(page);
       expect(problems).toEqual([]);
     });
   }

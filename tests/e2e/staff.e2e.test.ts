@@ -2,6 +2,7 @@ import { toArabicIndicDigits } from '@contract/domain/digits';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/routing/paths';
 import { DEMO_ACCOUNTS } from '../../server/demo-accounts';
+import { newCourse, trainerToken } from './support/authoring';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/browser';
 import { latestCode, verifiedTrainee } from './support/identity';
 import { signInWithTokens } from './support/session';
@@ -112,6 +113,24 @@ describe('the approvals queue', () => {
     await screen.main.getByRole('button', { name: t('Export as Excel') }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a new course as trainees will see it: a free price as Free, its level and languages in Arabic (ar, phone)', async () => {
+    const visit = await suite.open({ language: 'ar', width: 'phone', path: paths.home() });
+    const { page, t, screen, problems } = visit;
+    await signInWithTokens(suite.app, visit.context, STAFF);
+    const course = await newCourse(suite, await trainerToken(suite), { price_halalas: 0 });
+    await page.goto(`${paths.staffApprovals()}?kind=course`);
+    const card = screen.main.getByRole('listitem').filter({ hasText: course.title_ar });
+    await card.getByRole('button', { name: new RegExp(t('Review')) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain(course.title_ar);
+    const facts = (await dialog.textContent()) ?? '';
+    for (const term of ['Free', 'Beginner', 'Arabic', 'English']) expect(facts).toContain(t(term));
+    expect(facts).not.toMatch(/Beginner|English|0[.,]00|٠٫٠٠/);
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
     expect(problems).toEqual([]);
   });
 

@@ -26,10 +26,12 @@ import {
   getStaffWithdrawal,
   getTrainerApplication,
 } from '@/api/staff';
+import { priceText } from '@/entities/course/price';
 import { KIND_BADGES, METHOD_LABELS } from '@/features/staff/staff-text';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate, formatDateRange, formatDateTime } from '@/i18n/dates';
 import { formatMoney } from '@/i18n/numbers';
+import { term } from '@/i18n/terms';
 import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
@@ -114,7 +116,7 @@ function TrainerFacts({ data }: { data: TrainerApplicationAnswer }) {
 }
 
 function CourseFacts({ data }: { data: StaffCourse }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const ar = language === 'ar';
   return (
@@ -132,10 +134,12 @@ function CourseFacts({ data }: { data: StaffCourse }) {
           <bdi dir="auto">{data.trainer.full_name}</bdi>
         </Fact>
         <Fact label={t`Category`}>{ar ? data.category.name_ar : data.category.name}</Fact>
-        <Fact label={t`Price`}>{formatMoney(data.price, language)}</Fact>
+        <Fact label={t`Price`}>{priceText(data.price, language, i18n)}</Fact>
         <Fact label={t`Dates`}>{formatDateRange(data.start_date, data.end_date, language)}</Fact>
-        <Fact label={t`Skill level`}>{data.skill_level}</Fact>
-        <Fact label={t`Languages`}>{data.languages.join(', ')}</Fact>
+        <Fact label={t`Skill level`}>{term(data.skill_level, i18n)}</Fact>
+        <Fact label={t`Languages`}>
+          {data.languages.map((value) => term(value, i18n)).join(ar ? '، ' : ', ')}
+        </Fact>
       </dl>
       <p dir="auto" className="whitespace-pre-line text-slate-800">
         {ar ? data.description_ar : data.description}
@@ -230,11 +234,12 @@ const FIELD_LABELS: Record<RevisedField, MessageDescriptor> = {
 
 /** One value of a revised field, as the catalogue would show it. */
 function RevisedValue({ field, value }: { field: RevisedField; value: RevisionValue }) {
+  const { i18n } = useLingui();
   const language = useLanguage();
   if (typeof value === 'object') {
     return <bdi dir="auto">{language === 'ar' ? value.name_ar : value.name}</bdi>;
   }
-  if (field === 'price_halalas' && typeof value === 'number') return <>{formatMoney(value, language)}</>;
+  if (field === 'price_halalas' && typeof value === 'number') return <>{priceText(value, language, i18n)}</>;
   if ((field === 'start_date' || field === 'end_date') && typeof value === 'string') {
     return <>{formatDate(value, language)}</>;
   }
