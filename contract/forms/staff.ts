@@ -1,5 +1,6 @@
 import { VALIDATION } from '@contract/forms/auth';
 import { atMost, email, field, required } from '@contract/forms/rules';
+import { STAFF_MESSAGES } from '@contract/messages/staff';
 import * as z from 'zod/mini';
 
 /**
@@ -15,3 +16,10 @@ export const staffInviteFormSchema = z.object({
   ),
 });
 export type StaffInviteForm = z.infer<typeof staffInviteFormSchema>;
+
+/** A course category's names (POST /staff/categories/, PATCH /staff/categories/:id/), both needed. */
+export const categoryFormSchema = z.object({
+  name: field(required(STAFF_MESSAGES.categoryNameRequired), atMost(60, STAFF_MESSAGES.categoryNameMax)),
+  name_ar: field(required(STAFF_MESSAGES.categoryNameArRequired), atMost(60, STAFF_MESSAGES.categoryNameMax)),
+});
+export type CategoryForm = z.infer<typeof categoryFormSchema>;

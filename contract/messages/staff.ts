@@ -29,6 +29,18 @@ export const STAFF_MESSAGES = {
   searchTooLong: 'Search with at most 200 characters',
   tokenNameInvalid: 'Name the token in at most 100 characters',
   staffTokenInvalid: 'This staff token has expired or was revoked: sign in again with npm run admin -- login',
+  categoryNameRequired: 'Give the category a name in English',
+  categoryNameArRequired: 'Give the category a name in Arabic',
+  categoryNameMax: 'A category name has at most 60 characters',
+  categoryNameTaken: 'Another category already has this name',
+  categoryHoldsCourses:
+    'This category still holds courses: move them to another category first, or hide the category',
+  categoryMoveInvalid: 'Move a category up or down',
+  categoryAdded: 'The category is added',
+  categoryRenamed: 'The category is renamed',
+  categoryHidden: 'The category is hidden: new courses cannot choose it and the catalogue does not offer it',
+  categoryShown: 'The category is shown again',
+  categoryDeleted: 'The category is deleted',
   /** A decision asked with the server's shared admin token, which names nobody. */
   personalTokenRequired:
     'Decisions are recorded under the name of who makes them: sign in with npm run admin -- login EMAIL',

@@ -208,6 +208,12 @@ export const AUDIT_ACTIONS = [
   'submission.grade',
   'submission.return',
   'quiz.time_limit',
+  'category.create',
+  'category.rename',
+  'category.move',
+  'category.hide',
+  'category.show',
+  'category.delete',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -203,16 +203,22 @@ interface SurveyChoice {
   name_ar: string;
 }
 
-/** What a course names must exist: its category, its surveys (of their stage), its facilitators (approved trainers, not the creator). */
+/**
+ * What a course names must exist: its category (shown, or the one the course already has:
+ * `courseId`), its surveys (of their stage), its facilitators (approved trainers, not the creator).
+ */
 export async function referenceProblems(
   db: Queryable,
   input: CourseInput,
   creatorId: number,
+  courseId: number | null = null,
 ): Promise<{ problems: ProblemDetail[]; surveys: SurveyChoice[] }> {
   const problems: ProblemDetail[] = [];
-  const { rows: categories } = await db.query('SELECT 1 FROM course_categories WHERE id = $1', [
-    input.category,
-  ]);
+  const { rows: categories } = await db.query(
+    `SELECT 1 FROM course_categories k WHERE k.id = $1
+       AND (k.hidden_at IS NULL OR EXISTS (SELECT 1 FROM courses c WHERE c.id = $2 AND c.category_id = k.id))`,
+    [input.category, courseId],
+  );
   if (categories.length === 0)
     problems.push({ field: 'category', message: AUTHORING_VALIDATION.categoryRequired });
   const wanted = (['pre', 'post'] as const).flatMap((stage) => {

@@ -154,7 +154,7 @@ export function courseAuthoringRoutes({
     const sent = parseCourse(c.req.valid('json'));
     // Only the creator changes the facilitators: a facilitator's edit keeps them as they are.
     const input = state.role === 'trainer' ? sent : { ...sent, facilitators: await facilitatorIds(db, id) };
-    const { problems, surveys } = await referenceProblems(db, input, state.created_by);
+    const { problems, surveys } = await referenceProblems(db, input, state.created_by, id);
     if (problems.length > 0) throw new HttpProblem(400, problems);
     const { rows } = await db.query<{ cover_image: string; cover_file_id: string | null }>(
       'SELECT cover_image, cover_file_id::text FROM courses WHERE id = $1',

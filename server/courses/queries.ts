@@ -93,9 +93,11 @@ export async function cataloguePage(
   return { count: total ?? 0, page: request.page, limit: request.limit, results: rows };
 }
 
-/** The course categories, in their order. */
+/** The course categories, in their order; not those the centre hid. */
 export async function listCategories(db: Db): Promise<unknown[]> {
-  const { rows } = await db.query('SELECT id, name, name_ar FROM course_categories ORDER BY position, id');
+  const { rows } = await db.query(
+    'SELECT id, name, name_ar FROM course_categories WHERE hidden_at IS NULL ORDER BY position, id',
+  );
   return rows;
 }
 

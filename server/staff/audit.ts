@@ -1,6 +1,8 @@
 import type { AuditAction, AuditEntry, AuditFilters } from '@contract/wire/staff';
+import type { Context } from 'hono';
 import { centreTimeZone } from '../centre-time';
 import type { Db, Queryable } from '../db';
+import type { AppEnv } from '../http';
 import { type Page, type PageRequest, selectPage } from '../paging';
 
 /** The member of staff who decides, and where: the back office, or `npm run admin`. */
@@ -9,6 +11,12 @@ export interface StaffActor {
   full_name: string;
   email: string;
   via: 'web' | 'cli';
+}
+
+/** The signed-in member of staff (requireAuth, requireRole('ADMIN')) deciding in the back office. */
+export function webActorOf(c: Context<AppEnv>): StaffActor {
+  const { id, full_name, email } = c.get('user');
+  return { id, full_name, email, via: 'web' };
 }
 
 export interface AuditRecord {

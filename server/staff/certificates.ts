@@ -8,7 +8,7 @@ import {
   type StaffCertificate,
   staffCertificatesResponseSchema,
 } from '@contract/wire/staff-certificates';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { CertificateAdminError, revokeAndNotify } from '../certificates/admin';
 import type { Db, Queryable } from '../db';
@@ -17,7 +17,7 @@ import { type AppEnv, HttpProblem } from '../http';
 import type { Mounts } from '../mounts';
 import { type Page, type PageRequest, pageRequest, selectPage } from '../paging';
 import { jsonBody, validQuery } from '../validation';
-import type { StaffActor } from './audit';
+import { webActorOf } from './audit';
 import { checkedReason } from './decisions';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
@@ -94,10 +94,7 @@ async function staffCertificate(db: Queryable, code: string): Promise<StaffCerti
  */
 export function staffCertificateRoutes({ db, tokens, notifier }: Deps): Mounts {
   const staff = [requireAuth(db, tokens), requireRole('ADMIN')] as const;
-  const actorOf = (c: Context<AppEnv>): StaffActor => {
-    const { id, full_name, email } = c.get('user');
-    return { id, full_name, email, via: 'web' };
-  };
+  const actorOf = webActorOf;
 
   const routes = new Hono<AppEnv>();
   routes.get(

@@ -18,7 +18,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, HttpProblem } from '../http';
 import { type Page, type PageRequest, pageRequest, selectPage } from '../paging';
 import { jsonBody, validId, validQuery } from '../validation';
-import { recordAudit, type StaffActor } from './audit';
+import { recordAudit, type StaffActor, webActorOf } from './audit';
 import { checkedReason } from './decisions';
 
 /** Sign-ins kept per account; the page shows the newest SIGN_INS_SHOWN. */
@@ -222,10 +222,7 @@ function roleOf(text: string | undefined): Role | undefined {
 export function peopleRoutes(deps: Deps): Hono<AppEnv> {
   const { db, tokens, onSessionsRevoked } = deps;
   const staff = [requireAuth(db, tokens), requireRole('ADMIN')] as const;
-  const actorOf = (c: Context<AppEnv>): StaffActor => {
-    const { id, full_name, email } = c.get('user');
-    return { id, full_name, email, via: 'web' };
-  };
+  const actorOf = webActorOf;
   const answer = (c: Context<AppEnv>, id: number, disabled: boolean) =>
     c.json(
       personAccountResponseSchema.parse({

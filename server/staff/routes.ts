@@ -33,7 +33,8 @@ import type { PaymentsDeps } from '../payments/routes';
 import type { Printer } from '../print/printer';
 import { jsonBody, jsonForm, validId, validQuery } from '../validation';
 import { createStaffAccount } from './accounts';
-import { AUDIT_EXPORT_MAX, auditEntries, auditPage, type StaffActor } from './audit';
+import { AUDIT_EXPORT_MAX, auditEntries, auditPage, webActorOf } from './audit';
+import { categoryRoutes } from './categories';
 import { staffCertificateRoutes } from './certificates';
 import { cliTokenRoutes } from './cli-tokens';
 import {
@@ -95,10 +96,7 @@ function auditFilters(query: (name: string) => string | undefined): AuditFilters
 export function staffRoutes(deps: Deps, payments: PaymentsDeps, printer: Printer = defaultPrinter()): Mounts {
   const { db, tokens, notifier, publicOrigin, uploads, secret } = deps;
   const staff = [requireAuth(db, tokens), requireRole('ADMIN')] as const;
-  const actorOf = (c: Context<AppEnv>): StaffActor => {
-    const { id, full_name, email } = c.get('user');
-    return { id, full_name, email, via: 'web' };
-  };
+  const actorOf = webActorOf;
   const decisionContext = (c: Context<AppEnv>): DecisionContext => ({
     db,
     actor: actorOf(c),
@@ -323,5 +321,6 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps, printer: Printer
     ...staffCertificateRoutes(deps),
     ...cliTokenRoutes(deps),
     ['/staff/payments/', paymentList],
+    ...categoryRoutes(deps),
   ];
 }

@@ -102,6 +102,7 @@ const StaffPeople = staffView('people');
 const StaffPerson = staffView('person');
 const StaffCertificates = staffView('certificates');
 const StaffPayments = staffView('payments');
+const StaffCategories = staffView('categories');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
@@ -148,6 +149,13 @@ export const routes: readonly AppRoute[] = [
     roles: STAFF_ONLY,
     title: msg`Payments`,
     view: StaffPayments,
+  },
+  {
+    path: paths.staffCategories.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Course categories`,
+    view: StaffCategories,
   },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },

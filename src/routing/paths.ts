@@ -99,6 +99,8 @@ export const paths = {
   staffCertificates: fixed('/staff/certificates'),
   /** The centre's staff: every trainee's payment, its refund and its receipt. */
   staffPayments: fixed('/staff/payments'),
+  /** The centre's staff: the course categories, their names and order, hidden or shown. */
+  staffCategories: fixed('/staff/categories'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

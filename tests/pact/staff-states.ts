@@ -25,6 +25,10 @@ export const STAFF_STATES = {
   inviteeUnknown: 'a member of staff is signed in and no account uses the invited address',
   staffAccountExists: 'a staff account exists',
   signInCodeMailed: 'a staff sign-in waits for the code mailed to the member of staff',
+  categoryNameFree: 'a member of staff is signed in and no course category is named Cyber Security',
+  categoryEmpty: 'a member of staff is signed in and a course category holds no course',
+  categoryHidden: 'a member of staff is signed in and the centre hid a course category that holds no course',
+  categoryWithCourses: 'a member of staff is signed in and a course category holds courses',
 } as const;
 
 /** Keys of the ids the states return (each also returns the staff member's access token). */
@@ -41,6 +45,8 @@ export const INJECTED_STAFF = {
   certificateCode: 'staffCertificateCode',
   /** The challenge of the sign-in that waits for its code; the code is under INJECTED_OTP_CODE. */
   challenge: 'staffChallenge',
+  /** The course category of the category states. */
+  categoryId: 'staffCategoryId',
 } as const;
 
 /** The member of staff of the contracts: signed in by the states, and who signs in in them. */
@@ -82,3 +88,13 @@ export const CERTIFICATE_HOLDER = 'Sara Al-Qahtani';
 
 /** The reason the certificate of 'certificateRevoked' was revoked with. */
 export const REVOKE_REASON = 'Issued to the wrong trainee';
+
+/** The course category the categories contract adds ('categoryNameFree'). */
+export const NEW_CATEGORY = { name: 'Cyber Security', name_ar: 'الأمن السيبراني' } as const;
+
+/** The empty course category of 'categoryEmpty' and 'categoryHidden', and the names it is given. */
+export const EMPTY_CATEGORY = {
+  name: 'Robotics',
+  name_ar: 'الروبوتات',
+  renamed: { name: 'Robotics and Automation', name_ar: 'الروبوتات والأتمتة' },
+} as const;

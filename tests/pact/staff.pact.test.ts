@@ -19,6 +19,7 @@ import {
   getTrainerApplication,
   inviteStaff,
 } from '../../src/api/staff';
+import { changeStaffCategories, getStaffCategories } from '../../src/api/staff-categories';
 import { getStaffCertificates, revokeStaffCertificate } from '../../src/api/staff-certificates';
 import {
   downloadStaffReceiptPdf,
@@ -30,8 +31,10 @@ import { expectRefusal, interaction, signedIn } from './interactions';
 import {
   CERTIFICATE_HOLDER,
   DISABLE_REASON,
+  EMPTY_CATEGORY,
   INJECTED_STAFF,
   INVITEE,
+  NEW_CATEGORY,
   PERSON,
   REJECTION_REASON,
   REVISION,
@@ -1151,6 +1154,137 @@ describe('Staff contract: the sign-in of a disabled account', () => {
           login(signedOutClient(mockServer), credentials),
           403,
           'This account is disabled. Contact the training centre',
+        );
+      });
+  });
+});
+
+describe('Staff contract: course categories, /staff/categories/', () => {
+  const categoryPath = (action = '') =>
+    pathWithId((id) => `/staff/categories/${id}/${action}`, INJECTED_STAFF.categoryId, 74);
+  const category = (name: string, name_ar: string, hidden = false, courses = 0) => ({
+    id: integer(74),
+    name: like(name),
+    name_ar: like(name_ar),
+    position: integer(9),
+    hidden: boolean(hidden),
+    courses: integer(courses),
+  });
+  const list = (message?: string, first = category('Business', 'الأعمال', false, 4)) => ({
+    success: true,
+    ...(message ? { message } : {}),
+    data: eachLike(first),
+  });
+  const client = signedInClient;
+
+  it('lists every category in its order, hidden ones too, with the courses each holds', async () => {
+    await admin
+      .addInteraction()
+      .given(STAFF_STATES.staffSignedIn)
+      .uponReceiving('a request for the course categories')
+      .withRequest('GET', apiPath('/staff/categories/'), (b) => b.headers(bearerHeader()))
+      .willRespondWith(200, (b) => b.headers(JSON_CONTENT).jsonBody(list()))
+      .executeTest(async (mockServer) => {
+        const categories = await getStaffCategories(client(mockServer));
+        expect(categories[0]).toMatchObject({ name: 'Business', courses: 4, hidden: false });
+      });
+  });
+
+  it('adds a category with both names, last in the order', async () => {
+    await signedIn(admin, STAFF_STATES.categoryNameFree, 'a new course category')
+      .sends('POST', apiPath('/staff/categories/'), NEW_CATEGORY)
+      .answers(201, list(STAFF_MESSAGES.categoryAdded))
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), { kind: 'add', form: NEW_CATEGORY });
+        expect(answer.message).toBe(STAFF_MESSAGES.categoryAdded);
+      });
+  });
+
+  it('refuses a category without its Arabic name, at that field, with 400', async () => {
+    const form = { name: NEW_CATEGORY.name, name_ar: ' ' };
+    await signedIn(admin, STAFF_STATES.categoryNameFree, 'a new course category without its Arabic name')
+      .sends('POST', apiPath('/staff/categories/'), form)
+      .refusesField(400, 'name_ar', STAFF_MESSAGES.categoryNameArRequired)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          changeStaffCategories(client(mockServer), { kind: 'add', form }),
+          400,
+          STAFF_MESSAGES.categoryNameArRequired,
+        );
+      });
+  });
+
+  it('renames a category in both languages', async () => {
+    await signedIn(admin, STAFF_STATES.categoryEmpty, 'new names of a course category')
+      .sends('PATCH', categoryPath(), EMPTY_CATEGORY.renamed)
+      .answers(200, list(STAFF_MESSAGES.categoryRenamed))
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), {
+          kind: 'rename',
+          id: 74,
+          form: EMPTY_CATEGORY.renamed,
+        });
+        expect(answer.message).toBe(STAFF_MESSAGES.categoryRenamed);
+      });
+  });
+
+  it('moves a category one place up', async () => {
+    await signedIn(admin, STAFF_STATES.categoryEmpty, 'a course category moved up')
+      .sends('POST', categoryPath('move/'), { direction: 'up' })
+      .answers(200, list())
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), {
+          kind: 'move',
+          id: 74,
+          direction: 'up',
+        });
+        expect(answer.data.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('hides a category from the catalogue and from new courses', async () => {
+    await signedIn(admin, STAFF_STATES.categoryEmpty, 'a course category hidden')
+      .sends('POST', categoryPath('hide/'), {})
+      .answers(200, list(STAFF_MESSAGES.categoryHidden))
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), { kind: 'hide', id: 74 });
+        expect(answer.message).toBe(STAFF_MESSAGES.categoryHidden);
+      });
+  });
+
+  it('shows a hidden category again', async () => {
+    await signedIn(admin, STAFF_STATES.categoryHidden, 'a hidden course category shown again')
+      .sends('POST', categoryPath('show/'), {})
+      .answers(200, list(STAFF_MESSAGES.categoryShown))
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), { kind: 'show', id: 74 });
+        expect(answer.message).toBe(STAFF_MESSAGES.categoryShown);
+      });
+  });
+
+  it('deletes a category that holds no course', async () => {
+    await signedIn(admin, STAFF_STATES.categoryEmpty, 'the deletion of an empty course category')
+      .sends('DELETE', categoryPath())
+      .answers(200, list(STAFF_MESSAGES.categoryDeleted))
+      .executeTest(async (mockServer) => {
+        const answer = await changeStaffCategories(client(mockServer), { kind: 'delete', id: 74 });
+        expect(answer.message).toBe(STAFF_MESSAGES.categoryDeleted);
+      });
+  });
+
+  it('refuses to delete a category that holds courses, saying why, with 409', async () => {
+    await signedIn(
+      admin,
+      STAFF_STATES.categoryWithCourses,
+      'the deletion of a course category that holds courses',
+    )
+      .sends('DELETE', categoryPath())
+      .refuses(409, STAFF_MESSAGES.categoryHoldsCourses)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          changeStaffCategories(client(mockServer), { kind: 'delete', id: 74 }),
+          409,
+          STAFF_MESSAGES.categoryHoldsCourses,
         );
       });
   });

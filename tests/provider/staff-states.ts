@@ -19,8 +19,10 @@ import type { TestServer } from '../../server/testing';
 import { ensureUser, normaliseEmail, type UserRow } from '../../server/users';
 import {
   DISABLE_REASON,
+  EMPTY_CATEGORY,
   INJECTED_STAFF,
   INVITEE,
+  NEW_CATEGORY,
   PERSON,
   REJECTION_REASON,
   REVISION,
@@ -267,6 +269,28 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
     return id;
   }
 
+  /** Removes the categories of these English names that hold no course (what an earlier state made). */
+  async function dropEmptyCategories(names: readonly string[]): Promise<void> {
+    await db.query(
+      `DELETE FROM course_categories k WHERE k.name = ANY($1::text[])
+         AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.category_id = k.id)`,
+      [names],
+    );
+  }
+
+  /** The categories contract's empty category, made afresh (last in the order), hidden or shown. */
+  async function emptyCategory(hidden: boolean): Promise<number> {
+    await dropEmptyCategories([EMPTY_CATEGORY.name, EMPTY_CATEGORY.renamed.name]);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO course_categories (slug, name, name_ar, colour, position, hidden_at)
+       VALUES ('pact-robotics', $1, $2, '#2563eb',
+               (SELECT coalesce(max(position), 0) + 1 FROM course_categories), CASE WHEN $3 THEN now() END)
+       RETURNING id`,
+      [EMPTY_CATEGORY.name, EMPTY_CATEGORY.name_ar, hidden],
+    );
+    return rows[0]?.id ?? 0;
+  }
+
   return {
     [STAFF_STATES.queueOfEveryKind]: async () => {
       const { user, accessToken } = await signedIn();
@@ -375,6 +399,30 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
       const { second_factor } = await beginSecondFactor(db, tokens, origin, user);
       const code = await issueOtp(db, user.id, 'sign_in', freshOtp());
       return { [INJECTED_STAFF.challenge]: second_factor.challenge, [INJECTED_OTP_CODE]: code };
+    },
+    [STAFF_STATES.categoryNameFree]: async () => {
+      const { accessToken } = await signedIn();
+      await dropEmptyCategories([NEW_CATEGORY.name]);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken };
+    },
+    [STAFF_STATES.categoryEmpty]: async () => {
+      const { accessToken } = await signedIn();
+      return {
+        [INJECTED_ACCESS_TOKEN]: accessToken,
+        [INJECTED_STAFF.categoryId]: await emptyCategory(false),
+      };
+    },
+    [STAFF_STATES.categoryHidden]: async () => {
+      const { accessToken } = await signedIn();
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.categoryId]: await emptyCategory(true) };
+    },
+    [STAFF_STATES.categoryWithCourses]: async () => {
+      const { accessToken } = await signedIn();
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT k.id FROM course_categories k WHERE EXISTS (SELECT 1 FROM courses c WHERE c.category_id = k.id)
+         ORDER BY k.position, k.id LIMIT 1`,
+      );
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.categoryId]: rows[0]?.id ?? 0 };
     },
   };
 }

@@ -56,6 +56,7 @@ const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
   '/staff/people/:id': 'protected',
   '/staff/payments': 'protected',
   '/staff/certificates': 'protected',
+  '/staff/categories': 'protected',
 };
 
 describe('route table', () => {
@@ -96,6 +97,7 @@ const ROLES: Record<string, string> = {
   '/staff/people/:id': 'ADMIN',
   '/staff/payments': 'ADMIN',
   '/staff/certificates': 'ADMIN',
+  '/staff/categories': 'ADMIN',
   '/checkout': 'TRAINEE',
   '/checkout/:id': 'TRAINEE',
   '/receipts/:id': 'TRAINEE',

@@ -262,6 +262,15 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['GET',   '/staff/people/:id/',                          401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['POST',  '/staff/people/:id/disable/',                  401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['POST',  '/staff/people/:id/enable/',                   401, 403, 403, 401, 403, 200, 403, 401, 401],
+  // Course categories (server/staff/categories.ts): a name of each caller's own; the seeded first
+  // category holds courses, so deleting it is refused (409) even to the staff.
+  ['GET',   '/staff/categories/',                          401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['POST',  '/staff/categories/',                          401, 403, 403, 401, 403, 201, 403, 401, 401],
+  ['PATCH', '/staff/categories/:id/',                      401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['POST',  '/staff/categories/:id/move/',                 401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['POST',  '/staff/categories/:id/hide/',                 401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['POST',  '/staff/categories/:id/show/',                 401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['DELETE','/staff/categories/:id/',                      401, 403, 403, 401, 403, 409, 403, 401, 401],
   ['GET',   '/staff/certificates/',                        401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['POST',  '/staff/certificates/:code/revoke/',           401, 403, 403, 401, 403, 200, 403, 401, 401],
   // A personal token for npm run admin; only that token (Authorization: Staff …) revokes itself.
@@ -804,6 +813,23 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return (caller === 'staff' ? withdrawalRequest() : Promise.resolve(fixture.staff.withdrawalId)).then(
         (id) => decision(path, id),
       );
+    case 'POST /staff/categories/':
+      return { path, json: { name: `Matrix ${caller}`, name_ar: `مصفوفة ${caller}` } };
+    case 'PATCH /staff/categories/:id/':
+    case 'POST /staff/categories/:id/move/':
+    case 'POST /staff/categories/:id/hide/':
+    case 'POST /staff/categories/:id/show/':
+    case 'DELETE /staff/categories/:id/':
+      return server.db
+        .query<{ id: number }>('SELECT id FROM course_categories ORDER BY position, id LIMIT 1')
+        .then(({ rows }) => ({
+          path: path.replace(':id', String(rows[0]?.id)),
+          json: path.includes('move')
+            ? { direction: 'down' }
+            : path.includes(':id/') && !path.includes('/hide/') && !path.includes('/show/')
+              ? { name: `Renamed ${caller}`, name_ar: `أعيدت تسميته ${caller}` }
+              : {},
+        }));
     case 'POST /staff/cli-tokens/':
       return { path, json: { name: 'matrix' } };
     case 'DELETE /staff/cli-tokens/current/':

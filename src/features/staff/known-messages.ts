@@ -44,6 +44,17 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'The payment is marked refunded: pay the trainee back at the centre': msg`The payment is marked refunded: pay the trainee back at the centre`,
   'Only a paid payment that is not refunded yet can be refunded': msg`Only a paid payment that is not refunded yet can be refunded`,
   'A free enrolment has nothing to refund': msg`A free enrolment has nothing to refund`,
+  'Give the category a name in English': msg`Give the category a name in English`,
+  'Give the category a name in Arabic': msg`Give the category a name in Arabic`,
+  'A category name has at most 60 characters': msg`A category name has at most 60 characters`,
+  'Another category already has this name': msg`Another category already has this name`,
+  'This category still holds courses: move them to another category first, or hide the category': msg`This category still holds courses: move them to another category first, or hide the category`,
+  'Move a category up or down': msg`Move a category up or down`,
+  'The category is added': msg`The category is added`,
+  'The category is renamed': msg`The category is renamed`,
+  'The category is hidden: new courses cannot choose it and the catalogue does not offer it': msg`The category is hidden: new courses cannot choose it and the catalogue does not offer it`,
+  'The category is shown again': msg`The category is shown again`,
+  'The category is deleted': msg`The category is deleted`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

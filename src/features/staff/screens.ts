@@ -12,6 +12,7 @@ const screens = {
   person: () => import('@/features/staff/people/PersonPage'),
   certificates: () => import('@/features/staff/certificates/CertificatesPage'),
   payments: () => import('@/features/staff/payments/PaymentsPage'),
+  categories: () => import('@/features/staff/categories/CategoriesPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type StaffScreen = keyof typeof screens;

@@ -46,6 +46,12 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'submission.grade': msg`Submission graded`,
   'submission.return': msg`Submission returned`,
   'quiz.time_limit': msg`Quiz time limit set`,
+  'category.create': msg`Category added`,
+  'category.rename': msg`Category renamed`,
+  'category.move': msg`Category moved`,
+  'category.hide': msg`Category hidden`,
+  'category.show': msg`Category shown`,
+  'category.delete': msg`Category deleted`,
 };
 
 export const METHOD_LABELS: Record<'card' | 'wallet' | 'cash' | 'free', MessageDescriptor> = {

@@ -640,6 +640,26 @@ export function screenMatrix(setting: Setting): void {
       heading: ({ t }) => t('Refund this payment?'),
       ready: ({ page, t }) => page.getByRole('dialog').getByRole('button', { name: t('Cancel') }),
     },
+    {
+      name: 'course categories',
+      who: 'staff',
+      path: paths.staffCategories,
+      heading: ({ t }) => t('Course categories'),
+      ready: ({ screen }) => screen.main.getByRole('listitem').first(),
+    },
+    {
+      name: 'course categories, renaming one',
+      who: 'staff',
+      path: paths.staffCategories,
+      open: async ({ screen, t }) => {
+        await screen.main
+          .getByRole('button', { name: new RegExp(`^${t('Rename')}`) })
+          .first()
+          .click();
+      },
+      heading: ({ t }) => t('Rename the category'),
+      ready: ({ page, t }) => page.getByRole('dialog').getByRole('button', { name: t('Save the names') }),
+    },
   ];
 
   /** The outermost elements reaching past the window's edges: what makes a page scroll sideways. */
