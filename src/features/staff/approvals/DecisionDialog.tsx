@@ -27,6 +27,7 @@ import {
   getTrainerApplication,
 } from '@/api/staff';
 import { priceText } from '@/entities/course/price';
+import { DialogActions } from '@/features/staff/DialogActions';
 import { KIND_BADGES, METHOD_LABELS } from '@/features/staff/staff-text';
 import { translateMessage } from '@/i18n/api-messages';
 import { formatDate, formatDateRange, formatDateTime } from '@/i18n/dates';
@@ -36,7 +37,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
-import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, TextAreaField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { Placeholder } from '@/ui/ResourceView';
 
@@ -425,17 +426,11 @@ export function DecisionDialog({
             error={view.reasonError}
             onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
           />
-          <div className="flex flex-col gap-3 sm:flex-row-reverse">
-            <SubmitButton busy={view.busy}>{t`Send the rejection`}</SubmitButton>
-            <button
-              type="button"
-              disabled={view.busy}
-              onClick={() => send({ type: 'reason.cancel' })}
-              className={button('secondary', 'md')}
-            >
-              {t`Back`}
-            </button>
-          </div>
+          <DialogActions
+            submit={t`Send the rejection`}
+            busy={view.busy}
+            onBack={() => send({ type: 'reason.cancel' })}
+          />
         </Form>
       )}
     </Modal>

@@ -13,12 +13,11 @@ import { formatDateTime } from '@/i18n/dates';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';
 import { button } from '@/ui/button';
-import { Failure } from '@/ui/Failure';
 import { Form, TextField } from '@/ui/forms';
-import { Placeholder } from '@/ui/ResourceView';
 import { exportAuditSheet } from './export';
 import '@/features/staff/known-messages';
 import { PageButtons } from '@/features/staff/PageButtons';
+import { StaffList } from '@/features/staff/StaffList';
 
 /** What changed, as `name: value` pairs, for the before and after columns. */
 function changes(values: Record<string, unknown> | null): string {
@@ -161,41 +160,14 @@ export default function AuditPage(_: RouteView) {
           </button>
         </div>
       </Form>
-      {view.error !== null && (
-        <Failure
-          error={view.error}
-          retry={() => send({ type: 'audit.retry' })}
-          className="rounded-xl bg-red-50 p-4 text-red-800"
-        />
-      )}
-      <div aria-busy={view.busy} aria-live="polite">
-        {entries === null ? (
-          view.error === null && (
-            <ul className="flex flex-col gap-3">
-              {['a', 'b', 'c'].map((slot) => (
-                <li
-                  key={slot}
-                  className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
-                >
-                  <Placeholder className="h-5 w-40" />
-                  <Placeholder className="h-4 w-2/3" />
-                  <Placeholder className="h-4 w-1/2" />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : entries.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            {t`No decision matches these filters.`}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {entries.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        )}
-      </div>
+      <StaffList
+        items={entries}
+        error={view.error}
+        retry={() => send({ type: 'audit.retry' })}
+        busy={view.busy}
+        empty={t`No decision matches these filters.`}
+        render={(entry) => <EntryRow key={entry.id} entry={entry} />}
+      />
       <PageButtons
         page={view.page}
         pages={view.pages}

@@ -13,13 +13,13 @@ import { useLanguage } from '@/i18n/useLanguage';
 import type { RouteView } from '@/routing/route-view';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
-import { Failure } from '@/ui/Failure';
-import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField, TextField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, TextAreaField, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
-import { Placeholder } from '@/ui/ResourceView';
 import '@/features/staff/known-messages';
+import { DialogActions } from '@/features/staff/DialogActions';
 import { PageButtons } from '@/features/staff/PageButtons';
+import { StaffList } from '@/features/staff/StaffList';
 
 function CertificateRow({
   certificate,
@@ -117,37 +117,16 @@ export default function CertificatesPage(_: RouteView) {
           {t`Search`}
         </button>
       </Form>
-      {view.error !== null && (
-        <Failure error={view.error} retry={view.retry} className="rounded-xl bg-red-50 p-4 text-red-800" />
-      )}
-      <div aria-busy={view.busy} aria-live="polite">
-        {view.certificates === null ? (
-          view.error === null && (
-            <ul className="flex flex-col gap-3">
-              {['a', 'b', 'c'].map((slot) => (
-                <li
-                  key={slot}
-                  className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
-                >
-                  <Placeholder className="h-5 w-56" />
-                  <Placeholder className="h-4 w-2/3" />
-                  <Placeholder className="h-4 w-1/2" />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : view.certificates.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            {t`No certificate matches this search.`}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {view.certificates.map((certificate) => (
-              <CertificateRow key={certificate.code} certificate={certificate} onRevoke={view.open} />
-            ))}
-          </ul>
+      <StaffList
+        items={view.certificates}
+        error={view.error}
+        retry={view.retry}
+        busy={view.busy}
+        empty={t`No certificate matches this search.`}
+        render={(certificate) => (
+          <CertificateRow key={certificate.code} certificate={certificate} onRevoke={view.open} />
         )}
-      </div>
+      />
       <PageButtons page={view.page} pages={pages} onSelect={view.selectPage} />
       {view.dialog && (
         <Modal title={t`Revoke the certificate`} onClose={view.cancel}>
@@ -173,17 +152,11 @@ export default function CertificatesPage(_: RouteView) {
               error={view.dialog.reasonError}
               onChange={(event) => view.changeReason(event.target.value)}
             />
-            <div className="flex flex-col gap-3 sm:flex-row-reverse">
-              <SubmitButton busy={view.dialog.sending}>{t`Revoke the certificate`}</SubmitButton>
-              <button
-                type="button"
-                disabled={view.dialog.sending}
-                onClick={view.cancel}
-                className={button('secondary', 'md')}
-              >
-                {t`Back`}
-              </button>
-            </div>
+            <DialogActions
+              submit={t`Revoke the certificate`}
+              busy={view.dialog.sending}
+              onBack={view.cancel}
+            />
           </Form>
         </Modal>
       )}

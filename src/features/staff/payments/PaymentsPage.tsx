@@ -35,10 +35,10 @@ import { button } from '@/ui/button';
 import { Failure } from '@/ui/Failure';
 import { AlertBox, Form, TextField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
-import { Placeholder } from '@/ui/ResourceView';
 import { saveFile } from '@/ui/save-file';
 import '@/features/staff/known-messages';
 import { PageButtons } from '@/features/staff/PageButtons';
+import { PlaceholderCards } from '@/features/staff/StaffList';
 import { METHOD_LABELS } from '@/features/staff/staff-text';
 import { exportPaymentsSheet } from './export';
 
@@ -366,20 +366,7 @@ export default function PaymentsPage(_: RouteView) {
       )}
       <div aria-busy={view.busy} aria-live="polite" className="flex flex-col gap-6">
         {payments === null ? (
-          view.error === null && (
-            <ul className="flex flex-col gap-3">
-              {['a', 'b', 'c'].map((slot) => (
-                <li
-                  key={slot}
-                  className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
-                >
-                  <Placeholder className="h-5 w-40" />
-                  <Placeholder className="h-4 w-2/3" />
-                  <Placeholder className="h-4 w-1/2" />
-                </li>
-              ))}
-            </ul>
-          )
+          view.error === null && <PlaceholderCards />
         ) : (
           <>
             <MonthTotals months={view.data?.months ?? []} />

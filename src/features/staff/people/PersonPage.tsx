@@ -17,12 +17,13 @@ import { paths } from '@/routing/paths';
 import type { RouteView } from '@/routing/route-view';
 import { showToast } from '@/stores/toasts';
 import { button } from '@/ui/button';
-import { AlertBox, Form, focusFirstInvalid, SubmitButton, TextAreaField } from '@/ui/forms';
+import { AlertBox, Form, focusFirstInvalid, TextAreaField } from '@/ui/forms';
 import { Modal } from '@/ui/Modal';
 import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder, ResourceView } from '@/ui/ResourceView';
 import { useResource } from '@/ui/useResource';
 import '@/features/staff/known-messages';
+import { DialogActions } from '@/features/staff/DialogActions';
 import { METHOD_LABELS } from '@/features/staff/staff-text';
 import { ENROLMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, REFUND_LABELS, ROLE_LABELS } from './people-text';
 
@@ -226,17 +227,12 @@ function AccountDialog({
               onChange={(event) => account.changeReason(event.target.value)}
             />
           )}
-          <div className="flex flex-col gap-3 sm:flex-row-reverse">
-            <SubmitButton busy={account.busy}>{disabling ? t`Disable` : t`Enable`}</SubmitButton>
-            <button
-              type="button"
-              disabled={account.busy}
-              onClick={account.cancel}
-              className={button('secondary', 'md')}
-            >
-              {t`Cancel`}
-            </button>
-          </div>
+          <DialogActions
+            submit={disabling ? t`Disable` : t`Enable`}
+            busy={account.busy}
+            onBack={account.cancel}
+            back={t`Cancel`}
+          />
         </Form>
       )}
     </Modal>
