@@ -123,6 +123,7 @@ describe('the approvals queue', () => {
     const course = await newCourse(suite, await trainerToken(suite), { price_halalas: 0 });
     await page.goto(`${paths.staffApprovals()}?kind=course`);
     const card = screen.main.getByRole('listitem').filter({ hasText: course.title_ar });
+    await expect.poll(() => card.textContent()).toContain(`${t('Price')}: ${t('Free')}`);
     await card.getByRole('button', { name: new RegExp(t('Review')) }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain(course.title_ar);

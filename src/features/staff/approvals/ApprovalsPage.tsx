@@ -19,6 +19,7 @@ import { PageTitle } from '@/ui/PageTitle';
 import { Placeholder } from '@/ui/ResourceView';
 import { DecisionDialog } from './DecisionDialog';
 import '@/features/staff/known-messages';
+import { priceText } from '@/entities/course/price';
 import { PageButtons } from '@/features/staff/PageButtons';
 
 /** The card's frame; the placeholders have the same one, so nothing moves when the list arrives. */
@@ -98,7 +99,8 @@ function ItemCard({ item, onOpen }: { item: QueueItem; onOpen: () => void }) {
       </p>
       {item.amount !== null && (
         <p className="text-sm text-slate-700">
-          {item.kind === 'cash' ? t`Amount to take` : t`Price`}: {formatMoney(item.amount, language)}
+          {item.kind === 'cash' ? t`Amount to take` : t`Price`}:{' '}
+          {item.kind === 'cash' ? formatMoney(item.amount, language) : priceText(item.amount, language, i18n)}
         </p>
       )}
       <button type="button" onClick={onOpen} className={`${button('outline', 'sm')} mt-auto self-start`}>
