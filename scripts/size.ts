@@ -159,9 +159,9 @@ export function trainerOnlyModules(routesSource: string): RegExp[] {
 /** Source modules of the back office: only the centre's staff may download them. */
 export const STAFF_ONLY = [
   /^src\/features\/staff\//,
-  /^src\/api\/(staff|staff-payments|staff-certificates|staff-categories|people)\.ts$/,
-  /^contract\/wire\/(staff|staff-payments|staff-certificates|staff-categories|staff-cli|people)\.ts$/,
-  /^machines\/(staffQueue|staffDecision|auditLog|personAccount|staffPayments|refund|certificateRevoke|staffCategories)\./,
+  /^src\/api\/(staff|staff-payments|staff-certificates|staff-categories|staff-issues|people)\.ts$/,
+  /^contract\/wire\/(staff|staff-payments|staff-certificates|staff-categories|staff-issues|staff-cli|people)\.ts$/,
+  /^machines\/(staffQueue|staffDecision|auditLog|personAccount|staffPayments|refund|certificateRevoke|staffCategories|staffIssues)\./,
 ];
 
 /**

@@ -41,6 +41,10 @@ export const STAFF_MESSAGES = {
   categoryHidden: 'The category is hidden: new courses cannot choose it and the catalogue does not offer it',
   categoryShown: 'The category is shown again',
   categoryDeleted: 'The category is deleted',
+  issueResolved: 'The issue is resolved and its reporter has been told',
+  issueReplyInvalid: 'Write the reply, at most 2000 characters',
+  issueAlreadyResolved: 'This issue is already resolved',
+  issueStatusInvalid: 'Choose one of: Pending, Resolved',
   /** A decision asked with the server's shared admin token, which names nobody. */
   personalTokenRequired:
     'Decisions are recorded under the name of who makes them: sign in with npm run admin -- login EMAIL',

@@ -12,6 +12,8 @@ export const issueSchema = z.object({
   description: z.string(),
   status: issueStatusSchema,
   created_at: z.string(),
+  /** Beyond the spec: the centre's reply, once it resolved the issue (extensions pact). */
+  reply: z.optional(z.nullable(z.string())),
 });
 export type Issue = z.infer<typeof issueSchema>;
 export const issuePageSchema = pagedSchema(issueSchema);

@@ -214,6 +214,7 @@ export const AUDIT_ACTIONS = [
   'category.hide',
   'category.show',
   'category.delete',
+  'issue.resolve',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

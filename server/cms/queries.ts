@@ -4,7 +4,7 @@ import { type PageRequest, selectPage } from '../paging';
 
 const CENTRE_DETAILS_COLUMNS = Object.keys(centreDetailsSchema.shape).join(', ');
 
-const ISSUE_COLUMNS = `id, name, subject, description, status,
+const ISSUE_COLUMNS = `id, name, subject, description, status, reply,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 
 export async function findCentreDetails(db: Db): Promise<unknown> {

@@ -260,6 +260,14 @@ export const NOTIFICATIONS = {
     text_ar: `تُعقد جلسة ${course.title_ar} يوم ${sessionWhen(session, 'ar')} في موعدها المعتاد.`,
     link: '/ongoing-courses',
   }),
+  /** The centre resolved the user's issue report, with its reply (read on /issue-list). */
+  issueResolved: (subject: string, reply: string): NotificationContent => ({
+    title: 'Your issue is resolved',
+    title_ar: 'حُلّت مشكلتك',
+    text: `${subject}: ${reply}`,
+    text_ar: `${subject}: ${reply}`,
+    link: '/issue-list',
+  }),
   /** An administrator revoked a trainee's certificate (`npm run admin -- revoke-certificate`). */
   certificateRevoked: (
     certificate: { code: string; course_title: string; course_title_ar: string },

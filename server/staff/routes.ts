@@ -48,6 +48,7 @@ import {
   recordRefund,
   type Verdict,
 } from './decisions';
+import { issueRoutes } from './issues';
 import { staffPaymentRoutes } from './payments';
 import { peopleRoutes } from './people';
 import {
@@ -322,5 +323,6 @@ export function staffRoutes(deps: Deps, payments: PaymentsDeps, printer: Printer
     ...cliTokenRoutes(deps),
     ['/staff/payments/', paymentList],
     ...categoryRoutes(deps),
+    ...issueRoutes(deps),
   ];
 }

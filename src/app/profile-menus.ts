@@ -31,6 +31,7 @@ export const profileMenus: Record<SessionRole, readonly MenuLink[]> = {
     { path: paths.staffPayments(), title: msg`Payments` },
     { path: paths.staffCertificates(), title: msg`Certificates` },
     { path: paths.staffCategories(), title: msg`Course categories` },
+    { path: paths.staffIssues(), title: msg`Issue reports` },
     { path: paths.staffAudit(), title: msg`Audit log` },
     { path: paths.profile(), title: msg`Profile` },
   ],

@@ -103,6 +103,7 @@ const StaffPerson = staffView('person');
 const StaffCertificates = staffView('certificates');
 const StaffPayments = staffView('payments');
 const StaffCategories = staffView('categories');
+const StaffIssues = staffView('issues');
 // Chat: the /messages screen (both roles).
 const Messages = lazyView(() => withCatalogue('account', import('@/features/messages/screen/MessagesPage')));
 const Profile = lazyView(() => withCatalogue('account', import('@/features/profile/ProfilePage')));
@@ -156,6 +157,13 @@ export const routes: readonly AppRoute[] = [
     roles: STAFF_ONLY,
     title: msg`Course categories`,
     view: StaffCategories,
+  },
+  {
+    path: paths.staffIssues.pattern,
+    access: 'protected',
+    roles: STAFF_ONLY,
+    title: msg`Issue reports`,
+    view: StaffIssues,
   },
   { path: paths.home.pattern, access: 'public', title: msg`Home`, view: Home },
   { path: paths.about.pattern, access: 'public', title: msg`About us`, view: About },

@@ -101,6 +101,8 @@ export const paths = {
   staffPayments: fixed('/staff/payments'),
   /** The centre's staff: the course categories, their names and order, hidden or shown. */
   staffCategories: fixed('/staff/categories'),
+  /** The centre's staff: the issue reports, resolved with a reply. */
+  staffIssues: fixed('/staff/issues'),
   manageCourseLectures: route(
     '/manage-courses/:courseId/:lectureId?',
     (courseId: number, lectureId?: number) =>

@@ -4,7 +4,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { getIssue, listIssues, reportIssue } from '../../src/api/issues';
 import { expectRefusal, signedIn } from './interactions';
-import { INJECTED_ISSUE_ID, PROVIDER_STATES } from './states';
+import { INJECTED_ISSUE_ID, ISSUE_REPLY, PROVIDER_STATES } from './states';
 import { apiPath, failureOf, PROVIDERS, pactWith, pathWithId, signedInClient } from './support';
 
 const { like, eachLike, integer, regex } = MatchersV3;
@@ -88,6 +88,24 @@ describe('Issues contract: /cms/report-an-issues/', () => {
       .refuses(404, SERVER_MESSAGES.notFound)
       .executeTest(async (mockServer) => {
         await expectRefusal(getIssue(signedInClient(mockServer), 2), 404);
+      });
+  });
+});
+
+// Beyond the spec: the centre's reply to a report it resolved (the back office), in the extensions pact.
+const extensions = pactWith(PROVIDERS.extensions);
+
+describe('Issues contract (extensions): the centre’s reply', () => {
+  it('reads a report the centre resolved, with its reply', async () => {
+    await signedIn(extensions, PROVIDER_STATES.traineeIssueResolved, 'a request for a resolved issue report')
+      .sends(
+        'GET',
+        pathWithId((id) => `/cms/report-an-issues/${id}/`, INJECTED_ISSUE_ID, 3),
+      )
+      .answers(200, { ...issue(REPORT), status: 'Resolved', reply: like(ISSUE_REPLY) })
+      .executeTest(async (mockServer) => {
+        const report = await getIssue(signedInClient(mockServer), 3);
+        expect(report).toMatchObject({ status: 'Resolved', reply: ISSUE_REPLY });
       });
   });
 });

@@ -29,6 +29,8 @@ export const STAFF_STATES = {
   categoryEmpty: 'a member of staff is signed in and a course category holds no course',
   categoryHidden: 'a member of staff is signed in and the centre hid a course category that holds no course',
   categoryWithCourses: 'a member of staff is signed in and a course category holds courses',
+  issueReported: 'a member of staff is signed in and a trainee reported an issue',
+  issueResolved: "a member of staff is signed in and a trainee's issue report was resolved",
 } as const;
 
 /** Keys of the ids the states return (each also returns the staff member's access token). */
@@ -47,6 +49,8 @@ export const INJECTED_STAFF = {
   challenge: 'staffChallenge',
   /** The course category of the category states. */
   categoryId: 'staffCategoryId',
+  /** The issue report of the issue states. */
+  issueId: 'staffIssueId',
 } as const;
 
 /** The member of staff of the contracts: signed in by the states, and who signs in in them. */
@@ -97,4 +101,11 @@ export const EMPTY_CATEGORY = {
   name: 'Robotics',
   name_ar: 'الروبوتات',
   renamed: { name: 'Robotics and Automation', name_ar: 'الروبوتات والأتمتة' },
+} as const;
+
+/** The issue report of 'issueReported' and 'issueResolved', and the reply it is resolved with. */
+export const STAFF_ISSUE = {
+  subject: 'The quiz does not open',
+  description: 'Pressing Start quiz in week 3 does nothing.',
+  reply: 'We fixed the quiz of week 3: reload the page and start it again.',
 } as const;

@@ -21,6 +21,7 @@ import {
 } from '../../src/api/staff';
 import { changeStaffCategories, getStaffCategories } from '../../src/api/staff-categories';
 import { getStaffCertificates, revokeStaffCertificate } from '../../src/api/staff-certificates';
+import { getStaffIssues, resolveStaffIssue } from '../../src/api/staff-issues';
 import {
   downloadStaffReceiptPdf,
   getStaffPayments,
@@ -39,6 +40,7 @@ import {
   REJECTION_REASON,
   REVISION,
   REVOKE_REASON,
+  STAFF_ISSUE,
   STAFF_MEMBER,
   STAFF_STATES,
   WITHDRAWAL_REASON,
@@ -1285,6 +1287,67 @@ describe('Staff contract: course categories, /staff/categories/', () => {
           changeStaffCategories(client(mockServer), { kind: 'delete', id: 74 }),
           409,
           STAFF_MESSAGES.categoryHoldsCourses,
+        );
+      });
+  });
+});
+
+describe('Staff contract: issue reports, /staff/issue-reports/', () => {
+  const issuePath = pathWithId((id) => `/staff/issue-reports/${id}/resolve/`, INJECTED_STAFF.issueId, 31);
+  const issue = (resolved: boolean) => ({
+    id: integer(31),
+    name: like('Nada Al-Otaibi'),
+    email: like('staff.pact.reporter@example.com'),
+    subject: like(STAFF_ISSUE.subject),
+    description: like(STAFF_ISSUE.description),
+    status: resolved ? 'Resolved' : 'Pending',
+    created_at: instant(),
+    reply: resolved ? like(STAFF_ISSUE.reply) : null,
+    resolved_at: resolved ? instant() : null,
+    resolved_by: resolved ? like(STAFF_MEMBER.full_name) : null,
+  });
+
+  it('lists the issue reports waiting, newest first, with the reporter’s address', async () => {
+    await staffGet(
+      STAFF_STATES.issueReported,
+      'a request for the issue reports waiting',
+      apiPath('/staff/issue-reports/'),
+      {
+        status: 'Pending',
+        page: '1',
+      },
+    )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_CONTENT).jsonBody({
+          success: true,
+          data: { count: integer(1), page: 1, limit: integer(20), results: eachLike(issue(false)) },
+        }),
+      )
+      .executeTest(async (mockServer) => {
+        const page = await getStaffIssues(signedInClient(mockServer), 'Pending');
+        expect(page.results[0]).toMatchObject({ status: 'Pending', reply: null });
+      });
+  });
+
+  it('resolves a report with the reply its reporter reads', async () => {
+    await signedIn(admin, STAFF_STATES.issueReported, 'the resolution of an issue report with a reply')
+      .sends('POST', issuePath, { reply: STAFF_ISSUE.reply })
+      .answers(200, { success: true, message: STAFF_MESSAGES.issueResolved, data: issue(true) })
+      .executeTest(async (mockServer) => {
+        const resolved = await resolveStaffIssue(signedInClient(mockServer), 31, STAFF_ISSUE.reply);
+        expect(resolved.data).toMatchObject({ status: 'Resolved', reply: STAFF_ISSUE.reply });
+      });
+  });
+
+  it('refuses to resolve a report already resolved, with 409', async () => {
+    await signedIn(admin, STAFF_STATES.issueResolved, 'the resolution of an issue report already resolved')
+      .sends('POST', issuePath, { reply: STAFF_ISSUE.reply })
+      .refuses(409, STAFF_MESSAGES.issueAlreadyResolved)
+      .executeTest(async (mockServer) => {
+        await expectRefusal(
+          resolveStaffIssue(signedInClient(mockServer), 31, STAFF_ISSUE.reply),
+          409,
+          STAFF_MESSAGES.issueAlreadyResolved,
         );
       });
   });

@@ -24,6 +24,7 @@ export const PROVIDER_STATES = {
   eventEnded: 'the trainee is signed in and an event has ended',
   traineeReportedIssue: 'the trainee reported an issue',
   otherUserReportedIssue: 'another user reported an issue',
+  traineeIssueResolved: 'the trainee reported an issue the centre resolved with a reply',
   traineeHasNotifications: 'the trainee has notifications',
   otherUserHasNotification: 'another user has a notification',
   pricedCourseForTrainee: 'the trainee is signed in and a priced course is published',
@@ -72,6 +73,8 @@ export const INJECTED_ACCESS_TOKEN = 'accessToken';
 export const INJECTED_COURSE_ID = 'courseId';
 export const INJECTED_EVENT_ID = 'eventId';
 export const INJECTED_ISSUE_ID = 'issueId';
+/** The centre's reply of 'traineeIssueResolved'. */
+export const ISSUE_REPLY = 'We fixed the video of week 2: reload the lecture to watch it.';
 export const INJECTED_NOTIFICATION_ID = 'notificationId';
 /**
  * Keys of what the learning states return: the course (INJECTED_COURSE_ID), a lecture of each

@@ -10,6 +10,7 @@ import {
   INJECTED_EVENT_ID,
   INJECTED_ISSUE_ID,
   INJECTED_NOTIFICATION_ID,
+  ISSUE_REPLY,
   PROVIDER_STATES,
 } from '../pact/states';
 import type { StateHandlers } from './pact-files';
@@ -148,6 +149,16 @@ export function publicStateHandlers(server: TestServer, trainee: () => Promise<U
       await seed(db);
       const { user, accessToken } = await signedIn();
       return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_ISSUE_ID]: await reportIssue(user) };
+    },
+    [PROVIDER_STATES.traineeIssueResolved]: async () => {
+      await seed(db);
+      const { user, accessToken } = await signedIn();
+      const issueId = await reportIssue(user);
+      await db.query(
+        `UPDATE issue_reports SET status = 'Resolved', reply = $2, resolved_at = now() WHERE id = $1`,
+        [issueId, ISSUE_REPLY],
+      );
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_ISSUE_ID]: issueId };
     },
     [PROVIDER_STATES.otherUserReportedIssue]: async () => {
       await seed(db);

@@ -11,6 +11,7 @@ import type { GatewayClient } from '../../server/payments/gateway';
 import { findCourseForSale, insertPayment, settlePayment } from '../../server/payments/queries';
 import type { StaffActor } from '../../server/staff/audit';
 import { type DecisionContext, decideApplication, decideNewCourse } from '../../server/staff/decisions';
+import { resolveIssue } from '../../server/staff/issues';
 import { refundStaffPayment } from '../../server/staff/payments';
 import { recordSignIn, setDisabled } from '../../server/staff/people';
 import { liveDetails, submitRevision } from '../../server/staff/revisions';
@@ -27,6 +28,7 @@ import {
   REJECTION_REASON,
   REVISION,
   REVOKE_REASON,
+  STAFF_ISSUE,
   STAFF_MEMBER,
   STAFF_STATES,
   WITHDRAWAL_REASON,
@@ -269,6 +271,23 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
     return id;
   }
 
+  /** A report of a trainee's, waiting (the only one waiting: the list's example). */
+  async function reportedIssue(): Promise<number> {
+    const user = await ensureUser(db, {
+      email: 'staff.pact.reporter@example.com',
+      password: 'Reporter#Pact2026',
+      full_name: 'Nada Al-Otaibi',
+      role: 'TRAINEE',
+      approved: true,
+    });
+    await db.query("UPDATE issue_reports SET status = 'Resolved' WHERE status = 'Pending'");
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO issue_reports (user_id, name, subject, description) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [user.id, user.full_name, STAFF_ISSUE.subject, STAFF_ISSUE.description],
+    );
+    return rows[0]?.id ?? 0;
+  }
+
   /** Removes the categories of these English names that hold no course (what an earlier state made). */
   async function dropEmptyCategories(names: readonly string[]): Promise<void> {
     await db.query(
@@ -399,6 +418,16 @@ export function staffStateHandlers(server: TestServer, freshOtp: () => string): 
       const { second_factor } = await beginSecondFactor(db, tokens, origin, user);
       const code = await issueOtp(db, user.id, 'sign_in', freshOtp());
       return { [INJECTED_STAFF.challenge]: second_factor.challenge, [INJECTED_OTP_CODE]: code };
+    },
+    [STAFF_STATES.issueReported]: async () => {
+      const { accessToken } = await signedIn();
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.issueId]: await reportedIssue() };
+    },
+    [STAFF_STATES.issueResolved]: async () => {
+      const { user, accessToken } = await signedIn();
+      const id = await reportedIssue();
+      await resolveIssue(db, notifier, decisions(user).actor, id, STAFF_ISSUE.reply);
+      return { [INJECTED_ACCESS_TOKEN]: accessToken, [INJECTED_STAFF.issueId]: id };
     },
     [STAFF_STATES.categoryNameFree]: async () => {
       const { accessToken } = await signedIn();

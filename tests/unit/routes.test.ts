@@ -57,6 +57,7 @@ const EXTRA_ROUTES: Record<string, 'public' | 'protected'> = {
   '/staff/payments': 'protected',
   '/staff/certificates': 'protected',
   '/staff/categories': 'protected',
+  '/staff/issues': 'protected',
 };
 
 describe('route table', () => {
@@ -98,6 +99,7 @@ const ROLES: Record<string, string> = {
   '/staff/payments': 'ADMIN',
   '/staff/certificates': 'ADMIN',
   '/staff/categories': 'ADMIN',
+  '/staff/issues': 'ADMIN',
   '/checkout': 'TRAINEE',
   '/checkout/:id': 'TRAINEE',
   '/receipts/:id': 'TRAINEE',

@@ -271,6 +271,9 @@ const MATRIX: readonly (readonly [method: string, path: string, ...statuses: num
   ['POST',  '/staff/categories/:id/hide/',                 401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['POST',  '/staff/categories/:id/show/',                 401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['DELETE','/staff/categories/:id/',                      401, 403, 403, 401, 403, 409, 403, 401, 401],
+  // Issue reports (server/staff/issues.ts): the staff resolve one the trainee reported for them.
+  ['GET',   '/staff/issue-reports/',                       401, 403, 403, 401, 403, 200, 403, 401, 401],
+  ['POST',  '/staff/issue-reports/:id/resolve/',           401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['GET',   '/staff/certificates/',                        401, 403, 403, 401, 403, 200, 403, 401, 401],
   ['POST',  '/staff/certificates/:code/revoke/',           401, 403, 403, 401, 403, 200, 403, 401, 401],
   // A personal token for npm run admin; only that token (Authorization: Staff …) revokes itself.
@@ -813,6 +816,19 @@ function callOf(endpoint: string, caller: Caller, fixture: Fixture): Call | Prom
       return (caller === 'staff' ? withdrawalRequest() : Promise.resolve(fixture.staff.withdrawalId)).then(
         (id) => decision(path, id),
       );
+    case 'POST /staff/issue-reports/:id/resolve/':
+      return (
+        caller === 'staff'
+          ? server.db
+              .query<{ id: number }>(
+                `INSERT INTO issue_reports (user_id, name, subject, description)
+                 SELECT id, full_name, 'Matrix issue', 'A page does not load' FROM users WHERE email = $1
+                 RETURNING id`,
+                [DEMO_ACCOUNTS.trainee.email],
+              )
+              .then(({ rows }) => rows[0]?.id ?? 0)
+          : Promise.resolve(1)
+      ).then((id) => ({ path: path.replace(':id', String(id)), json: { reply: 'Fixed: reload the page' } }));
     case 'POST /staff/categories/':
       return { path, json: { name: `Matrix ${caller}`, name_ar: `مصفوفة ${caller}` } };
     case 'PATCH /staff/categories/:id/':

@@ -56,6 +56,14 @@ function IssueDetail({ id, onClose }: { id: number; onClose: () => void }) {
                 {data.description}
               </dd>
             </div>
+            {data.reply && (
+              <div>
+                <dt className="text-sm text-slate-500">{t`The centre's reply`}</dt>
+                <dd dir="auto" className="text-start whitespace-pre-line text-slate-800">
+                  {data.reply}
+                </dd>
+              </div>
+            )}
           </dl>
         )}
       </ResourceView>

@@ -55,6 +55,10 @@ export const STAFF_SCREEN_MESSAGES: Record<string, MessageDescriptor> = {
   'The category is hidden: new courses cannot choose it and the catalogue does not offer it': msg`The category is hidden: new courses cannot choose it and the catalogue does not offer it`,
   'The category is shown again': msg`The category is shown again`,
   'The category is deleted': msg`The category is deleted`,
+  'The issue is resolved and its reporter has been told': msg`The issue is resolved and its reporter has been told`,
+  'Write the reply, at most 2000 characters': msg`Write the reply, at most 2000 characters`,
+  'This issue is already resolved': msg`This issue is already resolved`,
+  'Choose one of: Pending, Resolved': msg`Choose one of: Pending, Resolved`,
 };
 
 addKnownMessages(STAFF_SCREEN_MESSAGES);

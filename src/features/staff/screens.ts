@@ -13,6 +13,7 @@ const screens = {
   certificates: () => import('@/features/staff/certificates/CertificatesPage'),
   payments: () => import('@/features/staff/payments/PaymentsPage'),
   categories: () => import('@/features/staff/categories/CategoriesPage'),
+  issues: () => import('@/features/staff/issues/IssuesPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<RouteView> }>>;
 
 export type StaffScreen = keyof typeof screens;

@@ -52,6 +52,7 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'category.hide': msg`Category hidden`,
   'category.show': msg`Category shown`,
   'category.delete': msg`Category deleted`,
+  'issue.resolve': msg`Issue resolved`,
 };
 
 export const METHOD_LABELS: Record<'card' | 'wallet' | 'cash' | 'free', MessageDescriptor> = {

@@ -648,6 +648,13 @@ export function screenMatrix(setting: Setting): void {
       ready: ({ screen }) => screen.main.getByRole('listitem').first(),
     },
     {
+      name: 'issue reports',
+      who: 'staff',
+      path: paths.staffIssues,
+      heading: ({ t }) => t('Issue reports'),
+      ready: ({ screen, t }) => screen.main.getByRole('button', { name: t('All'), exact: true }),
+    },
+    {
       name: 'course categories, renaming one',
       who: 'staff',
       path: paths.staffCategories,
